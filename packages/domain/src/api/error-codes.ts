@@ -1,0 +1,60 @@
+/**
+ * Stable error codes. Clients branch on `code`, never on the wording; the
+ * wording lives in ERROR_MESSAGES and may change freely.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_CREDENTIALS: 400,
+  CODE_INVALID: 400,
+  RESET_LINK_INVALID: 400,
+  UNKNOWN_ANSWER_KEY: 400,
+  UNAUTHORIZED: 401,
+  ACCOUNT_NOT_CONFIRMED: 403,
+  FORBIDDEN_ORIGIN: 403,
+  NOT_FOUND: 404,
+  APPLICATION_SUBMITTED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  APPLICATION_INCOMPLETE: 422,
+  LOGIN_LOCKED: 429,
+  RATE_LIMITED: 429,
+  MAIL_TOO_SOON: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const GENERIC_ERROR_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
+export const SESSION_INVALID_MESSAGE = 'Your session is invalid. Please clear your cookies and login again.';
+
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'The request could not be understood. Please check what you entered and try again.',
+  VALIDATION_FAILED: 'Some of what you entered needs to be corrected.',
+  INVALID_CREDENTIALS: 'The email address or password is incorrect.',
+  CODE_INVALID: 'That confirmation code is incorrect or has expired. Please request a new code.',
+  RESET_LINK_INVALID: 'This password reset link is invalid or has expired. Please request a new one.',
+  UNKNOWN_ANSWER_KEY: 'Some answers could not be saved because the form does not have those questions.',
+  UNAUTHORIZED: SESSION_INVALID_MESSAGE,
+  ACCOUNT_NOT_CONFIRMED: 'Please confirm your account with the 6-digit code we e-mailed you before logging in.',
+  FORBIDDEN_ORIGIN: 'This request was refused because it did not come from the application itself.',
+  NOT_FOUND: 'The page or item you asked for does not exist.',
+  APPLICATION_SUBMITTED: 'Your application has already been submitted and can no longer be changed.',
+  PAYLOAD_TOO_LARGE: 'What you sent is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'Requests must be sent as JSON.',
+  APPLICATION_INCOMPLETE: "We're missing some information!",
+  LOGIN_LOCKED: 'Too many failed login attempts. Please wait a few minutes and try again.',
+  RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  MAIL_TOO_SOON: 'We sent you an e-mail very recently. Please wait a minute before asking for another.',
+  INTERNAL: GENERIC_ERROR_MESSAGE,
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a moment.',
+};
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** Field key to messages, for validation failures. */
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,20 @@
+import type { WebStatus } from '../application/web-status';
+
+/** A student's answers: field key to value; '' means unanswered (SPEC section 3). */
+export type Answers = Record<string, string>;
+
+export interface DocumentAnswer {
+  file_name: string;
+  file_size: number;
+}
+
+/** GET /api/profile (SPEC section 3). */
+export interface ProfileResponse {
+  answer: Answers;
+  document_answer: Record<string, DocumentAnswer>;
+  username: string;
+  last_page: string | null;
+  /** One entry per successful login, oldest first (ISO timestamps). */
+  successful_login: string[];
+  web_status: { web_status: WebStatus }[];
+}

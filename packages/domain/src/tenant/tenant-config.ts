@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+const link = z.strictObject({ label: z.string().min(1), url: z.url() });
+
+/**
+ * Institution-specific text (SPEC section 1). It is public: the server sends
+ * it to the browser as it is, so it must never hold a secret.
+ */
+export const tenantConfigSchema = z.strictObject({
+  partnerName: z.string().min(1),
+  /** Also names the degree-seeking answer key, so it must be a plain word. */
+  shortName: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,15}$/, 'must be letters and digits, starting with a letter'),
+  secondShortName: z.string().min(1),
+  applicationTitle: z.string().min(1),
+  webSiteWord: z.string().min(1),
+  addressLine1: z.string().min(1),
+  addressLine2: z.string().min(1),
+  helpEmail: z.email(),
+  privacyPolicyUrl: z.url(),
+  federalAidLinks: z.array(link).min(1),
+  collegeAidInfo: z.string().min(1),
+  exploreLinks: z.array(link).length(4),
+});
+
+export type TenantConfig = z.infer<typeof tenantConfigSchema>;
