@@ -1,0 +1,13 @@
+import type { Config } from './config';
+import type { Clock } from './infra/clock';
+import type { Db } from './infra/db/db';
+import type { Mailer } from './infra/mail/mailer';
+
+/** What the features are built from; tests and production build it the same way. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  secretKey: string;
+}

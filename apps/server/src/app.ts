@@ -1,0 +1,78 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { AppDeps } from './app-deps';
+import { logoutRoute, publicAccountRoutes } from './features/accounts/accounts-routes';
+import { requireSession } from './features/accounts/require-session';
+import { profileRoute } from './features/application/profile-route';
+import { tenantRoute } from './features/tenant/tenant-route';
+import { registerErrorHandler } from './http/error-handler';
+import { assertSameOrigin, changesState } from './http/origin-guard';
+import { registerWebApp } from './http/web-app';
+
+/** GET calls that change state still need the same-origin check. */
+const STATE_CHANGING_GETS = new Set(['/api/logout']);
+
+/**
+ * The whole HTTP application, built the same way by server.ts and by tests.
+ * Listening and shutdown live in server.ts.
+ */
+export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // Trust exactly as many proxy hops as configured when reading the client address.
+    trustProxy: (_address: string, hop: number) => hop < deps.config.trustProxy,
+    bodyLimit: 256 * 1024,
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    // Longer than common load balancers' idle timeout, so they never reuse a socket we closed.
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+  });
+  // Only JSON bodies are accepted: a plain-text form post from another site is the classic forgery.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': deps.config.publicUrl.protocol === 'https:' ? [] : null,
+      },
+    },
+    // Reset links carry their token in the query string; never leak it to another site.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: deps.config.publicUrl.protocol === 'https:',
+  });
+
+  const publicOrigin = deps.config.publicUrl.origin;
+  app.addHook('onRequest', async (request) => {
+    if (changesState(request, STATE_CHANGING_GETS)) assertSameOrigin(request, publicOrigin);
+  });
+
+  await app.register(
+    async (scope) => {
+      await scope.register(tenantRoute(deps.config.tenant));
+      await scope.register(publicAccountRoutes(deps));
+    },
+    { prefix: '/public' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.decorateRequest('session', undefined);
+      scope.addHook('preHandler', requireSession(deps));
+      await scope.register(profileRoute(deps));
+      await scope.register(logoutRoute(deps));
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, deps.config.webDist);
+  return app;
+}

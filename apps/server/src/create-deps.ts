@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { AppDeps } from './app-deps';
+import type { Config } from './config';
+import { systemClock, type Clock } from './infra/clock';
+import { createDb } from './infra/db/create-db';
+import { createMailer } from './infra/mail/mailer';
+import { loadSecretKey } from './infra/secret-key';
+
+/** Opens the real adapters named by the configuration. */
+export async function createDeps(config: Config, logger: Logger, clock: Clock = systemClock): Promise<AppDeps> {
+  const db = await createDb(config);
+  const secretKey = await loadSecretKey(config.dataDir, config.secretKey);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
+  });
+  return { config, db, mailer, clock, secretKey };
+}
+
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  deps.mailer.close();
+  await deps.db.close();
+}

@@ -1,0 +1,36 @@
+import type { RateLimit } from '../../http/rate-limit';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const CONFIRM_CODE_TTL_MS = 24 * HOUR;
+export const RESET_TOKEN_TTL_MS = HOUR;
+/** Wrong tries after which a code or reset link is dead and a new one must be requested. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** Mail that a visitor can trigger: one a minute and five an hour per address. */
+export const MAIL_MIN_INTERVAL_MS = MINUTE;
+export const MAIL_MAX_PER_HOUR = 5;
+
+/** Failed logins per address before lockouts start; each lockout doubles, up to the cap. */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_FIRST_LOCK_MS = 30_000;
+export const LOGIN_MAX_LOCK_MS = 15 * MINUTE;
+
+export const SESSION_IDLE_MS = 15 * MINUTE;
+export const SESSION_ABSOLUTE_MS = 12 * HOUR;
+/** last_seen_at is written at most this often, to spare the database a write per request. */
+export const SESSION_TOUCH_INTERVAL_MS = 30_000;
+
+/**
+ * Per-address limits do the real protecting; these per-IP limits only stop
+ * floods, and stay generous for a campus of applicants behind one address.
+ */
+export const IP_LIMITS = {
+  signup: { name: 'signup', max: 100, windowMs: MINUTE },
+  confirm: { name: 'confirm', max: 100, windowMs: MINUTE },
+  resend: { name: 'resend', max: 60, windowMs: MINUTE },
+  forgot: { name: 'forgot', max: 60, windowMs: MINUTE },
+  reset: { name: 'reset', max: 60, windowMs: MINUTE },
+  login: { name: 'login', max: 300, windowMs: MINUTE },
+} satisfies Record<string, RateLimit>;

@@ -1,0 +1,51 @@
+import type { Queryable } from '../../infra/db/db';
+
+export type CodePurpose = 'confirm' | 'reset';
+
+export interface CodeRow {
+  id: string;
+  secret_hash: string;
+  attempts: number;
+  expires_at: Date;
+}
+
+/** Stores a new code and retires every earlier one of the same purpose: only the latest is valid. */
+export async function replaceCode(
+  db: Queryable,
+  code: { userId: string; purpose: CodePurpose; secretHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query('UPDATE one_time_codes SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
+    code.userId,
+    code.purpose,
+    code.now,
+  ]);
+  await db.query(
+    `INSERT INTO one_time_codes (user_id, purpose, secret_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+    [code.userId, code.purpose, code.secretHash, code.now, code.expiresAt],
+  );
+}
+
+/** The one live code, locked for the caller's transaction so concurrent guesses are all counted. */
+export async function findLiveCodeForUpdate(
+  db: Queryable,
+  userId: string,
+  purpose: CodePurpose,
+  now: Date,
+  maxAttempts: number,
+): Promise<CodeRow | undefined> {
+  const { rows } = await db.query<CodeRow>(
+    `SELECT id, secret_hash, attempts, expires_at FROM one_time_codes
+     WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3 AND attempts < $4
+     ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+    [userId, purpose, now, maxAttempts],
+  );
+  return rows[0];
+}
+
+export async function countWrongAttempt(db: Queryable, codeId: string): Promise<void> {
+  await db.query('UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1', [codeId]);
+}
+
+export async function markCodeUsed(db: Queryable, codeId: string, now: Date): Promise<void> {
+  await db.query('UPDATE one_time_codes SET used_at = $2 WHERE id = $1', [codeId, now]);
+}

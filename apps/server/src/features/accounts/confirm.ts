@@ -1,0 +1,26 @@
+import { ACCOUNT_SUCCESS_MESSAGES, type ConfirmBody } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { hitRateLimit } from '../../http/rate-limit';
+import { IP_LIMITS } from './account-limits';
+import { assertAccountForm } from './check-account-form';
+import { findUserByEmail, markConfirmed } from './users-repository';
+import { verifyOneTimeCode } from './verify-one-time-code';
+
+/** Confirms an account with the latest code e-mailed to it. */
+export async function confirm(deps: AppDeps, body: ConfirmBody, ip: string) {
+  const { db, clock } = deps;
+  await hitRateLimit(db, IP_LIMITS.confirm, ip, clock.now());
+  assertAccountForm('confirm', body);
+  const user = await findUserByEmail(db, body.username.trim());
+  const ok =
+    user !== undefined &&
+    (await db.transaction(async (tx) => {
+      const valid = await verifyOneTimeCode(deps, tx, user.id, 'confirm', body.code);
+      if (valid) await markConfirmed(tx, user.id, clock.now());
+      return valid;
+    }));
+  // Unknown address, wrong code, expired or dead code: one answer for all.
+  if (!ok) throw new AppError('CODE_INVALID');
+  return { message: ACCOUNT_SUCCESS_MESSAGES.confirm };
+}

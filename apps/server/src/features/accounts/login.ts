@@ -1,0 +1,40 @@
+import { ACCOUNT_SUCCESS_MESSAGES, normalizeEmail, type LoginBody } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { hitRateLimit } from '../../http/rate-limit';
+import { IP_LIMITS, LOGIN_FIRST_LOCK_MS, LOGIN_FREE_FAILURES, LOGIN_MAX_LOCK_MS } from './account-limits';
+import { assertAccountForm } from './check-account-form';
+import { verifyAgainstDummy, verifyPassword } from './password-hashing';
+import { startSession } from './session-store';
+import { addLoginFailure, clearLoginThrottle, findLoginThrottle, lockLogin } from './throttle-repository';
+import { findUserByEmail } from './users-repository';
+
+/**
+ * Checks the password and starts a new session. Failures are counted per
+ * address, registered or not, so a lockout reveals nothing either.
+ */
+export async function login(deps: AppDeps, body: LoginBody, ip: string) {
+  const { db, clock } = deps;
+  await hitRateLimit(db, IP_LIMITS.login, ip, clock.now());
+  assertAccountForm('login', body);
+  const key = normalizeEmail(body.username);
+  const throttle = await findLoginThrottle(db, key);
+  const lockedUntil = throttle?.locked_until ? new Date(throttle.locked_until).getTime() : 0;
+  if (lockedUntil > clock.now().getTime()) {
+    throw new AppError('LOGIN_LOCKED', { retryAfterSeconds: Math.ceil((lockedUntil - clock.now().getTime()) / 1000) });
+  }
+  const user = await findUserByEmail(db, body.username.trim());
+  const ok = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstDummy(body.password);
+  if (!user || !ok) {
+    const failures = await addLoginFailure(db, key);
+    if (failures >= LOGIN_FREE_FAILURES) {
+      const lockMs = Math.min(LOGIN_MAX_LOCK_MS, LOGIN_FIRST_LOCK_MS * 2 ** (failures - LOGIN_FREE_FAILURES));
+      await lockLogin(db, key, new Date(clock.now().getTime() + lockMs));
+    }
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  await clearLoginThrottle(db, key);
+  if (!user.confirmed_at) throw new AppError('ACCOUNT_NOT_CONFIRMED');
+  const sessionId = await startSession(deps, user.id);
+  return { sessionId, body: { message: ACCOUNT_SUCCESS_MESSAGES.login, username: user.email } };
+}

@@ -1,0 +1,24 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the library's defaults (19 MiB, 2 passes), OWASP's recommended minimum. */
+const OPTIONS = { algorithm: 2 /* Argon2id */ } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return verify(passwordHash, password).catch(() => false);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as a real check when no account exists, so response
+ * times do not reveal which addresses are registered.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('dummy password that never matches');
+  await verify(await dummyHash, password).catch(() => false);
+  return false;
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ProfileResponse } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { sessionOf } from '../accounts/require-session';
+import { loadProfileRows } from './profile-repository';
+
+/** GET /api/profile: everything the web app needs to show the applicant's state (SPEC section 3). */
+export function profileRoute(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    app.get('/profile', async (req): Promise<ProfileResponse> => {
+      const session = sessionOf(req);
+      const rows = await loadProfileRows(deps.db, session.userId);
+      return {
+        answer: rows.answers,
+        document_answer: {},
+        username: session.username,
+        last_page: rows.lastPage,
+        successful_login: rows.logins.map((d) => d.toISOString()),
+        web_status: rows.webStatuses.map((web_status) => ({ web_status })),
+      };
+    });
+  };
+}

@@ -1,0 +1,29 @@
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode } from '@admissions/domain';
+
+export interface AppErrorOptions {
+  message?: string;
+  errors?: Record<string, string[]>;
+  retryAfterSeconds?: number;
+}
+
+/** An expected failure: its code decides the status, its message is meant for the user. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+  readonly errors: Record<string, string[]> | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    options: AppErrorOptions = {},
+  ) {
+    super(options.message ?? ERROR_MESSAGES[code]);
+    this.statusCode = ERROR_STATUS[code];
+    this.errors = options.errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+}

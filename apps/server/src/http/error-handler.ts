@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './app-error';
+
+/** Fastify's own errors that are the client's fault, mapped to our stable codes. */
+const FASTIFY_CODES: Record<string, AppError['code']> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+};
+
+/**
+ * Every error answer is JSON with a stable code and a message for the user.
+ * Unexpected errors are logged in full and masked: no stack or internal
+ * detail ever leaves the server.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    let appError: AppError;
+    if (err instanceof AppError) {
+      appError = err;
+    } else if (err.code && FASTIFY_CODES[err.code]) {
+      appError = new AppError(FASTIFY_CODES[err.code]!);
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      request.log.info({ err }, 'client error');
+      appError = new AppError(err.statusCode === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST');
+    } else {
+      request.log.error({ err }, 'unexpected error');
+      appError = new AppError('INTERNAL');
+    }
+    if (appError.retryAfterSeconds !== undefined) reply.header('retry-after', String(appError.retryAfterSeconds));
+    return reply.status(appError.statusCode).send(appError.toBody());
+  });
+}

@@ -1,0 +1,39 @@
+import pg from 'pg';
+import type { Db, Queryable } from './db';
+
+export interface PostgresOptions {
+  connectionString: string;
+  max?: number;
+}
+
+/** A pooled connection to a PostgreSQL server. */
+export function createPostgresDb({ connectionString, max = 20 }: PostgresOptions): Db {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      const res = await q.query(text, params as unknown[]);
+      return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from "pino";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** A code or link worth printing in outbox mode, so a newcomer can act without a mail server. */
+  highlight?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Pick<Logger, "info">;
+}
+
+/**
+ * Real SMTP delivery when SMTP_URL is set. Otherwise nodemailer still builds
+ * the full message, which is written to the outbox folder as an .eml file.
+ */
+export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send({ to, subject, text, html }) {
+        await transport.sendMail({ from, to, subject, text, html });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, text, html, highlight }) {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${Date.now()}-${randomUUID()}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to, subject, file, ...(highlight ? { highlight } : {}) }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,36 @@
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { closeDeps, createDeps } from './create-deps';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = readConfig();
+const logger = pino({ level: config.logLevel });
+const deps = await createDeps(config, logger);
+const app = await buildApp(deps, logger);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  await app.close();
+  await closeDeps(deps);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);

@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/**
+ * A real SMTP server on a random local port. The app under test delivers to
+ * it through nodemailer exactly as it would to a production relay.
+ */
+export async function startSmtpSink() {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks)).then((email: Email) => {
+          mails.push({
+            to: (email.to ?? []).map((a) => a.address ?? '').filter(Boolean),
+            subject: email.subject ?? '',
+            text: email.text ?? '',
+          });
+          callback();
+        }, callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** All mail received for an address so far. */
+    to(address: string) {
+      return mails.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
+    },
+    /**
+     * The newest mail to an address. Delivery is awaited by the app before it
+     * answers, so a mail is here as soon as the call that sent it returns.
+     */
+    last(address: string): ReceivedMail {
+      const found = this.to(address).at(-1);
+      if (!found) throw new Error(`no mail to ${address}`);
+      return found;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;

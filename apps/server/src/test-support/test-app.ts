@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createMailer } from '../infra/mail/mailer';
+import { createTestDb } from './test-db';
+import { TestClock } from './test-clock';
+import { startSmtpSink } from './smtp-sink';
+
+export const TEST_PUBLIC_URL = 'http://portal.test';
+
+/**
+ * The production app (same buildApp, same options) on a fresh database, with
+ * mail delivered over SMTP to a sink the test can read, and a clock the test
+ * can move.
+ */
+export async function startTestApp(env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-test-'));
+  const smtp = await startSmtpSink();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const logger = pino({ level: 'silent' });
+  const db = await createTestDb();
+  const clock = new TestClock();
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: '', logger });
+  const deps = { config, db, mailer, clock, secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef' };
+  const app = await buildApp(deps, logger);
+  await app.ready();
+
+  return {
+    app,
+    deps,
+    db,
+    clock,
+    smtp,
+    /** A browser-like client of the app: same-origin, keeping its cookies like a browser would. */
+    client: (ip = '203.0.113.10') => new TestClient(app, ip),
+    async close() {
+      await app.close();
+      mailer.close();
+      await db.close();
+      await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip: string,
+  ) {}
+
+  async request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        origin: new URL(TEST_PUBLIC_URL).origin,
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    this.keepCookies(res);
+    return res;
+  }
+
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body, headers);
+  }
+  put(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', url, body, headers);
+  }
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request('DELETE', url, undefined, headers);
+  }
+
+  private keepCookies(res: LightMyRequestResponse) {
+    for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const expired = (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0 || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}
+
+/** Signs up, confirms with the e-mailed code and logs in: the common start of many tests. */
+export async function signUpAndLogIn(t: TestApp, client: TestClient, username: string, password = 'Correct-Horse-42') {
+  await expectOk(await client.post('/public/signup', { username, password }));
+  const code = /code is: (\d{6})/.exec(t.smtp.last(username).text)?.[1];
+  if (!code) throw new Error('no code in the confirmation mail');
+  await expectOk(await client.post('/public/confirm', { username, code }));
+  await expectOk(await client.post('/public/login', { username, password }));
+}
+
+export async function expectOk(res: LightMyRequestResponse) {
+  if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
+  return res;
+}

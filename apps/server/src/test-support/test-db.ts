@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Db } from '../infra/db/db';
+import { migrate } from '../infra/db/migrate';
+import { createPgliteDb } from '../infra/db/pglite-db';
+import { createPostgresDb } from '../infra/db/postgres-db';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL, dropped on close.
+ * The vitest projects set TEST_DB, so every server test runs on both.
+ */
+export async function createTestDb(): Promise<Db> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const db = await createPgliteDb(undefined);
+    await migrate(db);
+    return db;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server for the postgres test project');
+  const name = `ap_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createPostgresDb({ connectionString: url.toString(), max: 10 });
+  await migrate(db);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

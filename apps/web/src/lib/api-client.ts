@@ -1,0 +1,70 @@
+import { GENERIC_ERROR_MESSAGE, type ErrorCode } from '@admissions/domain';
+import { ServerError, UnauthorizedError } from './api-errors';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One call to the server (SPEC section 7). Requests are JSON; the content-type
+ * header and the body are sent only with a payload, because the server
+ * rejects a JSON content-type with an empty body. Answers must be JSON.
+ */
+export async function apiRequest<T>(method: Method, path: string, payload?: unknown): Promise<T> {
+  const hasPayload = payload !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: hasPayload ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+      body: hasPayload ? JSON.stringify(payload) : undefined,
+    });
+  } catch {
+    // Offline, DNS, CORS: the browser's own message is not meant for users.
+    throw new ServerError(0);
+  }
+
+  if (response.status === 401) throw new UnauthorizedError();
+
+  const body = await readJson(response);
+  if (!response.ok) throw errorFromBody(response.status, body);
+  if (body === NOT_JSON) throw new ServerError(response.status);
+  return body as T;
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+async function readJson(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) return NOT_JSON;
+  try {
+    return await response.json();
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function errorFromBody(status: number, body: unknown): ServerError {
+  if (typeof body !== 'object' || body === null) return new ServerError(status);
+  const { message, code, errors } = body as Record<string, unknown>;
+  return new ServerError(
+    status,
+    typeof message === 'string' && message !== '' ? message : GENERIC_ERROR_MESSAGE,
+    typeof code === 'string' ? (code as ErrorCode) : undefined,
+    isFieldErrors(errors) ? errors : undefined,
+  );
+}
+
+function isFieldErrors(value: unknown): value is Record<string, string[]> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'))
+  );
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, payload?: unknown) => apiRequest<T>('POST', path, payload),
+  put: <T>(path: string, payload?: unknown) => apiRequest<T>('PUT', path, payload),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};

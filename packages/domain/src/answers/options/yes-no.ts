@@ -1,0 +1,8 @@
+import type { OptionList } from '../answer-option';
+import { NO, YES } from '../answer-values';
+
+/** Radio choices carry no blank option: a group with nothing ticked is the blank. */
+export const YES_NO: OptionList = Object.freeze([
+  { value: YES, label: 'Yes' },
+  { value: NO, label: 'No' },
+]);
