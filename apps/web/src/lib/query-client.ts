@@ -1,6 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { UnauthorizedError } from './api-errors';
 
+/**
+ * First element of the key of every query that holds no user data (e.g. the
+ * institution's text). Those survive a logout; everything else is dropped.
+ */
+export const PUBLIC_QUERY_SCOPE = 'public';
+
 interface QueryClientOptions {
   /** Called for every 401, from queries and mutations alike. */
   onUnauthorized: () => void;
@@ -32,4 +38,14 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Forget everything that belongs to the user who was logged in. The public
+ * queries stay: they are the same for everyone, and dropping them would blank
+ * the whole page (header, footer) while they load again.
+ */
+export function clearUserQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== PUBLIC_QUERY_SCOPE });
+  queryClient.getMutationCache().clear();
 }

@@ -1,0 +1,26 @@
+import type { MessageResponse } from '@admissions/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client';
+import type { NavigationState } from '../../../lib/navigation-state';
+import { clearUserQueries } from '../../../lib/query-client';
+import { refreshSession } from '../session-store';
+
+export function logout(): Promise<MessageResponse> {
+  return api.get<MessageResponse>('/api/logout');
+}
+
+/** Logs out, forgets the user's data and goes to /login with the server's message. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: ({ message }) => {
+      clearUserQueries(queryClient);
+      refreshSession();
+      const state: NavigationState = { message };
+      void navigate('/login', { state });
+    },
+  });
+}

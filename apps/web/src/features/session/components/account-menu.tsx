@@ -1,0 +1,35 @@
+import { AccountPopover } from '../../../components/layout/account-popover';
+import { useToast } from '../../../components/ui/toast/toast-context';
+import { UnauthorizedError, userMessage } from '../../../lib/api-errors';
+import { carryAnswers, useNavigationState } from '../../../lib/navigation-state';
+import { useLogout } from '../api/logout';
+import { useProfile } from '../api/get-profile';
+import { useIsLoggedIn } from '../hooks/use-is-logged-in';
+
+/** The header's account popover, wired to the session. */
+export function AccountMenu() {
+  const isLoggedIn = useIsLoggedIn();
+  const profile = useProfile();
+  const logout = useLogout();
+  const { answers } = useNavigationState();
+  const { showToast } = useToast();
+
+  const onLogOut = () =>
+    logout.mutate(undefined, {
+      onError: (error) => {
+        // A 401 already took the unauthorized path (back to /login).
+        if (error instanceof UnauthorizedError) return;
+        showToast({ title: 'Log Out Error', description: userMessage(error), severity: 'error' });
+      },
+    });
+
+  return (
+    <AccountPopover
+      isLoggedIn={isLoggedIn}
+      username={profile.data?.username}
+      onLogOut={onLogOut}
+      loggingOut={logout.isPending}
+      linkState={carryAnswers(answers)}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * Browser journeys in Debian's Chromium (never a downloaded browser) against
+ * the production build served by the real server, on a fresh embedded
+ * database, with mail delivered over SMTP to a local sink.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
+  ],
+  webServer: {
+    command: 'node --import tsx support/start-stack.ts',
+    cwd: import.meta.dirname,
+    url: `http://localhost:${E2E_PORT}/public/tenant`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(E2E_PORT) },
+  },
+});

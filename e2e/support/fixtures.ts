@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** An expected 4xx answer shows up in Chromium's console; anything else logged as an error fails the test. */
+const EXPECTED_HTTP_ERROR = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !EXPECTED_HTTP_ERROR.test(msg.text())) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
+      await use(errors);
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** WCAG 2.2 AA check of the page as it is now. */
+export async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
+}
+
+let counter = 0;
+/** A fresh address per journey, so runs never collide with earlier accounts. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.edu`;
+}
+
+export const PASSWORD = 'Correct-Horse-42';

@@ -1,0 +1,42 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { DATA_DIR, MAIL_DIR } from './paths';
+
+/**
+ * Starts a local SMTP sink that files every message in MAIL_DIR, then the
+ * real server (the same entry point as `npm start`) delivering to it.
+ */
+await rm(DATA_DIR, { recursive: true, force: true });
+await rm(MAIL_DIR, { recursive: true, force: true });
+await mkdir(MAIL_DIR, { recursive: true });
+
+let seq = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
+      const file = path.join(MAIL_DIR, `${Date.now()}-${String(++seq).padStart(5, '0')}-${to}.eml`);
+      writeFile(file, Buffer.concat(chunks)).then(() => callback(), callback);
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const { port } = smtp.server.address() as AddressInfo;
+
+const appPort = process.env.E2E_PORT ?? '3100';
+Object.assign(process.env, {
+  PORT: appPort,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://localhost:${appPort}`,
+  DATA_DIR,
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+});
+await import('../../apps/server/src/server');
