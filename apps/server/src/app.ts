@@ -5,7 +5,14 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { logoutRoute, publicAccountRoutes } from './features/accounts/accounts-routes';
 import { requireSession } from './features/accounts/require-session';
+import { addAnotherRoutes } from './features/application/add-another-routes';
+import { answerRoute } from './features/application/answer-route';
+import { createFormContext } from './features/application/form-context';
+import { lastPageRoute } from './features/application/last-page-route';
 import { profileRoute } from './features/application/profile-route';
+import { tabsRoutes } from './features/application/tabs-routes';
+import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
+import { webStatusRoute } from './features/application/web-status-route';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
 import { assertSameOrigin, changesState } from './http/origin-guard';
@@ -52,6 +59,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     strictTransportSecurity: deps.config.publicUrl.protocol === 'https:',
   });
 
+  const formContext = createFormContext(deps.config.tenant);
   const publicOrigin = deps.config.publicUrl.origin;
   app.addHook('onRequest', async (request) => {
     if (changesState(request, STATE_CHANGING_GETS)) assertSameOrigin(request, publicOrigin);
@@ -61,6 +69,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     async (scope) => {
       await scope.register(tenantRoute(deps.config.tenant));
       await scope.register(publicAccountRoutes(deps));
+      await scope.register(temporaryAnswersRoutes(deps, formContext));
     },
     { prefix: '/public' },
   );
@@ -70,6 +79,11 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       scope.addHook('preHandler', requireSession(deps));
       await scope.register(profileRoute(deps));
       await scope.register(logoutRoute(deps));
+      await scope.register(answerRoute(deps, formContext));
+      await scope.register(lastPageRoute(deps, formContext));
+      await scope.register(webStatusRoute(deps));
+      await scope.register(addAnotherRoutes(deps, formContext));
+      await scope.register(tabsRoutes(deps, formContext));
     },
     { prefix: '/api' },
   );

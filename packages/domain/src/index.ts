@@ -31,6 +31,8 @@ export * from './form/clearing';
 export * from './form/date-window';
 export * from './form/repeat-prefixes';
 export * from './form/configuration-check';
+export * from './form/controlling-keys';
 export { SCHOOLS_BUTTON_ID } from './form/pages/education-page';
 export { TRANSCRIPT_TABS } from './form/pages/school-item';
 export { RECOMMENDER_PREFIXES } from './form/pages/recommender';
+export * from './api/application';

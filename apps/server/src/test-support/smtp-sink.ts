@@ -39,9 +39,10 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** All mail received for an address so far. */
+    /** All mail received for an address so far (nodemailer lower-cases the domain, so compare without case). */
     to(address: string) {
-      return mails.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
+      const wanted = address.toLowerCase();
+      return mails.filter((m) => m.to.some((a) => a.toLowerCase() === wanted));
     },
     /**
      * The newest mail to an address. Delivery is awaited by the app before it

@@ -43,8 +43,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
     db,
     clock,
     smtp,
-    /** A browser-like client of the app: same-origin, keeping its cookies like a browser would. */
-    client: (ip = '203.0.113.10') => new TestClient(app, ip),
+    /** A browser-like client of the app: same-origin (PUBLIC_URL's origin), keeping its cookies like a browser would. */
+    client: (ip = '203.0.113.10') => new TestClient(app, ip, config.publicUrl.origin),
     async close() {
       await app.close();
       mailer.close();
@@ -62,6 +62,7 @@ export class TestClient {
   constructor(
     private readonly app: FastifyInstance,
     private readonly ip: string,
+    private readonly origin = new URL(TEST_PUBLIC_URL).origin,
   ) {}
 
   async request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -70,7 +71,7 @@ export class TestClient {
       url,
       remoteAddress: this.ip,
       headers: {
-        origin: new URL(TEST_PUBLIC_URL).origin,
+        origin: this.origin,
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,

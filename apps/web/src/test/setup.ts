@@ -1,13 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 /*
  * Vitest runs without globals here, so Testing Library cannot register its
- * own clean-up: unmount every render after each test ourselves.
+ * own clean-up: unmount every render after each test ourselves, and undo
+ * what tests set up around the app (fetch stubs, cookies).
  */
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
 });
 
 /*
@@ -20,4 +26,11 @@ if (!('ResizeObserver' in globalThis)) {
     unobserve(): void {}
     disconnect(): void {}
   };
+}
+
+/* jsdom lacks pointer capture, which Radix toasts use for swipe-to-close. */
+if (!Element.prototype.hasPointerCapture) {
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.setPointerCapture = () => {};
+  Element.prototype.releasePointerCapture = () => {};
 }

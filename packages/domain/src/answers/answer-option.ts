@@ -9,8 +9,14 @@ export type OptionList = readonly AnswerOption[];
 /** Every option list starts with this, so "nothing chosen" is a real choice. */
 export const BLANK_OPTION: AnswerOption = Object.freeze({ value: '', label: '--' });
 
+/** Option lists are shared by every form and request, so none may be changed in place. */
+export function frozenOptions(options: OptionList): OptionList {
+  return Object.freeze(options.map((o) => Object.freeze({ value: o.value, label: o.label })));
+}
+
+/** Select lists start with the blank option; radio lists do not. */
 export function withBlank(options: OptionList): OptionList {
-  return Object.freeze([BLANK_OPTION, ...options]);
+  return frozenOptions([BLANK_OPTION, ...options]);
 }
 
 /** The label stored in a `<key>_desc` answer; '' for an unknown or blank value. */

@@ -3,7 +3,7 @@ import { buildForm, type FormTenant } from './build-form';
 import type { FormDefinition, FormPage, PagePath } from './form-types';
 import { QUESTION_KINDS } from './question-kinds';
 import type { Question } from './question-types';
-import { allQuestions } from './walk';
+import { allQuestions, childrenOf } from './walk';
 
 /** One answer key of the form, with the question and page it belongs to. */
 export interface AnswerField {
@@ -35,6 +35,11 @@ export function storesAnswer(question: Question): question is AnsweringQuestion 
 export function answerKeysOf(question: Question): string[] {
   if (!storesAnswer(question)) return [];
   return 'descKey' in question ? [question.key, question.descKey] : [question.key];
+}
+
+/** The answer keys of a question and of everything inside it. */
+export function answerKeysUnder(question: Question): string[] {
+  return [...answerKeysOf(question), ...childrenOf(question).flatMap(answerKeysUnder)];
 }
 
 interface FieldIndex {

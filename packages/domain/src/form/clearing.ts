@@ -1,13 +1,8 @@
 import type { Answers } from '../api/profile';
-import { answerKeysOf } from './answer-keys';
+import { answerKeysUnder } from './answer-keys';
 import type { FormDefinition } from './form-types';
 import type { ConditionalSelectQuestion, Question, TabsQuestion } from './question-types';
 import { allQuestions, childrenInPlay, childrenOf, isHidden } from './walk';
-
-/** The answer keys of a question and of everything inside it. */
-export function answerKeysUnder(question: Question): string[] {
-  return [...answerKeysOf(question), ...childrenOf(question).flatMap(answerKeysUnder)];
-}
 
 function collectHidden(questions: readonly Question[], answers: Answers, out: Set<string>): void {
   for (const q of questions) {

@@ -37,10 +37,16 @@ export interface FormDefinition {
 export type Block = Question | FormSection;
 
 /** Page order and titles of the step navigation (SPEC section 2). */
-export const FORM_PAGES: readonly { id: PageId; path: PagePath; title: string; step: number }[] = [
-  { id: 'about', path: '/about', title: 'About You', step: 1 },
-  { id: 'education', path: '/education-alr', title: 'Education', step: 2 },
-  { id: 'final-steps', path: '/final-steps', title: 'Final Steps', step: 3 },
-];
+export const FORM_PAGES: readonly Readonly<Pick<FormPage, 'id' | 'path' | 'title' | 'step'>>[] = Object.freeze([
+  Object.freeze({ id: 'about', path: '/about', title: 'About You', step: 1 } as const),
+  Object.freeze({ id: 'education', path: '/education-alr', title: 'Education', step: 2 } as const),
+  Object.freeze({ id: 'final-steps', path: '/final-steps', title: 'Final Steps', step: 3 } as const),
+]);
 
 export const DEFAULT_PAGE_PATH: PagePath = '/about';
+
+export function pageMeta(id: PageId): Readonly<Pick<FormPage, 'id' | 'path' | 'title' | 'step'>> {
+  const meta = FORM_PAGES.find((p) => p.id === id);
+  if (!meta) throw new Error(`unknown page ${id}`);
+  return meta;
+}

@@ -39,8 +39,10 @@ export function childrenOf(question: Question): readonly Question[] {
 /** The current options of a conditional select; empty means it is not shown. */
 export function conditionalOptions(question: ConditionalSelectQuestion, answers: Answers): OptionList {
   if (question.options.category === 'display-only') return question.options.options;
-  const set = question.options.byControlValue[answers[question.controlKey] ?? ''];
-  return set ?? [];
+  const sets = question.options.byControlValue;
+  const control = answers[question.controlKey] ?? '';
+  // Answers come from users: 'constructor' must not find Object.prototype's.
+  return Object.hasOwn(sets, control) ? (sets[control] ?? []) : [];
 }
 
 /** Hidden by the answers: its hide condition holds, or it is a conditional select with no options. */

@@ -19,8 +19,6 @@ export const LOGIN_MAX_LOCK_MS = 15 * MINUTE;
 
 export const SESSION_IDLE_MS = 15 * MINUTE;
 export const SESSION_ABSOLUTE_MS = 12 * HOUR;
-/** last_seen_at is written at most this often, to spare the database a write per request. */
-export const SESSION_TOUCH_INTERVAL_MS = 30_000;
 
 /**
  * Per-address limits do the real protecting; these per-IP limits only stop

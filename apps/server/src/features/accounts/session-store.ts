@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from './account-limits';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './account-limits';
 import { generateToken, hashSessionId } from './secrets';
-import { deleteSession, findSession, insertSession, recordLogin, touchSession } from './sessions-repository';
+import { deleteSession, insertSession, recordLogin, touchLiveSession } from './sessions-repository';
 
 export interface Session {
   userId: string;
@@ -20,20 +20,26 @@ export async function startSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>,
   return id;
 }
 
-/** The live session for a cookie value, or undefined; an expired one is deleted on sight. */
+/**
+ * The live session for a cookie value, or undefined; an expired one is deleted
+ * on sight. Every request extends it: the idle limit counts from the last
+ * request itself, not from an occasional write, so 14:59 of quiet never logs
+ * anyone out.
+ */
 export async function resumeSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: string): Promise<Session | undefined> {
   const idHash = hashSessionId(id);
-  const row = await findSession(db, idHash);
-  if (!row) return undefined;
-  const now = clock.now().getTime();
-  const lastSeen = new Date(row.last_seen_at).getTime();
-  const idle = now - lastSeen >= SESSION_IDLE_MS;
-  const tooOld = now - new Date(row.created_at).getTime() >= SESSION_ABSOLUTE_MS;
-  if (idle || tooOld) {
+  const now = clock.now();
+  const row = await touchLiveSession(
+    db,
+    idHash,
+    now,
+    new Date(now.getTime() - SESSION_IDLE_MS),
+    new Date(now.getTime() - SESSION_ABSOLUTE_MS),
+  );
+  if (!row) {
     await deleteSession(db, idHash);
     return undefined;
   }
-  if (now - lastSeen >= SESSION_TOUCH_INTERVAL_MS) await touchSession(db, idHash, clock.now());
   return { userId: row.user_id, username: row.email, idHash };
 }
 

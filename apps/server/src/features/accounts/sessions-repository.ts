@@ -1,10 +1,8 @@
 import type { Queryable } from '../../infra/db/db';
 
-export interface SessionRow {
+export interface LiveSessionRow {
   user_id: string;
   email: string;
-  created_at: Date;
-  last_seen_at: Date;
 }
 
 export async function insertSession(db: Queryable, idHash: string, userId: string, now: Date): Promise<void> {
@@ -15,17 +13,26 @@ export async function insertSession(db: Queryable, idHash: string, userId: strin
   ]);
 }
 
-export async function findSession(db: Queryable, idHash: string): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>(
-    `SELECT s.user_id, u.email, s.created_at, s.last_seen_at
-     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`,
-    [idHash],
+/**
+ * Marks the session seen now and returns it, unless it was last seen at or
+ * before idleBefore or created at or before createdBefore (then nothing
+ * changes). One statement, so checking and extending cannot race.
+ */
+export async function touchLiveSession(
+  db: Queryable,
+  idHash: string,
+  now: Date,
+  idleBefore: Date,
+  createdBefore: Date,
+): Promise<LiveSessionRow | undefined> {
+  const { rows } = await db.query<LiveSessionRow>(
+    `UPDATE sessions s SET last_seen_at = GREATEST(s.last_seen_at, $2)
+     FROM users u
+     WHERE s.id_hash = $1 AND u.id = s.user_id AND s.last_seen_at > $3 AND s.created_at > $4
+     RETURNING s.user_id, u.email`,
+    [idHash, now, idleBefore, createdBefore],
   );
   return rows[0];
-}
-
-export async function touchSession(db: Queryable, idHash: string, now: Date): Promise<void> {
-  await db.query('UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1', [idHash, now]);
 }
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { ACCOUNT_SUCCESS_MESSAGES, normalizeEmail, type SignupBody } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
 import { signupAttemptMail } from './account-mails';
 import { IP_LIMITS } from './account-limits';
@@ -32,9 +33,13 @@ export async function signup(deps: AppDeps, body: SignupBody, ip: string) {
     await issueConfirmationCode(deps, created);
   } else {
     const existing = await findUserByEmail(db, email);
+    // A spent mail slot only means "no e-mail this time"; any other failure is real and must surface.
     const slotFree = await claimMailSlot(db, key, 'confirm', now).then(
       () => true,
-      () => false,
+      (err: unknown) => {
+        if (err instanceof AppError && err.code === 'MAIL_TOO_SOON') return false;
+        throw err;
+      },
     );
     if (existing && slotFree) {
       const urls = accountUrls(config.publicUrl);

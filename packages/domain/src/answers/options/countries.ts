@@ -2,7 +2,7 @@ import countries from 'i18n-iso-countries';
 // Registering the locale from its JSON keeps browser bundles to one language;
 // Node's entry of the package registers every language on its own anyway.
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-import { BLANK_OPTION, type AnswerOption, type OptionList } from '../answer-option';
+import { BLANK_OPTION, frozenOptions, type AnswerOption, type OptionList } from '../answer-option';
 
 countries.registerLocale(en);
 
@@ -41,7 +41,7 @@ if (!usa) throw new Error('i18n-iso-countries no longer lists the United States'
 const others = ALL.filter((o) => o !== usa);
 
 /** Blank, then the United States (most applicants), then alphabetical; values are ISO alpha-3. */
-export const COUNTRIES: OptionList = Object.freeze([BLANK_OPTION, usa, ...others]);
+export const COUNTRIES: OptionList = frozenOptions([BLANK_OPTION, usa, ...others]);
 
 /** For questions about a country other than the United States (e.g. a second citizenship). */
-export const COUNTRIES_WITHOUT_USA: OptionList = Object.freeze([BLANK_OPTION, ...others]);
+export const COUNTRIES_WITHOUT_USA: OptionList = frozenOptions([BLANK_OPTION, ...others]);

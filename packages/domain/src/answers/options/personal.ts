@@ -1,4 +1,4 @@
-import { withBlank, type OptionList } from '../answer-option';
+import { frozenOptions, withBlank, type OptionList } from '../answer-option';
 
 export const GENDERS: OptionList = withBlank([
   { value: 'F', label: 'Female' },
@@ -8,7 +8,7 @@ export const GENDERS: OptionList = withBlank([
 ]);
 
 /** Asked as a radio, so no blank option (federal reporting asks ethnicity apart from race). */
-export const ETHNICITIES: OptionList = Object.freeze([
+export const ETHNICITIES: OptionList = frozenOptions([
   { value: 'HL', label: 'Hispanic or Latino' },
   { value: 'NHL', label: 'Not Hispanic or Latino' },
   { value: 'U', label: 'Prefer not to answer' },

@@ -1,4 +1,4 @@
-import { withBlank, type OptionList } from '../answer-option';
+import { frozenOptions, withBlank, type OptionList } from '../answer-option';
 
 /** Program codes are the ones the business constants refer to (RECOMMENDER_MAJORS and others). */
 export const APPLIED_MAJORS: OptionList = withBlank([
@@ -30,7 +30,7 @@ export const ENTRY_TERMS: OptionList = withBlank([
 ]);
 
 /** Asked as a radio; 'FT' and 'PT' are the values the international-student rule checks. */
-export const ENTRY_STATUSES: OptionList = Object.freeze([
+export const ENTRY_STATUSES: OptionList = frozenOptions([
   { value: 'FT', label: 'Full time' },
   { value: 'PT', label: 'Part time' },
 ]);

@@ -2,17 +2,14 @@ import { YES } from '../../answers/answer-values';
 import { COUNTRIES, USA } from '../../answers/options/countries';
 import { ETHNICITIES, GENDERS } from '../../answers/options/personal';
 import { YES_NO } from '../../answers/options/yes-no';
-import type { FormPage } from '../form-types';
+import { pageMeta, type FormPage } from '../form-types';
 import { checkbox, date, phone, radio, select, text } from '../question-builders';
 import { addressBlock } from './address-block';
 
 /** Step 1 (SPEC section 3, About). */
 export function aboutPage(): FormPage {
   return {
-    id: 'about',
-    path: '/about',
-    title: 'About You',
-    step: 1,
+    ...pageMeta('about'),
     sections: [
       {
         key: 'deadlines',

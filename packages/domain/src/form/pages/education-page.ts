@@ -1,7 +1,7 @@
 import { APPLIED_MAJORS, ENTRY_STATUSES, ENTRY_TERMS, STUDENT_GRAD_TYPES } from '../../answers/options/programs';
 import { YES_NO } from '../../answers/options/yes-no';
 import { ESSAY_WORDS, MAX_REPEATS } from '../../constants';
-import type { FormPage } from '../form-types';
+import { pageMeta, type FormPage } from '../form-types';
 import { file, info, radio, select, text, textarea } from '../question-builders';
 import { repeatPrefixes } from '../repeat-prefixes';
 import { DOMESTIC_APPLICANT, NO_RESEARCH_UPLOAD_NEEDED } from './applicant-conditions';
@@ -16,10 +16,7 @@ const ESSAY_MAX_LENGTH = ESSAY_WORDS * 8;
 /** Step 2 (SPEC section 3, Education). */
 export function educationPage(shortName: string, degreeKey: string): FormPage {
   return {
-    id: 'education',
-    path: '/education-alr',
-    title: 'Education',
-    step: 2,
+    ...pageMeta('education'),
     sections: [
       {
         key: 'program',

@@ -1,7 +1,8 @@
 import { YES } from '../../answers/answer-values';
 import { YES_NO } from '../../answers/options/yes-no';
-import type { FormPage } from '../form-types';
+import { pageMeta, type FormPage } from '../form-types';
 import { checkbox, info, radio, textarea } from '../question-builders';
+import { QUESTION_KINDS } from '../question-kinds';
 import { NO_RECOMMENDERS_NEEDED } from './applicant-conditions';
 import { RECOMMENDER_PREFIXES, recommenderQuestions } from './recommender';
 
@@ -9,10 +10,7 @@ import { RECOMMENDER_PREFIXES, recommenderQuestions } from './recommender';
 export function finalStepsPage(): FormPage {
   const [first, second] = RECOMMENDER_PREFIXES;
   return {
-    id: 'final-steps',
-    path: '/final-steps',
-    title: 'Final Steps',
-    step: 3,
+    ...pageMeta('final-steps'),
     sections: [
       {
         key: 'recommender',
@@ -50,7 +48,7 @@ export function finalStepsPage(): FormPage {
             key: 'acknowledgement',
             label: 'I understand that I will not be able to change my application after I submit it.',
             control: 'checkbox',
-            maxLength: 'true'.length,
+            maxLength: QUESTION_KINDS['confirmation-gate'].defaultMaxLength,
             unconfirmed: [
               info('review_reminder', 'Before you submit, please review each step; you can still change any answer until then.', {
                 audience: 'applicant',

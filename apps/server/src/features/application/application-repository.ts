@@ -1,0 +1,90 @@
+import type { Answers } from '@admissions/domain';
+import type { Queryable } from '../../infra/db/db';
+
+/**
+ * Writes to an application. Each is one statement that changes the row and
+ * appends to answer_history together, and each refuses (returns false) once
+ * the application is submitted: the database itself holds that line.
+ */
+
+const UPSERT_AND_LOG = (column: string, mergeExpression: string) => `
+  WITH saved AS (
+    INSERT INTO applications (user_id, ${column}, updated_at) VALUES ($1, $2, $3)
+    ON CONFLICT (user_id) DO UPDATE SET ${column} = ${mergeExpression}, updated_at = EXCLUDED.updated_at
+    WHERE applications.submitted_at IS NULL
+    RETURNING user_id
+  ), logged AS (
+    INSERT INTO answer_history (user_id, kind, changes, created_at)
+    SELECT user_id, $4, $5::jsonb, $3 FROM saved
+  )
+  SELECT count(*)::int AS saved FROM saved`;
+
+const MERGE_ANSWERS = UPSERT_AND_LOG('answers', 'applications.answers || EXCLUDED.answers');
+const SET_LAST_PAGE = UPSERT_AND_LOG('last_page', 'EXCLUDED.last_page');
+const MERGE_ADD_ANOTHER = UPSERT_AND_LOG('add_another', 'applications.add_another || EXCLUDED.add_another');
+const MERGE_TABS = UPSERT_AND_LOG('tabs', 'applications.tabs || EXCLUDED.tabs');
+
+async function run(db: Queryable, sql: string, userId: string, value: unknown, now: Date, kind: string, changes: unknown) {
+  const { rows } = await db.query<{ saved: number }>(sql, [userId, value, now, kind, JSON.stringify(changes)]);
+  return (rows[0]?.saved ?? 0) > 0;
+}
+
+/** Merges the given keys into the stored answers; keys not given are left as they are. */
+export function mergeAnswers(db: Queryable, userId: string, changes: Answers, now: Date): Promise<boolean> {
+  return run(db, MERGE_ANSWERS, userId, JSON.stringify(changes), now, 'answer', changes);
+}
+
+export function setLastPage(db: Queryable, userId: string, lastPage: string, now: Date): Promise<boolean> {
+  return run(db, SET_LAST_PAGE, userId, lastPage, now, 'last_page', { last_page: lastPage });
+}
+
+export function setAddAnother(db: Queryable, userId: string, buttonId: string, count: number, now: Date) {
+  const change = { [buttonId]: count };
+  return run(db, MERGE_ADD_ANOTHER, userId, JSON.stringify(change), now, 'add_another', change);
+}
+
+export function setTab(db: Queryable, userId: string, tabId: string, chosenTab: string, now: Date) {
+  const change = { [tabId]: chosenTab };
+  return run(db, MERGE_TABS, userId, JSON.stringify(change), now, 'tabs', change);
+}
+
+export interface ApplicationRow {
+  answers: Answers;
+  last_page: string | null;
+  add_another: Record<string, number>;
+  tabs: Record<string, string>;
+  submitted_at: Date | null;
+}
+
+export async function findApplication(db: Queryable, userId: string): Promise<ApplicationRow | undefined> {
+  const { rows } = await db.query<ApplicationRow>(
+    'SELECT answers, last_page, add_another, tabs, submitted_at FROM applications WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0];
+}
+
+export async function isSubmitted(db: Queryable, userId: string): Promise<boolean> {
+  return (await findApplication(db, userId))?.submitted_at != null;
+}
+
+/** Records a status once; the list only ever grows. */
+export async function addWebStatus(db: Queryable, userId: string, status: string, now: Date): Promise<void> {
+  await db.query(
+    `WITH added AS (
+       INSERT INTO web_status_events (user_id, web_status, created_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, web_status) DO NOTHING RETURNING user_id
+     )
+     INSERT INTO answer_history (user_id, kind, changes, created_at)
+     SELECT user_id, 'web_status', jsonb_build_object('web_status', $2::text), $3 FROM added`,
+    [userId, status, now],
+  );
+}
+
+export async function historyOf(db: Queryable, userId: string) {
+  const { rows } = await db.query<{ kind: string; changes: Record<string, unknown>; created_at: Date }>(
+    'SELECT kind, changes, created_at FROM answer_history WHERE user_id = $1 ORDER BY id',
+    [userId],
+  );
+  return rows;
+}

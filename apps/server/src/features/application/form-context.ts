@@ -1,0 +1,34 @@
+import {
+  allQuestions,
+  answerMaxLengths,
+  buildForm,
+  controllingKeys,
+  FORM_PAGES,
+  type AddAnotherQuestion,
+  type FormDefinition,
+  type TabsQuestion,
+  type TenantConfig,
+} from '@admissions/domain';
+
+/** What the application calls need to know about the tenant's form, derived once at boot. */
+export interface FormContext {
+  form: FormDefinition;
+  maxLengths: ReadonlyMap<string, number>;
+  controllers: ReadonlySet<string>;
+  pagePaths: ReadonlySet<string>;
+  repeaters: ReadonlyMap<string, AddAnotherQuestion>;
+  tabGroups: ReadonlyMap<string, TabsQuestion>;
+}
+
+export function createFormContext(tenant: TenantConfig): FormContext {
+  const form = buildForm(tenant);
+  const questions = form.pages.flatMap(allQuestions);
+  return {
+    form,
+    maxLengths: answerMaxLengths(form),
+    controllers: controllingKeys(form),
+    pagePaths: new Set(FORM_PAGES.map((p) => p.path)),
+    repeaters: new Map(questions.filter((q): q is AddAnotherQuestion => q.kind === 'add-another').map((q) => [q.key, q])),
+    tabGroups: new Map(questions.filter((q): q is TabsQuestion => q.kind === 'tabs').map((q) => [q.key, q])),
+  };
+}

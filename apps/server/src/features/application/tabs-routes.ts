@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { tabSwitchClearedKeys, tabsBody } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-body';
+import { sessionOf } from '../accounts/require-session';
+import { findApplication, mergeAnswers, setTab } from './application-repository';
+import type { FormContext } from './form-context';
+
+/** GET and PUT /api/tabs: the chosen tab of each tab group. */
+export function tabsRoutes({ db, clock }: AppDeps, ctx: FormContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/tabs', async (req) => {
+      const { userId } = sessionOf(req);
+      return (await findApplication(db, userId))?.tabs ?? {};
+    });
+    app.put('/tabs', async (req) => {
+      const { userId } = sessionOf(req);
+      const { tab_id, chosen_tab } = parseBody(tabsBody, req.body);
+      const group = ctx.tabGroups.get(tab_id);
+      if (!group) throw new AppError('BAD_REQUEST', { errors: { tab_id: ['There is no such group of tabs.'] } });
+      if (!group.tabs.some((t) => t.id === chosen_tab)) {
+        throw new AppError('BAD_REQUEST', { errors: { chosen_tab: ['There is no such tab in this group.'] } });
+      }
+      // Switching tabs discards the answers of the other panes, on the server as in the browser.
+      const cleared = Object.fromEntries(tabSwitchClearedKeys(group, chosen_tab).map((k) => [k, '']));
+      const saved = await db.transaction(async (tx) => {
+        if (!(await setTab(tx, userId, tab_id, chosen_tab, clock.now()))) return false;
+        if (Object.keys(cleared).length > 0) await mergeAnswers(tx, userId, cleared, clock.now());
+        return true;
+      });
+      if (!saved) throw new AppError('APPLICATION_SUBMITTED');
+      return { [tab_id]: chosen_tab };
+    });
+  };
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  isValidEmail,
+  normalizeEmail,
+  TEMPORARY_ANSWERS_TTL_DAYS,
+  temporaryAnswersBody,
+  type TemporaryAnswersCreated,
+  type TemporaryAnswersResponse,
+} from '@admissions/domain';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-body';
+import { hitRateLimit } from '../../http/rate-limit';
+import { claimMailSlot } from '../accounts/mail-throttle';
+import { generateToken, hashSessionId as hashToken } from '../accounts/secrets';
+import { checkAnswerPayload } from './check-answer-payload';
+import type { FormContext } from './form-context';
+import { resumeLinkMail } from './resume-link-mail';
+import { findTemporaryAnswers, insertTemporaryAnswers } from './temporary-answers-repository';
+
+const DAY = 86_400_000;
+const SAVE_LIMIT = { name: 'tmp-save', max: 60, windowMs: 60_000 };
+const tokenQuery = z.object({ token: z.string().min(20).max(100) });
+
+/**
+ * A visitor's answers kept for 30 days behind a random resume link, shown on
+ * screen and optionally e-mailed. Only the token's hash is stored.
+ */
+export function temporaryAnswersRoutes(deps: AppDeps, ctx: FormContext) {
+  const { db, clock, mailer, config } = deps;
+  return async (app: FastifyInstance) => {
+    app.post('/tmp', async (req): Promise<TemporaryAnswersCreated> => {
+      await hitRateLimit(db, SAVE_LIMIT, req.ip, clock.now());
+      const { answer, email } = parseBody(temporaryAnswersBody, req.body);
+      checkAnswerPayload(ctx, answer);
+      if (email !== undefined && !isValidEmail(email)) {
+        throw new AppError('VALIDATION_FAILED', { errors: { email: ['Your email address must be valid.'] } });
+      }
+      const now = clock.now();
+      if (email) await claimMailSlot(db, normalizeEmail(email), 'resume', now);
+      const token = generateToken();
+      const expiresAt = new Date(now.getTime() + TEMPORARY_ANSWERS_TTL_DAYS * DAY);
+      await insertTemporaryAnswers(db, { tokenHash: hashToken(token), answers: answer, now, expiresAt });
+      const url = new URL('/about', config.publicUrl);
+      url.searchParams.set('token', token);
+      if (email) await mailer.send(resumeLinkMail(config.tenant, email, url.toString(), expiresAt));
+      return {
+        message: email
+          ? 'Your answers are saved. We have e-mailed you a link to come back to them.'
+          : 'Your answers are saved. Keep this link to come back to them.',
+        token,
+        url: url.toString(),
+        expires_at: expiresAt.toISOString(),
+      };
+    });
+
+    app.get('/tmp', async (req): Promise<TemporaryAnswersResponse> => {
+      const parsed = tokenQuery.safeParse(req.query);
+      const found = parsed.success ? await findTemporaryAnswers(db, hashToken(parsed.data.token), clock.now()) : undefined;
+      if (!found) {
+        throw new AppError('NOT_FOUND', { message: 'This link to saved answers is invalid or has expired.' });
+      }
+      return { answer: found.answers, expires_at: new Date(found.expires_at).toISOString() };
+    });
+  };
+}

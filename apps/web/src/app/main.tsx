@@ -1,0 +1,20 @@
+import '../styles/theme.css';
+import '../styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app';
+import { createAppQueryClient } from './app-query-client';
+import { routes } from './routes';
+
+const router = createBrowserRouter(routes);
+const queryClient = createAppQueryClient(router);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>,
+);

@@ -1,0 +1,53 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { json, stubFetch } from '../test/fetch-stub';
+import { renderApp } from '../test/render-app';
+
+describe('routes', () => {
+  test("'/' opens the default page, About You", async () => {
+    stubFetch();
+    const { router } = renderApp('/');
+
+    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    expect(router.state.location.pathname).toBe('/about');
+    expect(document.title).toBe('About You - Application for Admission');
+  });
+
+  test('an unknown path redirects to the default page, keeping the query string', async () => {
+    stubFetch();
+    const { router } = renderApp('/no/such/page?token=abc');
+
+    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    expect(router.state.location.pathname).toBe('/about');
+    expect(router.state.location.search).toBe('?token=abc');
+  });
+
+  test.each([
+    ['/education-alr', 'Education'],
+    ['/final-steps', 'Final Steps'],
+    ['/completion', 'Completion'],
+  ])('%s shows the page shell titled %s', async (path, title) => {
+    stubFetch();
+    renderApp(path);
+
+    await screen.findByRole('heading', { level: 1, name: title });
+    expect(document.title).toBe(`${title} - Application for Admission`);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  test('a screen that fails shows the root error screen, and the error is logged', async () => {
+    // This test expects errors to be logged; it checks them itself instead of failing on them.
+    vi.mocked(console.error).mockImplementation(() => {});
+    stubFetch({ 'GET /public/tenant': () => json({ code: 'INTERNAL', message: 'Boom' }, 500) });
+    renderApp('/about');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeInTheDocument();
+    expect(
+      screen.getByText('The issue that caused you to see this has been logged. We will get it fixed as soon as possible.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith('The page failed to render:', expect.objectContaining({ message: 'Boom' })));
+  });
+});

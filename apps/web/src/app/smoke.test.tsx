@@ -1,2 +1,0 @@
-import { expect, test } from 'vitest';
-test('runs', () => { expect(document.createElement('div')).toBeInTheDocument(); });

@@ -1,0 +1,81 @@
+import { ACCOUNT_MESSAGES, isValidEmail } from '@admissions/domain';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast/toast-context';
+import { useNavigationState, type NavigationState } from '../../../lib/navigation-state';
+import { useConfirm } from '../api/confirm';
+import { useResendConfirm } from '../api/resend-confirm';
+import { AuthCard } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
+import { useAccountForm } from '../hooks/use-account-form';
+import { useErrorToast } from '../hooks/use-error-toast';
+
+export function ConfirmScreen() {
+  const navigation = useNavigationState();
+  const navigate = useNavigate();
+  // The address comes from sign-up or login (navigation state) and stays editable.
+  const form = useAccountForm('confirm', { username: navigation.username ?? '', code: '' });
+  const confirm = useConfirm();
+  const resend = useResendConfirm();
+  const { showToast } = useToast();
+  const showConfirmError = useErrorToast('Confirm Card Error');
+  const showResendError = useErrorToast('Resend Confirmation Code Error');
+
+  const onSubmit = form.handleSubmit((values) =>
+    confirm.mutate(values, {
+      onSuccess: ({ message }) => {
+        const state: NavigationState = { message, answers: navigation.answers };
+        void navigate('/login', { state });
+      },
+      onError: (error) => {
+        form.showServerErrors(error);
+        showConfirmError(error);
+      },
+    }),
+  );
+
+  const onResend = () => {
+    const { username } = form.values;
+    if (!isValidEmail(username)) {
+      form.setFieldError('username', ACCOUNT_MESSAGES.resendEmailInvalid);
+      return;
+    }
+    resend.mutate(
+      { username },
+      {
+        onSuccess: ({ message }) => showToast({ title: 'Success', description: message, severity: 'success' }),
+        onError: showResendError,
+      },
+    );
+  };
+
+  return (
+    <AuthCard
+      title="Confirm Your Account"
+      footerQuestion="Already confirmed your account?"
+      footerLinkText="Log In"
+      footerLinkTo="/login"
+    >
+      <AuthForm
+        onSubmit={onSubmit}
+        submitting={confirm.isPending}
+        extras={
+          <Button variant="text" onClick={onResend} loading={resend.isPending}>
+            Resend confirmation code
+          </Button>
+        }
+      >
+        <TextField label="Email address" type="email" autoComplete="username" required {...form.field('username')} />
+        <TextField
+          label="Confirmation code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          description="The 6-digit code we e-mailed you."
+          required
+          {...form.field('code')}
+        />
+      </AuthForm>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { ACCOUNT_MESSAGES, isValidEmail } from '@admissions/domain';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { InlineAlert } from '../../../components/ui/inline-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { carryAnswers, useNavigationState, type NavigationState } from '../../../lib/navigation-state';
+import { useLogin } from '../api/login';
+import { useResendConfirm } from '../api/resend-confirm';
+import { AuthCard } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
+import { useAccountForm } from '../hooks/use-account-form';
+import { useErrorToast } from '../hooks/use-error-toast';
+
+export function LoginScreen() {
+  const navigation = useNavigationState();
+  const navigate = useNavigate();
+  const form = useAccountForm('login', { username: navigation.username ?? '', password: '' });
+  const login = useLogin();
+  const resend = useResendConfirm();
+  const showLoginError = useErrorToast('Login Card Error');
+  const showResendError = useErrorToast('Resend Confirmation Code Error');
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: ({ message }) => {
+        const state: NavigationState = { message, answers: navigation.answers };
+        // '/' resolves to the default form page.
+        void navigate('/', { state });
+      },
+      onError: (error) => {
+        form.showServerErrors(error);
+        showLoginError(error);
+      },
+    }),
+  );
+
+  // Resend uses the address typed in the login form (SPEC section 5).
+  const onResend = () => {
+    const { username } = form.values;
+    if (!isValidEmail(username)) {
+      form.setFieldError('username', ACCOUNT_MESSAGES.resendEmailInvalid);
+      return;
+    }
+    resend.mutate(
+      { username },
+      {
+        onSuccess: ({ message }) => {
+          const state: NavigationState = { username, message, answers: navigation.answers };
+          void navigate('/confirm', { state });
+        },
+        onError: showResendError,
+      },
+    );
+  };
+
+  return (
+    <AuthCard title="Log In" footerQuestion="Don't have an account?" footerLinkText="Sign Up" footerLinkTo="/signup">
+      {navigation.errorMessage && <InlineAlert severity="error">{navigation.errorMessage}</InlineAlert>}
+      <AuthForm
+        onSubmit={onSubmit}
+        submitting={login.isPending}
+        extras={
+          <>
+            <Link to="/forgot" state={carryAnswers(navigation.answers)}>
+              Forgot password?
+            </Link>
+            <Button variant="text" onClick={onResend} loading={resend.isPending}>
+              Resend confirmation code
+            </Button>
+          </>
+        }
+      >
+        <TextField label="Email address" type="email" autoComplete="username" required {...form.field('username')} />
+        <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
+      </AuthForm>
+    </AuthCard>
+  );
+}

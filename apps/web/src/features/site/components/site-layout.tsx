@@ -1,0 +1,44 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Footer } from '../../../components/layout/footer';
+import { Header } from '../../../components/layout/header';
+import { SkipLink } from '../../../components/layout/skip-link';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { AccountMenu } from '../../session/components/account-menu';
+import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
+import { useTenantConfig } from '../api/get-tenant-config';
+import styles from './site-layout.module.css';
+
+const MAIN_ID = 'main';
+
+/** Header, main and footer around every screen. */
+export function SiteLayout() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <SiteChrome />
+    </Suspense>
+  );
+}
+
+function SiteChrome() {
+  const tenant = useTenantConfig();
+  const isServiceUser = useIsServiceUser();
+  return (
+    <div className={styles.page}>
+      <SkipLink targetId={MAIN_ID} />
+      <Header partnerName={tenant.partnerName} actions={isServiceUser ? undefined : <AccountMenu />} />
+      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      {!isServiceUser && (
+        <Footer
+          partnerName={tenant.partnerName}
+          addressLine1={tenant.addressLine1}
+          addressLine2={tenant.addressLine2}
+          helpEmail={tenant.helpEmail}
+          privacyPolicyUrl={tenant.privacyPolicyUrl}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '@admissions/domain';
+import { describe, expect, test, vi } from 'vitest';
+import { json, stubFetch } from '../test/fetch-stub';
+import { api } from './api-client';
+import { ServerError, UnauthorizedError } from './api-errors';
+
+describe('api client', () => {
+  test('sends JSON with a content-type only when there is a payload, with same-origin credentials', async () => {
+    const net = stubFetch({
+      'POST /public/login': () => json({ message: 'ok' }),
+      'GET /api/profile': () => json({ username: 'a@b.co' }),
+    });
+
+    await expect(api.post('/public/login', { username: 'a@b.co', password: 'x' })).resolves.toEqual({ message: 'ok' });
+    await api.get('/api/profile');
+
+    const [post, get] = net.requests;
+    expect(post?.body).toEqual({ username: 'a@b.co', password: 'x' });
+    expect(post?.headers.get('content-type')).toBe('application/json');
+    expect(post?.credentials).toBe('same-origin');
+    expect(get?.body).toBeUndefined();
+    expect(get?.headers.get('content-type')).toBeNull();
+    expect(get?.credentials).toBe('same-origin');
+  });
+
+  test('a non-JSON answer is a server error with the generic message', async () => {
+    stubFetch({ 'GET /api/profile': () => new Response('<html>Bad gateway</html>', { headers: { 'Content-Type': 'text/html' } }) });
+
+    const error = await api.get('/api/profile').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).message).toBe(GENERIC_ERROR_MESSAGE);
+  });
+
+  test('a body that claims to be JSON but is not is a server error too', async () => {
+    stubFetch({ 'GET /api/profile': () => new Response('{oops', { headers: { 'Content-Type': 'application/json' } }) });
+
+    await expect(api.get('/api/profile')).rejects.toThrow(GENERIC_ERROR_MESSAGE);
+  });
+
+  test('401 is an unauthorized error, whatever the body', async () => {
+    stubFetch({ 'GET /api/profile': () => new Response('nope', { status: 401 }) });
+
+    const error = await api.get('/api/profile').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect((error as UnauthorizedError).message).toBe(SESSION_INVALID_MESSAGE);
+  });
+
+  test("another failure is a server error carrying the body's message, code and field errors", async () => {
+    stubFetch({
+      'POST /public/signup': () =>
+        json(
+          { code: 'VALIDATION_FAILED', message: 'Some of what you entered needs to be corrected.', errors: { username: ['Your email address must be valid.'] } },
+          400,
+        ),
+    });
+
+    const error = (await api.post('/public/signup', {}).catch((e: unknown) => e)) as ServerError;
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Some of what you entered needs to be corrected.');
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.errors).toEqual({ username: ['Your email address must be valid.'] });
+  });
+
+  test('a failure whose body has no message string gets the generic message', async () => {
+    stubFetch({ 'POST /public/login': () => json({ message: 42 }, 500) });
+
+    await expect(api.post('/public/login', {})).rejects.toThrow(GENERIC_ERROR_MESSAGE);
+  });
+
+  test('no answer at all (offline) is a server error with the generic message', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+
+    const error = (await api.get('/api/profile').catch((e: unknown) => e)) as ServerError;
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.status).toBe(0);
+    expect(error.message).toBe(GENERIC_ERROR_MESSAGE);
+  });
+});

@@ -1,0 +1,22 @@
+import type { TenantConfig } from '@admissions/domain';
+
+/** An institution's text as GET /public/tenant answers it. */
+export const tenantFixture: TenantConfig = {
+  partnerName: 'Northfield College',
+  shortName: 'NFC',
+  secondShortName: 'Northfield',
+  applicationTitle: 'Graduate Application',
+  webSiteWord: 'website',
+  addressLine1: '100 College Way',
+  addressLine2: 'Northfield, MN 55057',
+  helpEmail: 'help@northfield.example',
+  privacyPolicyUrl: 'https://northfield.example/privacy',
+  federalAidLinks: [{ label: 'Federal Student Aid', url: 'https://studentaid.example/' }],
+  collegeAidInfo: 'Ask us about scholarships.',
+  exploreLinks: [
+    { label: 'Programs', url: 'https://northfield.example/programs' },
+    { label: 'Tuition', url: 'https://northfield.example/tuition' },
+    { label: 'Campus', url: 'https://northfield.example/campus' },
+    { label: 'Visit', url: 'https://northfield.example/visit' },
+  ],
+};
