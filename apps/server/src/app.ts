@@ -74,16 +74,19 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     { prefix: '/public' },
   );
   await app.register(
-    async (scope) => {
-      scope.decorateRequest('session', undefined);
-      scope.addHook('preHandler', requireSession(deps));
-      await scope.register(profileRoute(deps));
-      await scope.register(logoutRoute(deps));
-      await scope.register(answerRoute(deps, formContext));
-      await scope.register(lastPageRoute(deps, formContext));
-      await scope.register(webStatusRoute(deps));
-      await scope.register(addAnotherRoutes(deps, formContext));
-      await scope.register(tabsRoutes(deps, formContext));
+    async (api) => {
+      api.decorateRequest('session', undefined);
+      // The answer save checks its session itself, in the same statement as the save.
+      await api.register(answerRoute(deps, formContext));
+      await api.register(async (scope) => {
+        scope.addHook('preHandler', requireSession(deps));
+        await scope.register(profileRoute(deps));
+        await scope.register(logoutRoute(deps));
+        await scope.register(lastPageRoute(deps, formContext));
+        await scope.register(webStatusRoute(deps));
+        await scope.register(addAnotherRoutes(deps, formContext));
+        await scope.register(tabsRoutes(deps, formContext));
+      });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 /*
@@ -15,6 +15,13 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 });
+
+/*
+ * The first visit to a route loads its module; on a busy machine (CI, tests
+ * of other packages running alongside) that can take more than the default
+ * second that findBy and waitFor wait.
+ */
+configure({ asyncUtilTimeout: 5000 });
 
 /*
  * jsdom lacks ResizeObserver, which Radix (popover positioning, sizes) uses.

@@ -1,21 +1,49 @@
 import type { FastifyInstance } from 'fastify';
-import { answerBody } from '@admissions/domain';
+import { answerBody, SESSION_COOKIE } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
-import { sessionOf } from '../accounts/require-session';
+import { requireSession, sessionOf } from '../accounts/require-session';
+import { hashSessionId } from '../accounts/secrets';
+import { clearSessionCookies } from '../accounts/session-cookies';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from './form-context';
-import { saveAnswers } from './save-answers';
+import { needsStoredAnswers, saveAnswers } from './save-answers';
+import { saveAnswersInSession } from './save-answers-in-session';
 
-/** PUT /api/answer: merges the given answers into the applicant's saved answers. */
+const SAVED = { message: 'Your answers have been saved.' };
+
+/**
+ * PUT /api/answer: merges the given answers into the applicant's saved answers.
+ * It checks the session itself rather than through the /api preHandler, so
+ * that the common save (no clearing rule involved) costs one database round
+ * trip: see save-answers-in-session.ts and bench/answer-save.bench.ts.
+ */
 export function answerRoute(deps: AppDeps, ctx: FormContext) {
+  const checkSession = requireSession(deps);
+  const secure = deps.config.publicUrl.protocol === 'https:';
   return async (app: FastifyInstance) => {
-    app.put('/answer', async (req) => {
-      const { userId } = sessionOf(req);
+    app.put('/answer', async (req, reply) => {
+      const cookie = req.cookies[SESSION_COOKIE];
+      if (!cookie) {
+        clearSessionCookies(reply, secure);
+        throw new AppError('UNAUTHORIZED');
+      }
       const changes = parseBody(answerBody, req.body);
       checkAnswerPayload(ctx, changes);
-      await saveAnswers(deps, ctx, userId, changes);
-      return { message: 'Your answers have been saved.' };
+      // Hideable answers too: one sent by a stale tab must be cleared if its question is hidden now.
+      if (needsStoredAnswers(ctx, changes)) {
+        await checkSession(req, reply);
+        await saveAnswers(deps, ctx, sessionOf(req).userId, changes);
+        return SAVED;
+      }
+      const result = await saveAnswersInSession(deps.db, hashSessionId(cookie), changes, deps.clock.now());
+      if (result === 'no-session') {
+        clearSessionCookies(reply, secure);
+        throw new AppError('UNAUTHORIZED');
+      }
+      if (result === 'submitted') throw new AppError('APPLICATION_SUBMITTED');
+      return SAVED;
     });
   };
 }

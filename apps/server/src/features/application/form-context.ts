@@ -9,12 +9,15 @@ import {
   type TabsQuestion,
   type TenantConfig,
 } from '@admissions/domain';
+import { hideableAnswerKeys } from './hideable-keys';
 
 /** What the application calls need to know about the tenant's form, derived once at boot. */
 export interface FormContext {
   form: FormDefinition;
   maxLengths: ReadonlyMap<string, number>;
   controllers: ReadonlySet<string>;
+  /** Keys the answers can hide: a save of one is checked against the stored answers (see hideable-keys). */
+  hideable: ReadonlySet<string>;
   pagePaths: ReadonlySet<string>;
   repeaters: ReadonlyMap<string, AddAnotherQuestion>;
   tabGroups: ReadonlyMap<string, TabsQuestion>;
@@ -27,6 +30,7 @@ export function createFormContext(tenant: TenantConfig): FormContext {
     form,
     maxLengths: answerMaxLengths(form),
     controllers: controllingKeys(form),
+    hideable: hideableAnswerKeys(form),
     pagePaths: new Set(FORM_PAGES.map((p) => p.path)),
     repeaters: new Map(questions.filter((q): q is AddAnotherQuestion => q.kind === 'add-another').map((q) => [q.key, q])),
     tabGroups: new Map(questions.filter((q): q is TabsQuestion => q.kind === 'tabs').map((q) => [q.key, q])),

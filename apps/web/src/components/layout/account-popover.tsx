@@ -15,6 +15,8 @@ interface AccountPopoverProps {
   /** History state for the Sign In and Create Account links (the visitor's answers). */
   linkState?: NavigationState;
   sideOffset?: number;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }
 
 /** The header's account menu (SPEC section 2). */
@@ -25,10 +27,12 @@ export function AccountPopover({
   loggingOut = false,
   linkState,
   sideOffset = ACCOUNT_POPOVER_SIDE_OFFSET,
+  open,
+  onOpenChange,
 }: AccountPopoverProps) {
   const headingId = useId();
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger className={styles.trigger}>
         <PersonIcon />
         <span>Account</span>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { APP_TITLE } from './app-title';
 
 /**
@@ -7,7 +7,8 @@ import { APP_TITLE } from './app-title';
  * index.html already has one and the browser reads the first.
  */
 export function usePageTitle(page: string): void {
-  useEffect(() => {
+  // A layout effect, so the title changes in the same commit as the page.
+  useLayoutEffect(() => {
     document.title = `${page} - ${APP_TITLE}`;
   }, [page]);
 }

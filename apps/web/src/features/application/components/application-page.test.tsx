@@ -20,8 +20,9 @@ describe('application page shell', () => {
     await user.click(within(steps).getByRole('link', { name: 'Step 2 Education' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Education' });
-    expect(within(steps).getByRole('link', { name: 'Step 2 Education' })).toHaveAttribute('aria-current', 'page');
-    expect(within(steps).getByRole('link', { name: 'Step 1 About You' })).not.toHaveAttribute('aria-current');
+    const stepsNow = screen.getByRole('navigation', { name: 'Application steps' });
+    expect(within(stepsNow).getByRole('link', { name: 'Step 2 Education' })).toHaveAttribute('aria-current', 'page');
+    expect(within(stepsNow).getByRole('link', { name: 'Step 1 About You' })).not.toHaveAttribute('aria-current');
     expect(router.state.historyAction).toBe('REPLACE');
   });
 

@@ -1,10 +1,11 @@
 import { ACCOUNT_MESSAGES } from '@admissions/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import type { NavigationState } from '../../../lib/navigation-state';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 
-async function openConfirm(state?: Parameters<typeof renderApp>[1]['state']) {
+async function openConfirm(state?: NavigationState) {
   const app = renderApp('/confirm', { state });
   await screen.findByRole('heading', { level: 1, name: 'Confirm Your Account' });
   return app;

@@ -1,11 +1,12 @@
 import { ACCOUNT_MESSAGES, SESSION_INVALID_MESSAGE } from '@admissions/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import type { NavigationState } from '../../../lib/navigation-state';
 import { json, pending, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { closeToast } from '../../../test/toasts';
 
-async function openLogin(state?: Parameters<typeof renderApp>[1]['state']) {
+async function openLogin(state?: NavigationState) {
   const app = renderApp('/login', { state });
   await screen.findByRole('heading', { level: 1, name: 'Log In' });
   return app;

@@ -1,10 +1,11 @@
 import { ACCOUNT_MESSAGES, PASSWORD_RULES } from '@admissions/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import type { NavigationState } from '../../../lib/navigation-state';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 
-async function openSignup(state?: Parameters<typeof renderApp>[1]['state']) {
+async function openSignup(state?: NavigationState) {
   const app = renderApp('/signup', { state });
   await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
   return app;

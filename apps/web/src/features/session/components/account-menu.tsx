@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { AccountPopover } from '../../../components/layout/account-popover';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { UnauthorizedError, userMessage } from '../../../lib/api-errors';
@@ -13,9 +14,12 @@ export function AccountMenu() {
   const logout = useLogout();
   const { answers } = useNavigationState();
   const { showToast } = useToast();
+  const [open, setOpen] = useState(false);
 
   const onLogOut = () =>
     logout.mutate(undefined, {
+      // The menu would otherwise stay open over the login page.
+      onSuccess: () => setOpen(false),
       onError: (error) => {
         // A 401 already took the unauthorized path (back to /login).
         if (error instanceof UnauthorizedError) return;
@@ -30,6 +34,8 @@ export function AccountMenu() {
       onLogOut={onLogOut}
       loggingOut={logout.isPending}
       linkState={carryAnswers(answers)}
+      open={open}
+      onOpenChange={setOpen}
     />
   );
 }

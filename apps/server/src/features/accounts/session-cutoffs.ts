@@ -1,0 +1,15 @@
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './account-limits';
+
+/**
+ * The instants that decide whether a session is alive. Both the session check
+ * and the single-statement answer save use them, so the rule lives in one place.
+ */
+export function sessionCutoffs(now: Date) {
+  const t = now.getTime();
+  return {
+    /** Last seen at or before this: idle too long. */
+    idle: new Date(t - SESSION_IDLE_MS),
+    /** Created at or before this: too old, active or not. */
+    absolute: new Date(t - SESSION_ABSOLUTE_MS),
+  };
+}
