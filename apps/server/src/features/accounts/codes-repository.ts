@@ -14,7 +14,7 @@ export async function replaceCode(
   db: Queryable,
   code: { userId: string; purpose: CodePurpose; secretHash: string; now: Date; expiresAt: Date },
 ): Promise<void> {
-  await db.query('SELECT $1::uuid, $2::text, $3::timestamptz', [
+  await db.query('UPDATE one_time_codes SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
     code.userId,
     code.purpose,
     code.now,

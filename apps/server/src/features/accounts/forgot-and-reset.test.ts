@@ -209,6 +209,18 @@ describe('POST /public/reset-password', () => {
     expect((await reset(username, second)).statusCode).toBe(200);
   });
 
+  it('does not bring an older link back when the latest one is killed by wrong ids', async () => {
+    const username = 'reset.revive@example.edu';
+    await signUpAndConfirm(t, t.client(), username);
+    const first = await requestReset(username);
+    t.clock.advance(MINUTE);
+    const second = await requestReset(username);
+    for (let i = 0; i < 5; i++) await reset(username, `${second}x`);
+    expect((await reset(username, second)).json()).toEqual(linkInvalid);
+    expect((await reset(username, first)).json()).toEqual(linkInvalid);
+    expect((await login(username, PASSWORD)).statusCode).toBe(200);
+  });
+
   it('kills the link after 5 wrong ids: even the right one then fails', async () => {
     const username = 'reset.dead@example.edu';
     await signUpAndConfirm(t, t.client(), username);

@@ -64,6 +64,21 @@ describe('POST /public/resend-confirm', () => {
     expect((await confirm(username, second)).statusCode).toBe(200);
   });
 
+  it('does not bring an older code back when the latest one is killed by wrong tries', async () => {
+    const username = 'resend.revive@example.edu';
+    const first = await signUp(t, t.client(), username);
+    t.clock.advance(MINUTE);
+    await resend(username);
+    const second = lastCode(t, username);
+    let wrong = otherCode(second);
+    if (wrong === first) wrong = otherCode(wrong);
+    for (let i = 0; i < 5; i++) await confirm(username, wrong);
+    expect((await confirm(username, second)).statusCode).toBe(400);
+    const old = await confirm(username, first);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual({ code: 'CODE_INVALID', message: ERROR_MESSAGES.CODE_INVALID });
+  });
+
   it('stores the new code only as a hash', async () => {
     const username = 'resend.hashed@example.edu';
     await signUp(t, t.client(), username);

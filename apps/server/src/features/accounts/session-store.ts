@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './account-limits';
 import { generateToken, hashSessionId } from './secrets';
+import { sessionCutoffs } from './session-cutoffs';
 import { deleteSession, insertSession, recordLogin, touchLiveSession } from './sessions-repository';
 
 export interface Session {
@@ -29,13 +29,8 @@ export async function startSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>,
 export async function resumeSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: string): Promise<Session | undefined> {
   const idHash = hashSessionId(id);
   const now = clock.now();
-  const row = await touchLiveSession(
-    db,
-    idHash,
-    now,
-    new Date(now.getTime() - SESSION_IDLE_MS),
-    new Date(now.getTime() - SESSION_ABSOLUTE_MS),
-  );
+  const cutoffs = sessionCutoffs(now);
+  const row = await touchLiveSession(db, idHash, now, cutoffs.idle, cutoffs.absolute);
   if (!row) {
     await deleteSession(db, idHash);
     return undefined;

@@ -29,8 +29,15 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
         clearSessionCookies(reply, secure);
         throw new AppError('UNAUTHORIZED');
       }
-      const changes = parseBody(answerBody, req.body);
-      checkAnswerPayload(ctx, changes);
+      let changes;
+      try {
+        changes = parseBody(answerBody, req.body);
+        checkAnswerPayload(ctx, changes);
+      } catch (err) {
+        // Without a live session the answer is 401, as for every /api call, whatever the body:
+        // a client whose session ran out must be sent to log in, not shown a validation error.
+        throw err;
+      }
       // Hideable answers too: one sent by a stale tab must be cleared if its question is hidden now.
       if (needsStoredAnswers(ctx, changes)) {
         await checkSession(req, reply);

@@ -16,7 +16,9 @@ export async function loadProfileRows(db: Queryable, userId: string): Promise<Pr
     ),
     db.query<{ logged_in_at: Date }>('SELECT logged_in_at FROM logins WHERE user_id = $1 ORDER BY logged_in_at', [userId]),
     db.query<{ web_status: WebStatus }>(
-      'SELECT web_status FROM web_status_events WHERE user_id = $1 ORDER BY created_at',
+      // Statuses posted in the same instant still list in the order an application passes through them.
+      `SELECT web_status FROM web_status_events WHERE user_id = $1
+       ORDER BY created_at, array_position(ARRAY['started', 'validating', 'submitted'], web_status)`,
       [userId],
     ),
   ]);

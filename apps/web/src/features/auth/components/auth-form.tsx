@@ -1,8 +1,9 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import styles from './auth-form.module.css';
 
 interface AuthFormProps {
+  ref?: Ref<HTMLFormElement>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   submitting: boolean;
   children: ReactNode;
@@ -14,9 +15,9 @@ interface AuthFormProps {
  * The fields and the Submit button of an account card. The browser's own
  * validation is off (noValidate): the domain rules give the messages.
  */
-export function AuthForm({ onSubmit, submitting, children, extras }: AuthFormProps) {
+export function AuthForm({ ref, onSubmit, submitting, children, extras }: AuthFormProps) {
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit}>
+    <form ref={ref} className={styles.form} noValidate onSubmit={onSubmit}>
       {children}
       {extras && <div className={styles.extras}>{extras}</div>}
       <Button type="submit" loading={submitting} className={styles.submit}>

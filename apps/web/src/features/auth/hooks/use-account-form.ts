@@ -6,7 +6,7 @@ import {
   type AccountForms,
   type FieldErrors,
 } from '@admissions/domain';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ServerError } from '../../../lib/api-errors';
 
 type Values<F extends AccountFormName> = AccountForms[F];
@@ -27,6 +27,8 @@ export function useAccountForm<F extends AccountFormName>(form: F, initialValues
   const [touched, setTouched] = useState<ReadonlySet<Field<F>>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [externalErrors, setExternalErrors] = useState<Partial<Record<Field<F>, string[]>>>({});
+  /** The form element, to move focus to a field whose message needs reading. */
+  const formRef = useRef<HTMLFormElement>(null);
 
   const checked = CHECKED_FIELDS[form];
   const checkedNow = submitted ? [...new Set([...checked.onChange, ...checked.onSubmit])] : checked.onChange;
@@ -35,7 +37,8 @@ export function useAccountForm<F extends AccountFormName>(form: F, initialValues
   /** The messages to show under a field right now. */
   function errorsOf(field: Field<F>): string[] {
     const own = submitted || touched.has(field) ? errors[field] : [];
-    return [...own, ...(externalErrors[field] ?? [])];
+    // The server may repeat a message the browser already shows.
+    return [...new Set([...own, ...(externalErrors[field] ?? [])])];
   }
 
   function setValue(field: Field<F>, value: string) {
@@ -54,9 +57,13 @@ export function useAccountForm<F extends AccountFormName>(form: F, initialValues
     };
   }
 
-  /** Show a message under a field until it changes (e.g. resend without a valid e-mail). */
+  /**
+   * Show a message under a field until it changes (e.g. resend without a
+   * valid e-mail), and focus the field so the message is read out.
+   */
   function setFieldError(name: Field<F>, message: string) {
     setExternalErrors((current) => ({ ...current, [name]: [message] }));
+    if (formRef.current) focusField(formRef.current, name);
   }
 
   /** Put the server's per-field messages (VALIDATION_FAILED) under the fields of this form. */
@@ -81,15 +88,15 @@ export function useAccountForm<F extends AccountFormName>(form: F, initialValues
         return;
       }
       const first = checked.onSubmit.find((name) => found[name].length > 0);
-      focusField(event.currentTarget, String(first));
+      if (first !== undefined) focusField(event.currentTarget, String(first));
     };
   }
 
-  return { values, errors, errorsOf, field, setFieldError, showServerErrors, handleSubmit, submitted };
+  return { formRef, values, errors, errorsOf, field, setFieldError, showServerErrors, handleSubmit };
 }
 
 /** Focus a named control of the form, unless it is hidden (e.g. the reset id). */
-export function focusField(form: HTMLFormElement, name: string): void {
+function focusField(form: HTMLFormElement, name: string): void {
   const control = form.elements.namedItem(name);
   if (control instanceof HTMLInputElement && control.type !== 'hidden') control.focus();
 }

@@ -58,6 +58,7 @@ export function ConfirmScreen() {
       footerLinkTo="/login"
     >
       <AuthForm
+        ref={form.formRef}
         onSubmit={onSubmit}
         submitting={confirm.isPending}
         extras={

@@ -119,6 +119,7 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: 'Resend confirmation code' }));
 
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.resendEmailInvalid);
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
     expect(net.callsTo('POST /public/resend-confirm')).toHaveLength(0);
   });
 

@@ -57,6 +57,7 @@ export function LoginScreen() {
     <AuthCard title="Log In" footerQuestion="Don't have an account?" footerLinkText="Sign Up" footerLinkTo="/signup">
       {navigation.errorMessage && <InlineAlert severity="error">{navigation.errorMessage}</InlineAlert>}
       <AuthForm
+        ref={form.formRef}
         onSubmit={onSubmit}
         submitting={login.isPending}
         extras={

@@ -37,7 +37,7 @@ export function ResetPasswordScreen() {
   return (
     <AuthCard title="Reset Password" footerQuestion="Remember your password?" footerLinkText="Log In" footerLinkTo="/login">
       {idErrors.length > 0 && <InlineAlert severity="error">{idErrors.join(' ')}</InlineAlert>}
-      <AuthForm onSubmit={onSubmit} submitting={reset.isPending}>
+      <AuthForm ref={form.formRef} onSubmit={onSubmit} submitting={reset.isPending}>
         <input type="hidden" name="id" value={form.values.id} />
         <TextField label="Email address" type="email" autoComplete="username" required {...form.field('username')} />
         <NewPasswordField label="Password" required {...form.field('password')} ruleErrors={form.errors.password} />

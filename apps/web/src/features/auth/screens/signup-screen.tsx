@@ -30,7 +30,7 @@ export function SignupScreen() {
 
   return (
     <AuthCard title="Sign Up" footerQuestion="Already have an account?" footerLinkText="Log In" footerLinkTo="/login">
-      <AuthForm onSubmit={onSubmit} submitting={signup.isPending}>
+      <AuthForm ref={form.formRef} onSubmit={onSubmit} submitting={signup.isPending}>
         <TextField label="Email address" type="email" autoComplete="email" required {...form.field('username')} />
         <NewPasswordField label="Password" required {...form.field('password')} ruleErrors={form.errors.password} />
       </AuthForm>
