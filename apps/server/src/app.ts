@@ -10,7 +10,9 @@ import { answerRoute } from './features/application/answer-route';
 import { createFormContext } from './features/application/form-context';
 import { lastPageRoute } from './features/application/last-page-route';
 import { profileRoute } from './features/application/profile-route';
+import { submitRoute } from './features/application/submit-route';
 import { tabsRoutes } from './features/application/tabs-routes';
+import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
 import { webStatusRoute } from './features/application/web-status-route';
 import { tenantRoute } from './features/tenant/tenant-route';
@@ -86,6 +88,8 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(webStatusRoute(deps));
         await scope.register(addAnotherRoutes(deps, formContext));
         await scope.register(tabsRoutes(deps, formContext));
+        await scope.register(validationsRoute(deps, formContext));
+        await scope.register(submitRoute(deps, formContext));
       });
     },
     { prefix: '/api' },

@@ -32,6 +32,7 @@ export * from './form/date-window';
 export * from './form/repeat-prefixes';
 export * from './form/configuration-check';
 export * from './form/controlling-keys';
+export * from './form/answered-items';
 export { SCHOOLS_BUTTON_ID } from './form/pages/education-page';
 export { TRANSCRIPT_TABS } from './form/pages/school-item';
 export { RECOMMENDER_PREFIXES } from './form/pages/recommender';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { answerBody, SESSION_COOKIE } from '@admissions/domain';
+import { answerBody, invalidDateKeys, SESSION_COOKIE } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
@@ -33,9 +33,12 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
       try {
         changes = parseBody(answerBody, req.body);
         checkAnswerPayload(ctx, changes);
+      // SPEC section 5: an invalid date clears the stored answer rather than keeping nonsense.
+      for (const key of invalidDateKeys(ctx.form, changes)) changes[key] = '';
       } catch (err) {
         // Without a live session the answer is 401, as for every /api call, whatever the body:
         // a client whose session ran out must be sent to log in, not shown a validation error.
+        await checkSession(req, reply);
         throw err;
       }
       // Hideable answers too: one sent by a stale tab must be cleared if its question is hidden now.

@@ -88,3 +88,48 @@ export async function historyOf(db: Queryable, userId: string) {
   );
   return rows;
 }
+
+export interface LockedApplication {
+  answers: Answers;
+  add_another: Record<string, number>;
+  tabs: Record<string, string>;
+  submitted_at: Date | null;
+}
+
+/** The whole application, locked until the caller's transaction ends. */
+export async function lockApplication(tx: Queryable, userId: string): Promise<LockedApplication | undefined> {
+  const { rows } = await tx.query<LockedApplication>(
+    'SELECT answers, add_another, tabs, submitted_at FROM applications WHERE user_id = $1 FOR UPDATE',
+    [userId],
+  );
+  return rows[0];
+}
+
+/** Final: stores the answers as validated, the submission time, and the submitted status, in one go. */
+export async function markSubmitted(tx: Queryable, userId: string, answers: Answers, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE applications SET answers = $2::jsonb, submitted_at = $3, updated_at = $3, validation_errors = NULL WHERE user_id = $1`,
+    [userId, JSON.stringify(answers), now],
+  );
+  await tx.query(
+    `INSERT INTO web_status_events (user_id, web_status, created_at)
+     SELECT $1, s, $2 FROM unnest(ARRAY['started', 'validating', 'submitted']) AS s
+     ON CONFLICT (user_id, web_status) DO NOTHING`,
+    [userId, now],
+  );
+  await tx.query(
+    `INSERT INTO answer_history (user_id, kind, changes, created_at) VALUES ($1, 'submit', $2::jsonb, $3)`,
+    [userId, JSON.stringify({ submitted_at: now.toISOString() }), now],
+  );
+}
+
+/** Keeps the latest validation errors the applicant saw, so staff can see what is missing. */
+export async function saveValidationErrors(db: Queryable, userId: string, errors: Record<string, string[]>, now: Date) {
+  const { rowCount } = await db.query(
+    `INSERT INTO applications (user_id, validation_errors, validated_at, updated_at) VALUES ($1, $2::jsonb, $3, $3)
+     ON CONFLICT (user_id) DO UPDATE SET validation_errors = EXCLUDED.validation_errors, validated_at = EXCLUDED.validated_at
+     WHERE applications.submitted_at IS NULL`,
+    [userId, JSON.stringify(errors), now],
+  );
+  return rowCount > 0;
+}

@@ -1,0 +1,32 @@
+import { clearAnswers, hasValidationErrors, invalidDateKeys, validateAnswers, type Answers } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { lockApplication, markSubmitted } from './application-repository';
+import type { FormContext } from './form-context';
+
+export type SubmitOutcome = { status: 'submitted'; answers: Answers; submittedAt: Date } | { status: 'already-submitted' };
+
+/**
+ * The server's own decision on a submission. Under a row lock it scrubs the
+ * stored answers (hidden questions, invalid dates), runs the same rule set
+ * the browser runs, and only then marks the application submitted. An
+ * incomplete application changes nothing; a second submit changes nothing.
+ */
+export async function submitApplication({ db, clock }: AppDeps, ctx: FormContext, userId: string): Promise<SubmitOutcome> {
+  return db.transaction(async (tx) => {
+    const app = await lockApplication(tx, userId);
+    if (app?.submitted_at) return { status: 'already-submitted' as const };
+    const stored = app?.answers ?? {};
+    const scrubbed = { ...clearAnswers(stored, stored, ctx.form).answers };
+    for (const key of invalidDateKeys(ctx.form, scrubbed)) scrubbed[key] = '';
+    const now = clock.now();
+    const errors = validateAnswers(ctx.form, scrubbed, {
+      now,
+      view: { addAnother: app?.add_another ?? {}, tabs: app?.tabs ?? {} },
+      documents: {},
+    });
+    if (hasValidationErrors(errors)) throw new AppError('APPLICATION_INCOMPLETE', { errors });
+    await markSubmitted(tx, userId, scrubbed, now);
+    return { status: 'submitted' as const, answers: scrubbed, submittedAt: now };
+  });
+}

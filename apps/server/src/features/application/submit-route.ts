@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { sessionOf } from '../accounts/require-session';
+import type { FormContext } from './form-context';
+import { submissionMail } from './submission-mail';
+import { submitApplication } from './submit-application';
+
+export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
+
+/** POST /api/submit: final submission, decided by the server's own validation. */
+export function submitRoute(deps: AppDeps, ctx: FormContext) {
+  return async (app: FastifyInstance) => {
+    app.post('/submit', async (req) => {
+      const session = sessionOf(req);
+      const outcome = await submitApplication(deps, ctx, session.userId);
+      if (outcome.status === 'submitted') {
+        // After the commit: a mail failure must not undo a submission, so it is logged, not thrown.
+        await deps.mailer
+          .send(submissionMail(deps.config, ctx.form, session.username, outcome.answers, outcome.submittedAt))
+          .catch((err: unknown) => req.log.error({ err }, 'submission confirmation e-mail failed'));
+      }
+      return { message: SUBMITTED_MESSAGE };
+    });
+  };
+}
