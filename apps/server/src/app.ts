@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { logoutRoute, publicAccountRoutes } from './features/accounts/accounts-routes';
+import { keepAliveRoute } from './features/accounts/keep-alive-route';
 import { requireSession } from './features/accounts/require-session';
 import { addAnotherRoutes } from './features/application/add-another-routes';
 import { answerRoute } from './features/application/answer-route';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         scope.addHook('preHandler', requireSession(deps));
         await scope.register(profileRoute(deps));
         await scope.register(logoutRoute(deps));
+        await scope.register(keepAliveRoute(deps));
         await scope.register(lastPageRoute(deps, formContext));
         await scope.register(webStatusRoute(deps));
         await scope.register(addAnotherRoutes(deps, formContext));
