@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { codeFrom, waitForMail } from './mailbox';
 
 /** An expected 4xx answer shows up in Chromium's console; anything else logged as an error fails the test. */
 const EXPECTED_HTTP_ERROR = /Failed to load resource: the server responded with a status of 4\d\d/;
@@ -38,3 +39,17 @@ export function uniqueEmail(prefix: string): string {
 }
 
 export const PASSWORD = 'Correct-Horse-42';
+
+/** State-changing calls must come from the product's own origin, as the browser's would. */
+export function sameOrigin(): Record<string, string> {
+  return { origin: String(test.info().project.use.baseURL) };
+}
+
+/** Signs up and confirms through the API, reading the code from the e-mail. */
+export async function createConfirmedAccount(request: APIRequestContext, email: string, password = PASSWORD) {
+  const signup = await request.post('/public/signup', { data: { username: email, password }, headers: sameOrigin() });
+  expect(signup.status()).toBe(200);
+  const code = codeFrom(await waitForMail(email, /confirmation code/));
+  const confirm = await request.post('/public/confirm', { data: { username: email, code }, headers: sameOrigin() });
+  expect(confirm.status()).toBe(200);
+}
