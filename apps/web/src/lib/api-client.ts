@@ -3,12 +3,20 @@ import { ServerError, UnauthorizedError } from './api-errors';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+export interface RequestOptions {
+  /**
+   * Let the request outlive the page (fetch keepalive), for saves made while
+   * the tab is hidden or closing. Browsers cap such bodies at 64 KB.
+   */
+  keepalive?: boolean;
+}
+
 /**
  * One call to the server (SPEC section 7). Requests are JSON; the content-type
  * header and the body are sent only with a payload, because the server
  * rejects a JSON content-type with an empty body. Answers must be JSON.
  */
-export async function apiRequest<T>(method: Method, path: string, payload?: unknown): Promise<T> {
+export async function apiRequest<T>(method: Method, path: string, payload?: unknown, options: RequestOptions = {}): Promise<T> {
   const hasPayload = payload !== undefined;
   let response: Response;
   try {
@@ -17,6 +25,7 @@ export async function apiRequest<T>(method: Method, path: string, payload?: unkn
       credentials: 'same-origin',
       headers: hasPayload ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
       body: hasPayload ? JSON.stringify(payload) : undefined,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch {
     // Offline, DNS, CORS: the browser's own message is not meant for users.
@@ -64,7 +73,7 @@ function isFieldErrors(value: unknown): value is Record<string, string[]> {
 
 export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, payload?: unknown) => apiRequest<T>('POST', path, payload),
-  put: <T>(path: string, payload?: unknown) => apiRequest<T>('PUT', path, payload),
+  post: <T>(path: string, payload?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, payload, options),
+  put: <T>(path: string, payload?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, payload, options),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };

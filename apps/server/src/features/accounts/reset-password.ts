@@ -21,9 +21,10 @@ export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, ip: 
   const { db, clock, mailer, config } = deps;
   await hitRateLimit(db, IP_LIMITS.reset, ip, clock.now());
   assertAccountForm('reset', body);
+  // Hashed before the lookup, so an unknown address takes as long as a known one and the time reveals nothing.
+  const passwordHash = await hashPassword(body.password);
   const user = await findUserByEmail(db, body.username.trim());
   if (!user) throw new AppError('RESET_LINK_INVALID');
-  const passwordHash = await hashPassword(body.password);
   const ok = await db.transaction(async (tx) => {
     if (!(await verifyOneTimeCode(deps, tx, user.id, 'reset', body.id))) return false;
     await updatePasswordHash(tx, user.id, passwordHash);

@@ -6,6 +6,7 @@ import { SkipLink } from '../../../components/layout/skip-link';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { AccountMenu } from '../../session/components/account-menu';
 import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
+import { InactivityGuard } from '../../session/inactivity/inactivity-guard';
 import { useTenantConfig } from '../api/get-tenant-config';
 import styles from './site-layout.module.css';
 
@@ -39,6 +40,7 @@ function SiteChrome() {
           privacyPolicyUrl={tenant.privacyPolicyUrl}
         />
       )}
+      <InactivityGuard />
     </div>
   );
 }

@@ -1,0 +1,36 @@
+import type { SchoolBlockQuestion } from '@admissions/domain';
+import type { QuestionProps } from '../form-render-context';
+import { GroupShell } from '../shell/group-shell';
+import { useFieldState } from '../shell/use-field-state';
+import styles from '../shell/field.module.css';
+
+/**
+ * A school: its name (a plain text input until the school search is plugged
+ * in), its CEEB code and its place, each part with its own answer key. The
+ * print view shows the school as "name (ceeb)" followed by the other parts.
+ */
+export function SchoolBlockQuestionField({ question, ctx, renderQuestions }: QuestionProps<SchoolBlockQuestion>) {
+  const { errors } = useFieldState(question.key, question.description, ctx);
+
+  if (ctx.readOnly) {
+    const keyOf = (part: string) => question.questions.find((q) => q.part === part)?.key;
+    const answer = (part: string) => {
+      const key = keyOf(part);
+      return key ? (ctx.answers[key] ?? '') : '';
+    };
+    const name = answer('name');
+    const ceeb = answer('ceeb');
+    return (
+      <GroupShell variant="block" fieldKey={question.key} label={question.label} errors={[]}>
+        <p className={styles.readOnlyValue}>{ceeb ? `${name} (${ceeb})` : name}</p>
+        {renderQuestions(question.questions.filter((q) => q.part !== 'name' && q.part !== 'ceeb'))}
+      </GroupShell>
+    );
+  }
+
+  return (
+    <GroupShell id={question.key} variant="block" fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
+      {renderQuestions(question.questions)}
+    </GroupShell>
+  );
+}

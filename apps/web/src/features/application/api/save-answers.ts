@@ -1,0 +1,20 @@
+import type { AnswerBody, MessageResponse } from '@admissions/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api, type RequestOptions } from '../../../lib/api-client';
+
+export interface SaveAnswersVariables {
+  /** Only the keys that changed: the server merges them into the saved answers. */
+  answers: AnswerBody;
+  keepalive?: boolean;
+}
+
+/** PUT /api/answer (SPEC section 7). 409 APPLICATION_SUBMITTED once the application is final. */
+export function saveAnswers(answers: AnswerBody, options?: RequestOptions): Promise<MessageResponse> {
+  return api.put<MessageResponse>('/api/answer', answers, options);
+}
+
+export function useSaveAnswers() {
+  return useMutation({
+    mutationFn: ({ answers, keepalive }: SaveAnswersVariables) => saveAnswers(answers, { keepalive }),
+  });
+}

@@ -1,0 +1,15 @@
+import type { MessageResponse } from '@admissions/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * POST /api/submit: the server validates again and decides. 422
+ * APPLICATION_INCOMPLETE carries its errors; a repeat after success is a no-op.
+ */
+export function submitApplication(): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/api/submit');
+}
+
+export function useSubmitApplication() {
+  return useMutation({ mutationFn: submitApplication });
+}

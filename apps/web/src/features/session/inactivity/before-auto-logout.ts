@@ -1,0 +1,44 @@
+/**
+ * Work to finish before the user is logged out for inactivity (or chooses
+ * 'No - Please log me out' in the warning), such as saving answers typed but
+ * not yet saved. Other features register here, so this feature depends on
+ * none of them:
+ *
+ *   useEffect(() => registerBeforeAutoLogout(saveUnsavedAnswers), []);
+ */
+type BeforeAutoLogout = () => Promise<void>;
+
+const registered = new Set<BeforeAutoLogout>();
+
+/** The logout waits at most this long for the registered functions. */
+export const BEFORE_AUTO_LOGOUT_TIME_LIMIT_MS = 5000;
+
+/** Registers `fn`; returns the function that unregisters it (fit as an effect's clean-up). */
+export function registerBeforeAutoLogout(fn: BeforeAutoLogout): () => void {
+  // Wrapped so that registering the same function twice (e.g. two mounted forms) keeps two entries.
+  const entry: BeforeAutoLogout = () => fn();
+  registered.add(entry);
+  return () => {
+    registered.delete(entry);
+  };
+}
+
+/**
+ * Runs every registered function at once and resolves when all have settled
+ * or the time limit has passed, whichever comes first. Failures are ignored:
+ * the logout happens regardless.
+ */
+export async function runBeforeAutoLogout(timeLimitMs = BEFORE_AUTO_LOGOUT_TIME_LIMIT_MS): Promise<void> {
+  if (registered.size === 0) return;
+  // Promise.resolve().then: a function that throws instead of rejecting is also caught.
+  const all = Promise.allSettled([...registered].map((fn) => Promise.resolve().then(fn)));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeLimitMs);
+  });
+  try {
+    await Promise.race([all, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

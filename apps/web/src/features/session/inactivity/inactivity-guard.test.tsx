@@ -1,0 +1,330 @@
+import { LOGIN_MARKER_COOKIE, SESSION_INVALID_MESSAGE } from '@admissions/domain';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { json, stubFetch } from '../../../test/fetch-stub';
+import { renderApp, setLoggedInCookie } from '../../../test/render-app';
+import { registerBeforeAutoLogout } from './before-auto-logout';
+import { INACTIVITY_LOGOUT_MESSAGE } from './use-inactivity-logout';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+const profile = { username: 'ada@example.com', answer: {}, document_answer: {}, last_page: null, successful_login: [], web_status: [] };
+
+const TITLE = 'Still working?';
+const YES = 'Yes - Take me back to my application';
+const NO = 'No - Please log me out';
+
+/*
+ * Fake Date and timers, advancing with real time too: Testing Library's
+ * findBy waits on real-looking timers, and the app's screens load as real
+ * modules. Boundaries are therefore checked to the second here; the clock's
+ * own tests check them to the millisecond.
+ */
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    now: new Date('2025-03-01T09:00:00Z'),
+    shouldAdvanceTime: true,
+  });
+  localStorage.clear();
+});
+
+const unregister: Array<() => void> = [];
+
+afterEach(() => {
+  for (const fn of unregister.splice(0)) fn();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+/** Lets `ms` of fake time pass, running the timers due. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** The user does something; the inactivity clock counts from here. */
+const beActive = () => fireEvent.keyDown(document.body, { key: 'a' });
+
+function stubServer(overrides: Parameters<typeof stubFetch>[0] = {}) {
+  return stubFetch({
+    'GET /api/profile': () => json(profile),
+    'GET /api/keep-alive': () => json({ idle_expires_at: new Date(Date.now() + 15 * MINUTE).toISOString() }),
+    'GET /api/logout': () => {
+      // As the server does.
+      document.cookie = `${LOGIN_MARKER_COOKIE}=; Max-Age=0; Path=/`;
+      return json({ message: 'You have been logged out.' });
+    },
+    ...overrides,
+  });
+}
+
+async function openLoggedIn(overrides: Parameters<typeof stubFetch>[0] = {}) {
+  setLoggedInCookie();
+  const net = stubServer(overrides);
+  const app = renderApp('/about');
+  await screen.findByRole('heading', { level: 1, name: 'About You' });
+  return { ...app, net };
+}
+
+const warning = () => screen.queryByRole('dialog', { name: TITLE });
+
+/** Resolves when `release` is called; for before-logout work that takes a while. */
+function deferred() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+describe('inactivity warning', () => {
+  test('appears after 14 minutes without activity, not at 13:59, and is accessible', async () => {
+    await openLoggedIn();
+    beActive();
+
+    await advance(14 * MINUTE - SECOND);
+    expect(warning()).not.toBeInTheDocument();
+
+    await advance(SECOND);
+    const dialog = screen.getByRole('dialog', { name: TITLE });
+    expect(dialog).toHaveTextContent('You have been inactive for a little while. Would you like to stay logged in?');
+    const yes = within(dialog).getByRole('button', { name: YES });
+    expect(within(dialog).getByRole('button', { name: NO })).toBeInTheDocument();
+    // Focus starts on 'Yes', which says how long is left (WCAG 2.2.1).
+    expect(yes).toHaveFocus();
+    expect(yes).toHaveAccessibleDescription(
+      'You have been inactive for a little while. Would you like to stay logged in? For your security, you will be logged out automatically in about one minute.',
+    );
+  });
+
+  test('activity pushes it back', async () => {
+    await openLoggedIn();
+    beActive();
+    await advance(10 * MINUTE);
+    fireEvent.scroll(document);
+    await advance(10 * MINUTE);
+    fireEvent.pointerDown(document.body);
+    await advance(10 * MINUTE);
+    fireEvent.input(document.body);
+
+    await advance(14 * MINUTE - SECOND);
+    expect(warning()).not.toBeInTheDocument();
+    await advance(SECOND);
+    expect(warning()).toBeInTheDocument();
+  });
+
+  test("'Yes' closes it, sends a keep-alive and starts the 14 minutes again", async () => {
+    const { user, net } = await openLoggedIn();
+    beActive();
+    await advance(14 * MINUTE);
+    const before = net.callsTo('GET /api/keep-alive').length;
+
+    await user.click(screen.getByRole('button', { name: YES }));
+
+    expect(warning()).not.toBeInTheDocument();
+    expect(net.callsTo('GET /api/keep-alive')).toHaveLength(before + 1);
+    await advance(2 * MINUTE);
+    expect(net.callsTo('GET /api/logout')).toHaveLength(0);
+    await advance(12 * MINUTE - SECOND);
+    expect(warning()).not.toBeInTheDocument();
+    await advance(SECOND);
+    expect(warning()).toBeInTheDocument();
+  });
+
+  test("Escape counts as 'Yes': the time limit never runs on unseen", async () => {
+    const { user, net } = await openLoggedIn();
+    beActive();
+    await advance(14 * MINUTE);
+    expect(warning()).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+
+    expect(warning()).not.toBeInTheDocument();
+    await advance(5 * MINUTE);
+    expect(net.callsTo('GET /api/logout')).toHaveLength(0);
+    expect(document.cookie).toContain(LOGIN_MARKER_COOKIE);
+  });
+
+  test('activity while it is open does not close it', async () => {
+    await openLoggedIn();
+    beActive();
+    await advance(14 * MINUTE);
+
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    fireEvent.pointerDown(document.body);
+    await advance(SECOND);
+
+    expect(warning()).toBeInTheDocument();
+  });
+});
+
+describe('automatic logout', () => {
+  test('at 15 minutes: before-logout work first, then /api/logout, then /login with the message', async () => {
+    const order: string[] = [];
+    const save = deferred();
+    unregister.push(
+      registerBeforeAutoLogout(async () => {
+        order.push('save started');
+        await save.promise;
+        order.push('save done');
+      }),
+    );
+    const { net, router, queryClient } = await openLoggedIn({
+      'GET /api/logout': () => {
+        order.push('logout');
+        document.cookie = `${LOGIN_MARKER_COOKIE}=; Max-Age=0; Path=/`;
+        return json({ message: 'You have been logged out.' });
+      },
+    });
+    beActive();
+    expect(queryClient.getQueryData(['profile'])).toBeDefined();
+
+    await advance(15 * MINUTE - SECOND);
+    expect(order).toEqual([]);
+    await advance(SECOND);
+    expect(order).toEqual(['save started']);
+    expect(warning()).not.toBeInTheDocument();
+    expect(net.callsTo('GET /api/logout')).toHaveLength(0);
+
+    await act(async () => save.release());
+
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    expect(order).toEqual(['save started', 'save done', 'logout']);
+    expect(router.state.location.state).toEqual({ errorMessage: INACTIVITY_LOGOUT_MESSAGE });
+    expect(screen.getByRole('alert')).toHaveTextContent(INACTIVITY_LOGOUT_MESSAGE);
+    expect(queryClient.getQueryData(['profile'])).toBeUndefined();
+    // Logged out: the clock is off.
+    await advance(60 * MINUTE);
+    expect(net.callsTo('GET /api/logout')).toHaveLength(1);
+    expect(warning()).not.toBeInTheDocument();
+  });
+
+  test('before-logout work that never ends holds the logout 5 seconds at most', async () => {
+    unregister.push(registerBeforeAutoLogout(() => new Promise<void>(() => {})));
+    const { net } = await openLoggedIn();
+    beActive();
+
+    await advance(15 * MINUTE + 4 * SECOND);
+    expect(net.callsTo('GET /api/logout')).toHaveLength(0);
+    await advance(SECOND);
+
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    expect(net.callsTo('GET /api/logout')).toHaveLength(1);
+  });
+
+  test('a 401 from /api/logout (session already gone) still logs out here', async () => {
+    const { router } = await openLoggedIn({
+      'GET /api/logout': () => json({ code: 'UNAUTHORIZED', message: SESSION_INVALID_MESSAGE }, 401),
+    });
+    beActive();
+
+    await advance(15 * MINUTE);
+
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    expect(router.state.location.state).toEqual({ errorMessage: INACTIVITY_LOGOUT_MESSAGE });
+    expect(document.cookie).not.toContain(LOGIN_MARKER_COOKIE);
+  });
+
+  test('coming back to the tab after more than 15 minutes logs out at once, whatever the timers did', async () => {
+    const { router, net } = await openLoggedIn();
+    beActive();
+    await advance(3 * MINUTE);
+
+    // A background tab: its timers did not run, the wall clock moved on.
+    vi.setSystemTime(Date.now() + 13 * MINUTE);
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    expect(net.callsTo('GET /api/logout')).toHaveLength(1);
+    expect(router.state.location.state).toEqual({ errorMessage: INACTIVITY_LOGOUT_MESSAGE });
+  });
+
+  test('coming back within 14 minutes changes nothing', async () => {
+    const { net } = await openLoggedIn();
+    beActive();
+    vi.setSystemTime(Date.now() + 13 * MINUTE);
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await advance(SECOND);
+
+    expect(warning()).not.toBeInTheDocument();
+    expect(net.callsTo('GET /api/logout')).toHaveLength(0);
+  });
+
+  test("'No' saves, then logs out to /login with the server's message", async () => {
+    const save = vi.fn(() => Promise.resolve());
+    unregister.push(registerBeforeAutoLogout(save));
+    const { user, router, net } = await openLoggedIn();
+    beActive();
+    await advance(14 * MINUTE);
+
+    await user.click(screen.getByRole('button', { name: NO }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(net.callsTo('GET /api/logout')).toHaveLength(1);
+    expect(router.state.location.state).toEqual({ message: 'You have been logged out.' });
+    expect(warning()).not.toBeInTheDocument();
+  });
+});
+
+describe('keep-alive', () => {
+  test('while the user is active: at most one every 5 minutes, and no logout however long the typing', async () => {
+    const { net } = await openLoggedIn();
+    expect(net.callsTo('GET /api/keep-alive')).toHaveLength(0);
+
+    beActive();
+    expect(net.callsTo('GET /api/keep-alive')).toHaveLength(1);
+
+    // Typing an essay for 30 minutes, a key every 10 seconds.
+    for (let t = 0; t < 30 * MINUTE; t += 10 * SECOND) {
+      await advance(10 * SECOND);
+      beActive();
+    }
+
+    const calls = net.callsTo('GET /api/keep-alive').length;
+    expect(calls).toBeGreaterThanOrEqual(6);
+    expect(calls).toBeLessThanOrEqual(7);
+    expect(warning()).not.toBeInTheDocument();
+    expect(net.callsTo('GET /api/logout')).toHaveLength(0);
+  });
+
+  test('none while the user is idle, until the warning', async () => {
+    const { net } = await openLoggedIn();
+    await advance(14 * MINUTE - SECOND);
+    expect(net.callsTo('GET /api/keep-alive')).toHaveLength(0);
+  });
+
+  test('a 401 answer (the server forgot the session) takes the usual path to /login', async () => {
+    const { router } = await openLoggedIn({
+      'GET /api/keep-alive': () => json({ code: 'UNAUTHORIZED', message: SESSION_INVALID_MESSAGE }, 401),
+    });
+
+    beActive();
+
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    expect(router.state.location.state).toEqual({ errorMessage: SESSION_INVALID_MESSAGE });
+  });
+});
+
+describe('while logged out', () => {
+  test('nothing happens', async () => {
+    const net = stubServer();
+    const { router } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About You' });
+
+    beActive();
+    await advance(20 * MINUTE);
+    vi.setSystemTime(Date.now() + 60 * MINUTE);
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    beActive();
+    await advance(SECOND);
+
+    expect(warning()).not.toBeInTheDocument();
+    expect(net.callsTo('GET /api/keep-alive')).toHaveLength(0);
+    expect(net.callsTo('GET /api/logout')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/about');
+  });
+});
