@@ -24,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
+          globalSetup: ['./test/pglite-template.ts'],
           environment: 'node',
           setupFiles: [failOnConsoleError],
           env: { TEST_DB: 'pglite' },

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Db } from '../infra/db/db';
 import { migrate } from '../infra/db/migrate';
 import { createPgliteDb } from '../infra/db/pglite-db';
@@ -12,9 +14,9 @@ import { createPostgresDb } from '../infra/db/postgres-db';
  */
 export async function createTestDb(): Promise<Db> {
   if (process.env.TEST_DB !== 'postgres') {
-    const db = await createPgliteDb(undefined);
-    await migrate(db);
-    return db;
+    // A copy of the database the global setup migrated once (test/pglite-template.ts).
+    const template = await readFile(inject('pgliteTemplate'));
+    return createPgliteDb(undefined, new Blob([template]));
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server for the postgres test project');

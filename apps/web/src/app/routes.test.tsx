@@ -22,10 +22,10 @@ describe('routes', () => {
     expect(router.state.location.search).toBe('?token=abc');
   });
 
+  // /completion shows only once the application is submitted (see features/application/tests).
   test.each([
     ['/education-alr', 'Education'],
     ['/final-steps', 'Final Steps'],
-    ['/completion', 'Completion'],
   ])('%s shows the page shell titled %s', async (path, title) => {
     stubFetch();
     renderApp(path);

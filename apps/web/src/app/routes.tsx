@@ -26,10 +26,16 @@ export const routes: RouteObject[] = [
       { path: 'forgot', ...lazyScreen(() => import('../features/auth/screens/forgot-password-screen'), (m) => m.ForgotPasswordScreen) },
       { path: 'reset', ...lazyScreen(() => import('../features/auth/screens/reset-password-screen'), (m) => m.ResetPasswordScreen) },
 
-      { path: 'about', ...lazyScreen(() => import('../features/application/routes/about-route'), (m) => m.AboutRoute) },
-      { path: 'education-alr', ...lazyScreen(() => import('../features/application/routes/education-route'), (m) => m.EducationRoute) },
-      { path: 'final-steps', ...lazyScreen(() => import('../features/application/routes/final-steps-route'), (m) => m.FinalStepsRoute) },
-      { path: 'completion', ...lazyScreen(() => import('../features/application/routes/completion-route'), (m) => m.CompletionRoute) },
+      {
+        // The form pages share their state (answers, status) and redirect rules through this layout.
+        ...lazyScreen(() => import('../features/application/components/application-layout'), (m) => m.ApplicationLayout),
+        children: [
+          { path: 'about', ...lazyScreen(() => import('../features/application/routes/about-route'), (m) => m.AboutRoute) },
+          { path: 'education-alr', ...lazyScreen(() => import('../features/application/routes/education-route'), (m) => m.EducationRoute) },
+          { path: 'final-steps', ...lazyScreen(() => import('../features/application/routes/final-steps-route'), (m) => m.FinalStepsRoute) },
+          { path: 'completion', ...lazyScreen(() => import('../features/application/routes/completion-route'), (m) => m.CompletionRoute) },
+        ],
+      },
 
       { path: '*', Component: RedirectToDefault },
     ],

@@ -73,8 +73,8 @@ describe('POST /public/login', () => {
     });
   });
 
-  it('does not apply the sign-up password rules at login (an old password still logs in)', async () => {
-    // Any non-empty password is checked against the stored hash, not against today's rules.
+  it('checks any non-empty password against the stored hash, not against the sign-up rules', async () => {
+    // A password that breaks today's rules is a wrong password (400 INVALID_CREDENTIALS), not a form error.
     const res = await login('login.ok@example.edu', 'x');
     expect(res.json()).toEqual(invalidCredentials);
   });

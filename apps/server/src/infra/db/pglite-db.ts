@@ -1,9 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
 
-/** Embedded PostgreSQL (WASM) kept in a folder, or in memory when dataDir is undefined. */
-export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
-  const pg = await PGlite.create(dataDir);
+export interface PgliteDb extends Db {
+  /** The whole database as a tarball, to start copies from (tests migrate once this way). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * Embedded PostgreSQL (WASM) kept in a folder, or in memory when dataDir is
+ * undefined; optionally started from a dump instead of an empty database.
+ */
+export async function createPgliteDb(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDb> {
+  const pg = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
       const res = await q.query<T>(text, params as unknown[]);
@@ -15,5 +23,6 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
+    dumpDataDir: () => pg.dumpDataDir('none'),
   };
 }

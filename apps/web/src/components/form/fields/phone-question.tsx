@@ -68,7 +68,6 @@ function MaskedPhoneInput({ a11y, stored, onStore }: { a11y: ControlA11y; stored
       autoComplete="off"
       className={styles.control}
       data-width="short"
-      placeholder="(555) 555-5555"
       defaultValue={stored}
     />
   );

@@ -22,7 +22,7 @@ export function SchoolBlockQuestionField({ question, ctx, renderQuestions }: Que
     const ceeb = answer('ceeb');
     return (
       <GroupShell variant="block" fieldKey={question.key} label={question.label} errors={[]}>
-        <p className={styles.readOnlyValue}>{ceeb ? `${name} (${ceeb})` : name}</p>
+        {name && <p className={styles.readOnlyValue}>{ceeb ? `${name} (${ceeb})` : name}</p>}
         {renderQuestions(question.questions.filter((q) => q.part !== 'name' && q.part !== 'ceeb'))}
       </GroupShell>
     );

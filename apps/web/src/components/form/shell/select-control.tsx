@@ -1,4 +1,5 @@
 import { BLANK_OPTION, type OptionList } from '@admissions/domain';
+import { memo } from 'react';
 import type { ControlA11y } from './field-ids';
 import { useSelectKeyboard } from '../hooks/use-select-keyboard';
 import styles from './field.module.css';
@@ -30,11 +31,20 @@ export function SelectControl({ options, value, onChoose, width, ...a11y }: Sele
       onChange={(e) => onChoose(e.target.value)}
       onKeyDown={onKeyDown}
     >
-      {list.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <Options options={list} />
     </select>
   );
 }
+
+/**
+ * Option lists are shared, frozen arrays; memoised on that identity, a page
+ * with ten schools (ten country lists of some 250 entries) does not rebuild
+ * thousands of options on every keystroke.
+ */
+const Options = memo(function Options({ options }: { options: OptionList }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+});

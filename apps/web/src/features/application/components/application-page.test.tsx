@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { json, stubFetch } from '../../../test/fetch-stub';
+import { stubFetch } from '../../../test/fetch-stub';
 import { tenantFixture } from '../../../test/fixtures';
-import { renderApp, setLoggedInCookie } from '../../../test/render-app';
+import { renderApp } from '../../../test/render-app';
 
-const profile = { username: 'ada@example.com', answer: {}, document_answer: {}, last_page: null, successful_login: [], web_status: [] };
-
-describe('application page shell', () => {
+// The banner for applicants, saving and validation: see ../tests.
+describe('application page shell', { timeout: 30_000 }, () => {
   test('lists the three steps, marks the current one and replaces history when moving', async () => {
     stubFetch();
     const { user, router } = renderApp('/about');
@@ -36,15 +35,6 @@ describe('application page shell', () => {
     expect(banner).toHaveTextContent('No test scores required');
     expect(banner).toHaveTextContent('No application fee');
     expect(within(banner).getByRole('link', { name: 'Log in to continue' })).toHaveAttribute('href', '/login');
-  });
-
-  test('has no welcome banner for a logged-in applicant', async () => {
-    setLoggedInCookie();
-    stubFetch({ 'GET /api/profile': () => json(profile) });
-    renderApp('/about');
-
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
-    expect(screen.queryByRole('region', { name: 'Welcome' })).not.toBeInTheDocument();
   });
 
   test('for a service user (print view) shows neither steps, account menu nor footer', async () => {

@@ -1,30 +1,35 @@
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { useNavigationMessageToast } from '../../../components/layout/use-navigation-message-toast';
-import { useIsLoggedIn } from '../../session/hooks/use-is-logged-in';
-import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
 import type { FormPage } from '../form-pages';
+import { COMPLETION_PAGE } from '../form-pages';
+import { useFocusHashTarget } from '../hooks/use-focus-hash-target';
+import { useApplicationState } from '../state/application-state-context';
 import { StepNavigation } from './step-navigation';
+import { ValidationSummary } from './validation-summary';
 import { WelcomeBanner } from './welcome-banner';
 import styles from './application-page.module.css';
 
 interface ApplicationPageProps {
   page: FormPage;
-  /** The page's questions, once the form renderer exists. */
+  /** The page's questions and buttons. */
   children?: ReactNode;
 }
 
-/** The frame of every application page: banner, steps, the page's title and its body. */
+/** The frame of every application page: banner, steps, validation summary, the page's title and its body. */
 export function ApplicationPage({ page, children }: ApplicationPageProps) {
-  const isLoggedIn = useIsLoggedIn();
-  const isServiceUser = useIsServiceUser();
-  usePageTitle(page.title);
+  const { snapshot, shownErrors } = useApplicationState();
+  const hasErrors = Object.keys(shownErrors).length > 0;
+  usePageTitle(hasErrors ? `Error: ${page.title}` : page.title);
   useNavigationMessageToast();
+  useFocusHashTarget();
 
+  const showSteps = !snapshot.is_service_user && page.path !== COMPLETION_PAGE.path;
   return (
     <div className={styles.page}>
-      {!isLoggedIn && !isServiceUser && <WelcomeBanner />}
-      {!isServiceUser && <StepNavigation />}
+      <WelcomeBanner />
+      {showSteps && <StepNavigation />}
+      {hasErrors && <ValidationSummary pagePath={page.path} />}
       <h1 className={styles.title}>{page.title}</h1>
       <div className={styles.body}>{children}</div>
     </div>

@@ -1,18 +1,46 @@
+import { WELCOME_BANNER_MAX_LOGINS } from '@admissions/domain';
 import { Link } from 'react-router';
-import { carryAnswers, useNavigationState } from '../../../lib/navigation-state';
+import type { NavigationState } from '../../../lib/navigation-state';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
+import type { ClientSnapshot } from '../state/client-snapshot';
+import { nonEmptyAnswers } from '../state/answers-store';
+import { useApplicationState } from '../state/application-state-context';
 import styles from './welcome-banner.module.css';
 
 /**
- * The banner for visitors who are not logged in (SPEC section 1). The
- * variants for logged-in applicants (first login, welcome back, submitted)
- * need the profile and arrive with the form.
+ * SPEC section 1: shown to submitted applicants, to visitors, and to
+ * logged-in applicants who have not yet changed page and have logged in
+ * fewer than WELCOME_BANNER_MAX_LOGINS times.
  */
+export function isWelcomeBannerVisible(snapshot: ClientSnapshot): boolean {
+  if (snapshot.is_service_user) return false;
+  if (snapshot.web_status === 'submitted' || !snapshot.is_logged_in) return true;
+  return !snapshot.has_changed_page && snapshot.num_logins < WELCOME_BANNER_MAX_LOGINS;
+}
+
 export function WelcomeBanner() {
-  const { partnerName } = useTenantConfig();
-  const { answers } = useNavigationState();
+  const { snapshot, answers } = useApplicationState();
+  if (!isWelcomeBannerVisible(snapshot)) return null;
+
+  let content;
+  if (snapshot.web_status === 'submitted') content = <SubmittedWelcome firstName={answers.first_name ?? ''} />;
+  else if (!snapshot.is_logged_in) content = <VisitorWelcome />;
+  else if (snapshot.num_logins === 1) content = <FirstLoginWelcome />;
+  else content = <WelcomeBack />;
+
   return (
     <section className={styles.banner} aria-label="Welcome">
+      {content}
+    </section>
+  );
+}
+
+function VisitorWelcome() {
+  const { partnerName } = useTenantConfig();
+  const { answers, hasAnswers } = useApplicationState();
+  const state: NavigationState | undefined = hasAnswers ? { answers: nonEmptyAnswers(answers) } : undefined;
+  return (
+    <>
       <p className={styles.lead}>Welcome! Apply to the graduate programs of {partnerName}.</p>
       <ul className={styles.points}>
         <li>Get a quick admission decision</li>
@@ -21,10 +49,62 @@ export function WelcomeBanner() {
       </ul>
       <p className={styles.returning}>
         Already started an application?{' '}
-        <Link to="/login" state={carryAnswers(answers)}>
+        <Link to="/login" state={state}>
           Log in to continue
         </Link>
       </p>
-    </section>
+    </>
+  );
+}
+
+function FirstLoginWelcome() {
+  const { partnerName } = useTenantConfig();
+  return (
+    <>
+      <p className={styles.lead}>Welcome to your application to {partnerName}!</p>
+      <p className={styles.text}>
+        There are three steps: About You, Education and Final Steps. Your answers are saved as you go, so you can stop and
+        come back at any time.
+      </p>
+    </>
+  );
+}
+
+function WelcomeBack() {
+  return (
+    <>
+      <p className={styles.lead}>Welcome back!</p>
+      <p className={styles.text}>
+        Pick up where you left off. Your answers are saved as you go; when every step is complete, submit your application
+        from Final Steps.
+      </p>
+    </>
+  );
+}
+
+function SubmittedWelcome({ firstName }: { firstName: string }) {
+  const { partnerName, federalAidLinks } = useTenantConfig();
+  const name = firstName.trim();
+  return (
+    <>
+      <p className={styles.lead}>{name ? `Thank you, ${name}!` : 'Thank you!'}</p>
+      <p className={styles.text}>
+        Congratulations on submitting your application to {partnerName}. Here are your final steps:
+      </p>
+      <ul className={styles.steps}>
+        <li>Watch your e-mail: we will let you know our decision quickly.</li>
+        <li>
+          Apply for financial aid:{' '}
+          {federalAidLinks.map((link, i) => (
+            <span key={link.url}>
+              {i > 0 && ', '}
+              <a href={link.url}>{link.label}</a>
+            </span>
+          ))}
+          .
+        </li>
+        <li>Send any official transcripts you have not uploaded.</li>
+      </ul>
+    </>
   );
 }

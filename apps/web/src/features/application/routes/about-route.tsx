@@ -1,9 +1,6 @@
-import { ApplicationPage } from '../components/application-page';
-import { stepAt } from '../form-pages';
-
-const page = stepAt('/about');
+import { StepPage } from '../components/step-page';
 
 /** Its own module so the page's code loads only when the page is visited. */
 export function AboutRoute() {
-  return <ApplicationPage page={page} />;
+  return <StepPage path="/about" />;
 }

@@ -1,9 +1,12 @@
 import { ApplicationPage } from '../components/application-page';
+import { CompletionContent } from '../components/completion-content';
 import { COMPLETION_PAGE } from '../form-pages';
-
-const page = COMPLETION_PAGE;
 
 /** Its own module so the page's code loads only when the page is visited. */
 export function CompletionRoute() {
-  return <ApplicationPage page={page} />;
+  return (
+    <ApplicationPage page={COMPLETION_PAGE}>
+      <CompletionContent />
+    </ApplicationPage>
+  );
 }

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, SESSION_INVALID_MESSAGE } from '@admissions/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { NavigationState } from '../../../lib/navigation-state';
+import { applicantServer } from '../../../test/application-server';
 import { json, pending, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { closeToast } from '../../../test/toasts';
@@ -44,13 +45,14 @@ describe('/login', () => {
     expect(screen.getByText(ACCOUNT_MESSAGES.loginEmailInvalid)).toBeInTheDocument();
   });
 
-  test('logs in and goes to the default page with the message and the answers', async () => {
+  test('logs in and goes to the default page with the message, saving the answers to the account', async () => {
+    const server = applicantServer();
     const net = stubFetch({
+      ...server.handlers,
       'POST /public/login': () => {
         document.cookie = 'ap_idp_signed_in=1; Path=/';
         return json({ message: 'You are logged in.' });
       },
-      'GET /api/profile': () => json({ username: 'ada@example.com', answer: {}, document_answer: {}, last_page: null, successful_login: [], web_status: [] }),
     });
     const { user, router } = await openLogin({ answers: { first_name: 'Ada' } });
 
@@ -60,7 +62,9 @@ describe('/login', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'About You' });
     expect(net.callsTo('POST /public/login')[0]?.body).toEqual({ username: 'ada@example.com', password: 'secret' });
-    expect(router.state.location.state).toEqual({ message: 'You are logged in.', answers: { first_name: 'Ada' } });
+    // The visitor's answers are now the account's; the history entry keeps only the message.
+    await waitFor(() => expect(server.state.answers).toEqual({ first_name: 'Ada' }));
+    expect(router.state.location.state).toEqual({ message: 'You are logged in.' });
     expect(await screen.findByRole('listitem', { name: 'Success' })).toHaveTextContent('You are logged in.');
     // Logged in now: the account menu knows the user.
     await user.click(screen.getByRole('button', { name: 'Account' }));

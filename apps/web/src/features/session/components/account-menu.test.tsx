@@ -1,6 +1,7 @@
 import { LOGIN_MARKER_COOKIE, SESSION_INVALID_MESSAGE } from '@admissions/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { applicantServer } from '../../../test/application-server';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { tenantFixture } from '../../../test/fixtures';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
@@ -47,6 +48,7 @@ describe('account menu', () => {
   test('shows the username and logs out to /login with the server message', async () => {
     setLoggedInCookie();
     const net = stubFetch({
+      ...applicantServer({ webStatuses: ['started'] }).handlers,
       'GET /api/profile': () => json(profile),
       'GET /api/logout': () => {
         document.cookie = `${LOGIN_MARKER_COOKIE}=; Max-Age=0; Path=/`;
@@ -71,7 +73,10 @@ describe('account menu', () => {
 
   test('a 401 sends the user to /login with the session message and forgets the session', async () => {
     setLoggedInCookie();
-    stubFetch({ 'GET /api/profile': () => json({ code: 'UNAUTHORIZED', message: SESSION_INVALID_MESSAGE }, 401) });
+    stubFetch({
+      ...applicantServer().handlers,
+      'GET /api/profile': () => json({ code: 'UNAUTHORIZED', message: SESSION_INVALID_MESSAGE }, 401),
+    });
     const { router, queryClient } = renderApp('/about');
 
     await screen.findByRole('heading', { level: 1, name: 'Log In' });

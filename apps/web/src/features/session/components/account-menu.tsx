@@ -3,20 +3,26 @@ import { AccountPopover } from '../../../components/layout/account-popover';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { UnauthorizedError, userMessage } from '../../../lib/api-errors';
 import { carryAnswers, useNavigationState } from '../../../lib/navigation-state';
+import { saveUnsavedAnswers } from '../../application/unsaved-answers';
 import { useLogout } from '../api/logout';
 import { useProfile } from '../api/get-profile';
 import { useIsLoggedIn } from '../hooks/use-is-logged-in';
+import { useVisitorAnswers } from '../visitor-answers';
 
 /** The header's account popover, wired to the session. */
 export function AccountMenu() {
   const isLoggedIn = useIsLoggedIn();
   const profile = useProfile();
   const logout = useLogout();
-  const { answers } = useNavigationState();
+  const navigation = useNavigationState();
+  // On the form pages a visitor's answers are in memory; elsewhere they travel in navigation state.
+  const answers = useVisitorAnswers() ?? navigation.answers;
   const { showToast } = useToast();
   const [open, setOpen] = useState(false);
 
-  const onLogOut = () =>
+  // Unsaved answers are saved first, so logging out never loses work.
+  const onLogOut = async () => {
+    await saveUnsavedAnswers();
     logout.mutate(undefined, {
       // The menu would otherwise stay open over the login page.
       onSuccess: () => setOpen(false),
@@ -26,12 +32,13 @@ export function AccountMenu() {
         showToast({ title: 'Log Out Error', description: userMessage(error), severity: 'error' });
       },
     });
+  };
 
   return (
     <AccountPopover
       isLoggedIn={isLoggedIn}
       username={profile.data?.username}
-      onLogOut={onLogOut}
+      onLogOut={() => void onLogOut()}
       loggingOut={logout.isPending}
       linkState={carryAnswers(answers)}
       open={open}

@@ -188,11 +188,13 @@ export function createInactivityClock({
       if (!running || phase !== 'active') return;
       const now = Date.now();
       // The timer may not have fired yet (sleep, frozen tab): past the limit, activity comes too late.
-      if (now - lastSeenAt(now) >= timing.timeoutMs) {
+      // This tab's own time is checked first, so the shared one is read only after a long pause.
+      if (now - lastActivityAt >= timing.timeoutMs && now - lastSeenAt(now) >= timing.timeoutMs) {
         check();
         return;
       }
-      // Cheap on purpose (events such as scroll come in bursts): no timer is moved; check() reads this when its timer fires.
+      // Cheap on purpose, as events such as scroll come in bursts: a timestamp, a storage write at most once a
+      // second and the keep-alive throttle; no timer is moved (check() reads the timestamp when its timer fires).
       lastActivityAt = now;
       share(now, false);
       keepAliveForActivity(now);

@@ -1,9 +1,15 @@
 import { LOGIN_MARKER_COOKIE, SESSION_INVALID_MESSAGE } from '@admissions/domain';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { App } from '../../../app/app';
+import { createAppQueryClient } from '../../../app/app-query-client';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
+import { LoginScreen } from '../../auth/screens/login-screen';
 import { registerBeforeAutoLogout } from './before-auto-logout';
+import { InactivityGuard } from './inactivity-guard';
 import { INACTIVITY_LOGOUT_MESSAGE } from './use-inactivity-logout';
 
 const SECOND = 1000;
@@ -57,12 +63,53 @@ function stubServer(overrides: Parameters<typeof stubFetch>[0] = {}) {
   });
 }
 
-async function openLoggedIn(overrides: Parameters<typeof stubFetch>[0] = {}) {
+/**
+ * The guard as the site layout mounts it, with the app's providers and query
+ * client, over a stand-in form page (so these tests do not depend on what the
+ * application pages load) and the real /login screen.
+ */
+function renderGuarded() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        Component: () => (
+          <>
+            <InactivityGuard />
+            <Outlet />
+          </>
+        ),
+        children: [
+          {
+            path: 'about',
+            Component: () => (
+              <>
+                <h1>About You</h1>
+                <label>
+                  Essay <textarea />
+                </label>
+              </>
+            ),
+          },
+          { path: 'login', Component: LoginScreen },
+        ],
+      },
+    ],
+    { initialEntries: ['/about'] },
+  );
+  const queryClient = createAppQueryClient(router);
+  // The profile, as the account menu would have loaded it: a logout must forget it.
+  queryClient.setQueryData(['profile'], profile);
+  const user = userEvent.setup({ delay: null });
+  render(<App router={router} queryClient={queryClient} />);
+  expect(screen.getByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
+  return { router, queryClient, user };
+}
+
+function openLoggedIn(overrides: Parameters<typeof stubFetch>[0] = {}) {
   setLoggedInCookie();
   const net = stubServer(overrides);
-  const app = renderApp('/about');
-  await screen.findByRole('heading', { level: 1, name: 'About You' });
-  return { ...app, net };
+  return { ...renderGuarded(), net };
 }
 
 const warning = () => screen.queryByRole('dialog', { name: TITLE });
@@ -76,7 +123,7 @@ function deferred() {
 
 describe('inactivity warning', () => {
   test('appears after 14 minutes without activity, not at 13:59, and is accessible', async () => {
-    await openLoggedIn();
+    openLoggedIn();
     beActive();
 
     await advance(14 * MINUTE - SECOND);
@@ -95,7 +142,7 @@ describe('inactivity warning', () => {
   });
 
   test('activity pushes it back', async () => {
-    await openLoggedIn();
+    openLoggedIn();
     beActive();
     await advance(10 * MINUTE);
     fireEvent.scroll(document);
@@ -111,14 +158,18 @@ describe('inactivity warning', () => {
   });
 
   test("'Yes' closes it, sends a keep-alive and starts the 14 minutes again", async () => {
-    const { user, net } = await openLoggedIn();
-    beActive();
+    const { user, net } = openLoggedIn();
+    const essay = screen.getByRole('textbox', { name: 'Essay' });
+    await user.click(essay);
     await advance(14 * MINUTE);
     const before = net.callsTo('GET /api/keep-alive').length;
 
     await user.click(screen.getByRole('button', { name: YES }));
 
     expect(warning()).not.toBeInTheDocument();
+    // Back where the user was (Radix moves focus back on the next tick).
+    await advance(0);
+    expect(essay).toHaveFocus();
     expect(net.callsTo('GET /api/keep-alive')).toHaveLength(before + 1);
     await advance(2 * MINUTE);
     expect(net.callsTo('GET /api/logout')).toHaveLength(0);
@@ -129,7 +180,7 @@ describe('inactivity warning', () => {
   });
 
   test("Escape counts as 'Yes': the time limit never runs on unseen", async () => {
-    const { user, net } = await openLoggedIn();
+    const { user, net } = openLoggedIn();
     beActive();
     await advance(14 * MINUTE);
     expect(warning()).toBeInTheDocument();
@@ -143,7 +194,7 @@ describe('inactivity warning', () => {
   });
 
   test('activity while it is open does not close it', async () => {
-    await openLoggedIn();
+    openLoggedIn();
     beActive();
     await advance(14 * MINUTE);
 
@@ -166,7 +217,7 @@ describe('automatic logout', () => {
         order.push('save done');
       }),
     );
-    const { net, router, queryClient } = await openLoggedIn({
+    const { net, router, queryClient } = openLoggedIn({
       'GET /api/logout': () => {
         order.push('logout');
         document.cookie = `${LOGIN_MARKER_COOKIE}=; Max-Age=0; Path=/`;
@@ -198,7 +249,7 @@ describe('automatic logout', () => {
 
   test('before-logout work that never ends holds the logout 5 seconds at most', async () => {
     unregister.push(registerBeforeAutoLogout(() => new Promise<void>(() => {})));
-    const { net } = await openLoggedIn();
+    const { net } = openLoggedIn();
     beActive();
 
     await advance(15 * MINUTE + 4 * SECOND);
@@ -210,7 +261,7 @@ describe('automatic logout', () => {
   });
 
   test('a 401 from /api/logout (session already gone) still logs out here', async () => {
-    const { router } = await openLoggedIn({
+    const { router } = openLoggedIn({
       'GET /api/logout': () => json({ code: 'UNAUTHORIZED', message: SESSION_INVALID_MESSAGE }, 401),
     });
     beActive();
@@ -223,7 +274,7 @@ describe('automatic logout', () => {
   });
 
   test('coming back to the tab after more than 15 minutes logs out at once, whatever the timers did', async () => {
-    const { router, net } = await openLoggedIn();
+    const { router, net } = openLoggedIn();
     beActive();
     await advance(3 * MINUTE);
 
@@ -239,7 +290,7 @@ describe('automatic logout', () => {
   });
 
   test('coming back within 14 minutes changes nothing', async () => {
-    const { net } = await openLoggedIn();
+    const { net } = openLoggedIn();
     beActive();
     vi.setSystemTime(Date.now() + 13 * MINUTE);
     act(() => {
@@ -254,7 +305,7 @@ describe('automatic logout', () => {
   test("'No' saves, then logs out to /login with the server's message", async () => {
     const save = vi.fn(() => Promise.resolve());
     unregister.push(registerBeforeAutoLogout(save));
-    const { user, router, net } = await openLoggedIn();
+    const { user, router, net } = openLoggedIn();
     beActive();
     await advance(14 * MINUTE);
 
@@ -270,33 +321,45 @@ describe('automatic logout', () => {
 
 describe('keep-alive', () => {
   test('while the user is active: at most one every 5 minutes, and no logout however long the typing', async () => {
-    const { net } = await openLoggedIn();
-    expect(net.callsTo('GET /api/keep-alive')).toHaveLength(0);
+    const sentAt: number[] = [];
+    const { net } = openLoggedIn({
+      'GET /api/keep-alive': () => {
+        sentAt.push(Date.now());
+        return json({ idle_expires_at: new Date(Date.now() + 15 * MINUTE).toISOString() });
+      },
+    });
+    expect(sentAt).toHaveLength(0);
 
     beActive();
-    expect(net.callsTo('GET /api/keep-alive')).toHaveLength(1);
+    const start = Date.now();
+    expect(sentAt).toHaveLength(1);
 
     // Typing an essay for 30 minutes, a key every 10 seconds.
-    for (let t = 0; t < 30 * MINUTE; t += 10 * SECOND) {
+    while (Date.now() - start < 30 * MINUTE) {
       await advance(10 * SECOND);
       beActive();
     }
 
-    const calls = net.callsTo('GET /api/keep-alive').length;
-    expect(calls).toBeGreaterThanOrEqual(6);
-    expect(calls).toBeLessThanOrEqual(7);
+    // At the start, then one each 5 minutes for the typing since (the last one at 30:00).
+    expect(sentAt).toHaveLength(7);
+    const gaps = sentAt.slice(1).map((at, i) => at - (sentAt[i] ?? 0));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(5 * MINUTE);
     expect(warning()).not.toBeInTheDocument();
     expect(net.callsTo('GET /api/logout')).toHaveLength(0);
+
+    // Idle again: the last activity is covered by one more keep-alive at most, then silence until the warning.
+    await advance(13 * MINUTE);
+    expect(sentAt.length).toBeLessThanOrEqual(8);
   });
 
   test('none while the user is idle, until the warning', async () => {
-    const { net } = await openLoggedIn();
+    const { net } = openLoggedIn();
     await advance(14 * MINUTE - SECOND);
     expect(net.callsTo('GET /api/keep-alive')).toHaveLength(0);
   });
 
   test('a 401 answer (the server forgot the session) takes the usual path to /login', async () => {
-    const { router } = await openLoggedIn({
+    const { router } = openLoggedIn({
       'GET /api/keep-alive': () => json({ code: 'UNAUTHORIZED', message: SESSION_INVALID_MESSAGE }, 401),
     });
 
@@ -310,8 +373,7 @@ describe('keep-alive', () => {
 describe('while logged out', () => {
   test('nothing happens', async () => {
     const net = stubServer();
-    const { router } = renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    const { router } = renderGuarded();
 
     beActive();
     await advance(20 * MINUTE);
@@ -326,5 +388,19 @@ describe('while logged out', () => {
     expect(net.callsTo('GET /api/keep-alive')).toHaveLength(0);
     expect(net.callsTo('GET /api/logout')).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/about');
+  });
+});
+
+describe('in the app', () => {
+  test('the site layout mounts the guard', async () => {
+    setLoggedInCookie();
+    stubServer();
+    renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    beActive();
+
+    await advance(14 * MINUTE);
+
+    expect(warning()).toBeInTheDocument();
   });
 });

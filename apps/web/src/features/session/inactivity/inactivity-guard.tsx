@@ -5,6 +5,7 @@ import { UnauthorizedError } from '../../../lib/api-errors';
 import { handleUnauthorized } from '../handle-unauthorized';
 import { useIsLoggedIn } from '../hooks/use-is-logged-in';
 import { useIsServiceUser } from '../hooks/use-is-service-user';
+import { isLoggedInNow } from '../session-store';
 import { keepAlive } from './keep-alive';
 import { StillWorkingDialog } from './still-working-dialog';
 import { useInactivity } from './use-inactivity';
@@ -26,7 +27,8 @@ export function InactivityGuard() {
   const onKeepAlive = useCallback(() => {
     keepAlive().catch((error: unknown) => {
       // The server no longer knows the session (e.g. its absolute limit): the usual 401 path, before more typing is lost.
-      if (error instanceof UnauthorizedError) handleUnauthorized(queryClient, navigate);
+      // Not once logged out meanwhile (an answer arriving after the logout): that logout's message stands.
+      if (error instanceof UnauthorizedError && isLoggedInNow()) handleUnauthorized(queryClient, navigate);
       // Anything else (offline, server error) is left alone: the next keep-alive or save tries again.
     });
   }, [queryClient, navigate]);

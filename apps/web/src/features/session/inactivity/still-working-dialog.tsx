@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 
@@ -26,6 +26,7 @@ interface StillWorkingDialogProps {
 export function StillWorkingDialog({ open, onStay, onLogOut, loggingOut }: StillWorkingDialogProps) {
   const textId = useId();
   const noticeId = useId();
+  useReturnFocus(open);
   return (
     <Modal
       title={STILL_WORKING_TITLE}
@@ -50,4 +51,32 @@ export function StillWorkingDialog({ open, onStay, onLogOut, loggingOut }: Still
       </p>
     </Modal>
   );
+}
+
+/**
+ * Radix's Dialog gives focus back to its trigger on close, and this dialog
+ * opens by itself, without one: focus would fall to the page's start. So the
+ * element that had focus when it opened (the field being typed in) gets it back.
+ */
+function useReturnFocus(open: boolean): void {
+  const returnTo = useRef<HTMLElement | null>(null);
+
+  // A layout effect, to look before the dialog's content mounts and takes focus.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    return () => {
+      const target = returnTo.current;
+      returnTo.current = null;
+      // After Radix's own clean-up, which runs on the next tick too.
+      setTimeout(() => {
+        if (target?.isConnected) target.focus();
+      }, 0);
+    };
+  }, [open]);
 }

@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const a = await PGlite.create();
+console.log('init', (performance.now() - t).toFixed(0)); t = performance.now();
+await a.exec('create table x (id int)');
+const dump = await a.dumpDataDir('none');
+console.log('dump', (performance.now() - t).toFixed(0), dump.size); t = performance.now();
+const b = await PGlite.create({ loadDataDir: dump });
+console.log('load', (performance.now() - t).toFixed(0)); t = performance.now();
+console.log((await b.query('select count(*) from x')).rows);
+const c = await PGlite.create({ loadDataDir: dump });
+console.log('load2', (performance.now() - t).toFixed(0));

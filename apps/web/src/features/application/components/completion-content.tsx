@@ -1,0 +1,43 @@
+import { useTenantConfig } from '../../site/api/get-tenant-config';
+import styles from './completion-content.module.css';
+
+/** The completion page's body: thanks and what happens next (the banner above thanks by name). */
+export function CompletionContent() {
+  const { partnerName, collegeAidInfo, exploreLinks, helpEmail } = useTenantConfig();
+  return (
+    <div className={styles.content}>
+      <p className={styles.lead}>Thank you for applying to {partnerName}. Your application has been submitted.</p>
+      <section aria-labelledby="completion-next">
+        <h2 id="completion-next" className={styles.heading}>
+          What happens next
+        </h2>
+        <ol className={styles.list}>
+          <li>We have e-mailed you a confirmation of your submission.</li>
+          <li>The admissions team reviews your application; you will hear from us about our decision by e-mail.</li>
+          <li>If we need anything else from you, we will contact you at the address you signed up with.</li>
+        </ol>
+        <p>
+          Your application can no longer be changed. Questions? Write to <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.
+        </p>
+      </section>
+      <section aria-labelledby="completion-aid">
+        <h2 id="completion-aid" className={styles.heading}>
+          Paying for your studies
+        </h2>
+        <p>{collegeAidInfo}</p>
+      </section>
+      <section aria-labelledby="completion-explore">
+        <h2 id="completion-explore" className={styles.heading}>
+          Explore {partnerName}
+        </h2>
+        <ul className={styles.links}>
+          {exploreLinks.map((link) => (
+            <li key={link.url}>
+              <a href={link.url}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

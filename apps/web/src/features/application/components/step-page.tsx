@@ -1,0 +1,38 @@
+import type { PagePath } from '@admissions/domain';
+import { useMemo } from 'react';
+import { FormPageBody, type FormRenderContext } from '../../../components/form/form-page-body';
+import { stepAt } from '../form-pages';
+import { useApplicationState } from '../state/application-state-context';
+import { ApplicationPage } from './application-page';
+import { PageActions } from './page-actions';
+
+/** One step of the application: its questions from the form definition, then its buttons. */
+export function StepPage({ path }: { path: PagePath }) {
+  const state = useApplicationState();
+  const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onTabChange, documents } = state;
+  const page = form.pages.find((p) => p.path === path);
+  if (!page) throw new Error(`The form has no page at ${path}.`);
+
+  const readOnly = snapshot.is_service_user;
+  const ctx = useMemo<FormRenderContext>(
+    () => ({
+      answers,
+      onChange,
+      errors: shownErrors,
+      view,
+      onAddAnother,
+      onTabChange,
+      isLoggedIn: snapshot.is_logged_in,
+      readOnly,
+      documents,
+    }),
+    [answers, onChange, shownErrors, view, onAddAnother, onTabChange, snapshot.is_logged_in, readOnly, documents],
+  );
+
+  return (
+    <ApplicationPage page={stepAt(path)}>
+      <FormPageBody page={page} ctx={ctx} />
+      {!readOnly && <PageActions path={path} />}
+    </ApplicationPage>
+  );
+}

@@ -1,0 +1,153 @@
+import { buildForm, type Answers, type DocumentAnswer } from '@admissions/domain';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { useToast } from '../../../components/ui/toast/toast-context';
+import { userMessage } from '../../../lib/api-errors';
+import { useProfile } from '../../session/api/get-profile';
+import { useIsLoggedIn } from '../../session/hooks/use-is-logged-in';
+import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
+import { publishVisitorAnswers } from '../../session/visitor-answers';
+import { useTenantConfig } from '../../site/api/get-tenant-config';
+import { ApplicationStateContext, type ApplicationState } from './application-state-context';
+import { buildClientSnapshot } from './client-snapshot';
+import { isHandledElsewhere } from './handled-errors';
+import { useAnswers } from './use-answers';
+import { useAutosave } from './use-autosave';
+import { useBoot } from './use-boot';
+import { usePageTracking } from './use-page-tracking';
+import { useSummaryFocus } from './use-summary-focus';
+import { useValidation } from './use-validation';
+import { useViewState } from './use-view-state';
+import { useWebStatus } from './use-web-status';
+
+const NO_DOCUMENTS: Readonly<Record<string, DocumentAnswer>> = {};
+
+/**
+ * The state every form page shares (SPEC sections 3 and 4): the client
+ * snapshot, the answers (saved plus unsaved edits), add-another counts and
+ * tabs, the web status and the errors to show. It lives in the layout route
+ * around the form pages, so it survives moves between them. Until the
+ * profile (when logged in) and the first-visit work are done, it shows the
+ * loading state instead of the page.
+ */
+export function ApplicationStateProvider({ children }: { children: ReactNode }) {
+  const { shortName } = useTenantConfig();
+  const form = buildForm({ shortName });
+  const isLoggedIn = useIsLoggedIn();
+  const isServiceUser = useIsServiceUser();
+  const profile = useProfile();
+  const { showToast } = useToast();
+  const [hasChangedPage, setHasChangedPage] = useState(false);
+
+  const profileData = isLoggedIn ? profile.data : undefined;
+  const snapshot = useMemo(
+    () => buildClientSnapshot(profileData, { isLoggedIn, isServiceUser, hasChangedPage }),
+    [profileData, isLoggedIn, isServiceUser, hasChangedPage],
+  );
+  const documents = profileData?.document_answer ?? NO_DOCUMENTS;
+
+  const { store, answers, hasAnswers, onChange: changeAnswers, flush } = useAnswers(form, profileData?.answer, isLoggedIn);
+  const { view, isLoading: viewLoading, onAddAnother, onTabChange } = useViewState(form, store, isLoggedIn);
+  const setWebStatus = useWebStatus(profileData, isLoggedIn);
+  const { shownErrors, validate, saveValidations, showServerErrors, forgetServerErrors } = useValidation({
+    form,
+    store,
+    answers,
+    view,
+    documents,
+    webStatus: snapshot.web_status,
+  });
+  const { summaryFocusKey, requestSummaryFocus, takeSummaryFocus } = useSummaryFocus();
+  const [completionMessage, setCompletionMessage] = useState<string | undefined>();
+
+  const onSaveError = useCallback(
+    (error: unknown) => {
+      if (isHandledElsewhere(error)) return;
+      showToast({ id: 'answers-save-error', title: 'Save Error', description: userMessage(error), severity: 'error' });
+    },
+    [showToast],
+  );
+  const markPageChanged = useCallback(() => setHasChangedPage(true), []);
+  const onChange = useCallback(
+    (changes: Answers) => {
+      changeAnswers(changes);
+      forgetServerErrors(changes);
+    },
+    [changeAnswers, forgetServerErrors],
+  );
+
+  useAutosave(store, flush, isLoggedIn, onSaveError);
+  const ready = useBoot({
+    isLoggedIn,
+    profile: profileData,
+    userDataLoaded: !viewLoading,
+    store,
+    flush,
+    onSaveError,
+  });
+  usePageTracking({
+    ready,
+    isLoggedIn,
+    webStatus: snapshot.web_status,
+    lastPage: snapshot.last_page,
+    markPageChanged,
+    flush,
+    onSaveError,
+  });
+
+  // The header's Sign In and Create Account links carry a visitor's answers too.
+  const carried = !isLoggedIn && hasAnswers ? answers : undefined;
+  useEffect(() => publishVisitorAnswers(carried), [carried]);
+  useEffect(() => () => publishVisitorAnswers(undefined), []);
+
+  const value = useMemo<ApplicationState>(
+    () => ({
+      form,
+      snapshot,
+      answers,
+      hasAnswers,
+      view,
+      documents,
+      shownErrors,
+      onChange,
+      onAddAnother,
+      onTabChange,
+      saveAnswers: () => flush(),
+      validate,
+      saveValidations,
+      setWebStatus,
+      showServerErrors,
+      markPageChanged,
+      requestSummaryFocus,
+      takeSummaryFocus,
+      summaryFocusKey,
+      completionMessage,
+      setCompletionMessage,
+    }),
+    [
+      form,
+      snapshot,
+      answers,
+      hasAnswers,
+      view,
+      documents,
+      shownErrors,
+      onChange,
+      onAddAnother,
+      onTabChange,
+      flush,
+      validate,
+      saveValidations,
+      setWebStatus,
+      showServerErrors,
+      markPageChanged,
+      requestSummaryFocus,
+      takeSummaryFocus,
+      summaryFocusKey,
+      completionMessage,
+    ],
+  );
+
+  if (!ready) return <PageLoading />;
+  return <ApplicationStateContext value={value}>{children}</ApplicationStateContext>;
+}

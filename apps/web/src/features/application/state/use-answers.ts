@@ -1,0 +1,58 @@
+import type { Answers, FormDefinition } from '@admissions/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useSaveAnswers } from '../api/save-answers';
+import { registerUnsavedAnswersSaver } from '../unsaved-answers';
+import { createAnswersSaver, type FlushOptions } from './answers-saver';
+import { createAnswersStore, hasAnyAnswer } from './answers-store';
+import { isSubmittedConflict } from './handled-errors';
+import { mergeAnswersLocally, refetchProfile } from './profile-cache';
+
+/**
+ * The answers and how they are saved. A logged-in applicant's edits are sent
+ * by flush(): on navigation, Save and Submit, after a pause in typing
+ * (use-autosave.ts) and before an automatic logout (unsaved-answers.ts).
+ * A visitor's answers stay in memory.
+ */
+export function useAnswers(form: FormDefinition, savedAnswers: Answers | undefined, isLoggedIn: boolean) {
+  const queryClient = useQueryClient();
+  const { mutateAsync } = useSaveAnswers();
+  const [store] = useState(() => createAnswersStore(form));
+  const { answers, edits } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+
+  const [saveNow] = useState(() =>
+    createAnswersSaver(
+      store,
+      (changes, options) => mutateAsync({ answers: changes, keepalive: options.keepalive }),
+      (sent) => mergeAnswersLocally(queryClient, sent),
+    ),
+  );
+
+  const flush = useCallback(
+    async (options?: FlushOptions) => {
+      if (!isLoggedIn) return;
+      try {
+        await saveNow(options);
+      } catch (error) {
+        if (isSubmittedConflict(error)) {
+          // Final on the server: nothing can be saved any more; the refetched status shows /completion.
+          store.discardEdits();
+          void refetchProfile(queryClient);
+        }
+        throw error;
+      }
+    },
+    [isLoggedIn, saveNow, store, queryClient],
+  );
+
+  // The server's answers (first load, refetch, a save merged in): edits stay on top.
+  useEffect(() => {
+    if (savedAnswers) store.setSaved(savedAnswers);
+  }, [savedAnswers, store]);
+
+  useEffect(() => (isLoggedIn ? registerUnsavedAnswersSaver(() => flush()) : undefined), [isLoggedIn, flush]);
+
+  const onChange = useCallback((changes: Answers) => store.change(changes), [store]);
+
+  return { store, answers, edits, hasAnswers: hasAnyAnswer(answers), onChange, flush };
+}

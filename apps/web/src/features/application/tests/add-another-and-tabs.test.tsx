@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import type { ProfileResponse } from '@admissions/domain';
+import { json, stubFetch } from '../../../test/fetch-stub';
+import { applicantServer } from '../../../test/application-server';
+import { renderApp, setLoggedInCookie } from '../../../test/render-app';
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('add-another and tabs', { timeout: 30_000 }, () => {
+  test('shows the saved number of schools and saves one more', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'], addAnother: { college: 2 } });
+    const net = stubFetch(server.handlers);
+    const { user } = renderApp('/education-alr');
+    await heading('Education');
+    expect(screen.getByRole('heading', { name: 'School 2' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Another School' }));
+
+    expect(await screen.findByRole('heading', { name: 'School 3' })).toBeInTheDocument();
+    expect(net.callsTo('PUT /api/add-another').map((r) => r.body)).toEqual([{ button_id: 'college', num_components: 3 }]);
+  });
+
+  test("a failed add shows 'Error adding another college'", async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'] });
+    stubFetch({ ...server.handlers, 'PUT /api/add-another': () => json({ code: 'INTERNAL', message: 'Nope.' }, 500) });
+    const { user } = renderApp('/education-alr');
+    await heading('Education');
+
+    await user.click(screen.getByRole('button', { name: 'Add Another School' }));
+
+    expect(await screen.findByRole('listitem', { name: 'Error adding another college' })).toHaveTextContent('Nope.');
+    expect(screen.queryByRole('heading', { name: 'School 2' })).not.toBeInTheDocument();
+  });
+
+  test('visitors see one school and no Add Another button', async () => {
+    stubFetch();
+    renderApp('/education-alr');
+    await heading('Education');
+
+    expect(screen.getByRole('heading', { name: 'School 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Another School' })).not.toBeInTheDocument();
+  });
+
+  test("switching tabs saves the choice and clears the other pane's answers here too", async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'], answers: { college_transcript_upload: 'transcript.pdf' } });
+    const net = stubFetch(server.handlers);
+    const { user, queryClient } = renderApp('/education-alr');
+    await heading('Education');
+
+    await user.click(screen.getByRole('tab', { name: 'I will send it later' }));
+
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'I will send it later' })).toHaveAttribute('aria-selected', 'true'));
+    expect(net.callsTo('PUT /api/tabs').map((r) => r.body)).toEqual([{ tab_id: 'college_transcript', chosen_tab: 'later' }]);
+    expect(queryClient.getQueryData<ProfileResponse>(['profile'])?.answer.college_transcript_upload).toBe('');
+    // Cleared on the server already: nothing is left to save.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('listitem', { name: 'Saved' });
+    expect(net.callsTo('PUT /api/answer')).toHaveLength(0);
+  });
+
+  test("a failed switch shows 'Error handling tabs for college_transcript' and keeps the tab", async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'] });
+    stubFetch({ ...server.handlers, 'PUT /api/tabs': () => json({ code: 'INTERNAL', message: 'Nope.' }, 500) });
+    const { user } = renderApp('/education-alr');
+    await heading('Education');
+
+    await user.click(screen.getByRole('tab', { name: 'I will send it later' }));
+
+    expect(await screen.findByRole('listitem', { name: 'Error handling tabs for college_transcript' })).toBeInTheDocument();
+    expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Upload a copy now' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

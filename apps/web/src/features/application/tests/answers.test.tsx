@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { json, stubFetch } from '../../../test/fetch-stub';
+import { applicantServer } from '../../../test/application-server';
+import { renderApp, setLoggedInCookie } from '../../../test/render-app';
+import { saveUnsavedAnswers } from '../unsaved-answers';
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+describe("a visitor's answers", { timeout: 30_000 }, () => {
+  test('a resume link (?token=) loads the saved answers', async () => {
+    const net = stubFetch({
+      'GET /public/tmp': () => json({ answer: { first_name: 'Ada', last_name: 'Lovelace' }, expires_at: '2026-12-01T00:00:00.000Z' }),
+    });
+    renderApp(`/about?token=${TOKEN}`);
+
+    expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
+    expect(net.callsTo('GET /public/tmp')[0]?.path).toBe(`/public/tmp?token=${TOKEN}`);
+  });
+
+  test('an expired resume link says so and leaves an empty form', async () => {
+    stubFetch({
+      'GET /public/tmp': () => json({ code: 'NOT_FOUND', message: 'This link to saved answers is invalid or has expired.' }, 404),
+    });
+    renderApp(`/about?token=${TOKEN}`);
+
+    expect(await screen.findByRole('listitem', { name: 'Saved Answers Error' })).toHaveTextContent(
+      'This link to saved answers is invalid or has expired.',
+    );
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+  });
+
+  test("the header's Create Account link carries the answers typed on the page", async () => {
+    stubFetch();
+    const { user, router } = renderApp('/about');
+    await heading('About You');
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Account' })).getByRole('link', { name: 'Create Account' }));
+
+    await heading('Sign Up');
+    expect(router.state.location.state).toEqual({ answers: { first_name: 'Ada' } });
+  });
+
+  test("'Save and finish later' stores the answers and shows the resume link to copy", async () => {
+    const url = `http://localhost/about?token=${TOKEN}`;
+    const net = stubFetch({
+      'POST /public/tmp': () =>
+        json({
+          message: 'Your answers are saved. We have e-mailed you a link to come back to them.',
+          token: TOKEN,
+          url,
+          expires_at: '2026-12-01T00:00:00.000Z',
+        }),
+    });
+    const { user } = renderApp('/about');
+    await heading('About You');
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+
+    await user.click(screen.getByRole('button', { name: 'Save and finish later' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save and finish later' });
+    await user.type(within(dialog).getByLabelText('Email address (optional)'), 'ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Get my link' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('We have e-mailed you a link');
+    expect(within(dialog).getByLabelText('Your link')).toHaveValue(url);
+    expect(net.callsTo('POST /public/tmp')[0]?.body).toEqual({ answer: { first_name: 'Ada' }, email: 'ada@example.com' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(await within(dialog).findByText('Link copied.')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(url);
+  });
+
+  test("'Save and finish later' checks the optional address", async () => {
+    const net = stubFetch();
+    const { user } = renderApp('/about');
+    await heading('About You');
+
+    await user.click(screen.getByRole('button', { name: 'Save and finish later' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save and finish later' });
+    await user.type(within(dialog).getByLabelText('Email address (optional)'), 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Get my link' }));
+
+    expect(within(dialog).getByLabelText('Email address (optional)')).toHaveAccessibleDescription(
+      expect.stringContaining('Your email address must be valid.'),
+    );
+    expect(net.callsTo('POST /public/tmp')).toHaveLength(0);
+  });
+});
+
+describe("an applicant's answers", { timeout: 30_000 }, () => {
+  test('at the first login, the answers typed as a visitor are saved without asking, once', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ answers: { last_name: 'Byron' } });
+    const net = stubFetch(server.handlers);
+    const { router } = renderApp('/about', { state: { message: 'You are logged in.', answers: { first_name: 'Ada', middle_name: '' } } });
+
+    expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Byron');
+    await waitFor(() => expect(server.state.answers).toEqual({ first_name: 'Ada', last_name: 'Byron' }));
+    expect(net.callsTo('PUT /api/answer').map((r) => r.body)).toEqual([{ first_name: 'Ada' }]);
+    // Dropped from the history entry, so a reload cannot save them over later edits.
+    expect(router.state.location.state).toEqual({ message: 'You are logged in.' });
+    expect(await screen.findByRole('listitem', { name: 'Success' })).toHaveTextContent('You are logged in.');
+  });
+
+  test('hiding a block clears its answers locally, and the save sends the cleared keys', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({
+      answers: { mailing_addr_same_as_perm_addr: 'N', mailing_addr_same_as_perm_addr_desc: 'No', mailing_city: 'Boston' },
+      webStatuses: ['started'],
+    });
+    const net = stubFetch(server.handlers);
+    const { user } = renderApp('/about');
+    await heading('About You');
+    const question = screen.getByRole('group', { name: 'Is your mailing address the same as your permanent address?' });
+    expect(screen.getByDisplayValue('Boston')).toBeInTheDocument();
+
+    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
+
+    expect(screen.queryByDisplayValue('Boston')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(net.callsTo('PUT /api/answer')).toHaveLength(1));
+    expect(net.callsTo('PUT /api/answer')[0]?.body).toEqual({
+      mailing_addr_same_as_perm_addr: 'Y',
+      mailing_addr_same_as_perm_addr_desc: 'Yes',
+      mailing_city: '',
+    });
+
+    // Choosing No again shows the block empty: the old answer is gone.
+    await user.click(within(question).getByRole('radio', { name: 'No' }));
+    expect(screen.queryByDisplayValue('Boston')).not.toBeInTheDocument();
+  });
+
+  test('typing is saved on its own after a pause', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'] });
+    const net = stubFetch(server.handlers);
+    const { user } = renderApp('/about');
+    await heading('About You');
+
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+
+    await waitFor(() => expect(server.state.answers).toEqual({ first_name: 'Ada' }), { timeout: 6000 });
+    expect(net.callsTo('PUT /api/answer')).toHaveLength(1);
+  });
+
+  test('saveUnsavedAnswers() saves the edits at once (used before an automatic logout)', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'] });
+    stubFetch(server.handlers);
+    const { user } = renderApp('/about');
+    await heading('About You');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+
+    await saveUnsavedAnswers();
+
+    expect(server.state.answers).toEqual({ last_name: 'Lovelace' });
+  });
+
+  test('a save refused because the application was submitted elsewhere (409) shows /completion', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'] });
+    stubFetch(server.handlers);
+    const { user } = renderApp('/about');
+    await heading('About You');
+    server.state.submitted = true;
+    server.state.webStatuses = ['started', 'validating', 'submitted'];
+
+    await user.type(screen.getByLabelText('First name'), 'A');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await heading('Completion');
+    expect(screen.queryByRole('dialog', { name: 'Unexpected Error' })).not.toBeInTheDocument();
+  });
+
+  test('a 401 on a save goes to /login with the session message', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'] });
+    stubFetch({ ...server.handlers, 'PUT /api/answer': () => json({ code: 'UNAUTHORIZED', message: 'x' }, 401) });
+    const { user } = renderApp('/about');
+    await heading('About You');
+
+    await user.type(screen.getByLabelText('First name'), 'A');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await heading('Log In');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session is invalid.');
+  });
+});

@@ -1,0 +1,137 @@
+import type { Answers, ProfileResponse, WebStatus } from '@admissions/domain';
+import { json, type SeenRequest } from './fetch-stub';
+
+type Handler = (request: SeenRequest) => Response | Promise<Response>;
+
+/** What the fake server holds for one logged-in applicant. */
+export interface ApplicantRecord {
+  username: string;
+  answers: Answers;
+  lastPage: string | null;
+  logins: string[];
+  webStatuses: WebStatus[];
+  addAnother: Record<string, number>;
+  tabs: Record<string, string>;
+  /** The errors of the last POST /api/validations. */
+  validations: Record<string, string[]> | null;
+  submitted: boolean;
+}
+
+export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
+
+const SUBMITTED_CONFLICT = {
+  code: 'APPLICATION_SUBMITTED',
+  message: 'Your application has already been submitted and can no longer be changed.',
+};
+
+/**
+ * The application calls of a logged-in applicant as the real server answers
+ * them, over an in-memory record, for stubFetch. Spread the handlers and
+ * override single calls where a test needs another answer.
+ */
+export function applicantServer(record: Partial<ApplicantRecord> = {}) {
+  const state: ApplicantRecord = {
+    username: 'ada@example.com',
+    answers: {},
+    lastPage: null,
+    logins: ['2026-01-10T10:00:00.000Z'],
+    webStatuses: [],
+    addAnother: {},
+    tabs: {},
+    validations: null,
+    submitted: false,
+    ...record,
+  };
+
+  const profile = (): ProfileResponse => ({
+    username: state.username,
+    answer: { ...state.answers },
+    document_answer: {},
+    last_page: state.lastPage,
+    successful_login: [...state.logins],
+    web_status: state.webStatuses.map((web_status) => ({ web_status })),
+  });
+
+  const handlers: Record<string, Handler> = {
+    'GET /api/profile': () => json(profile()),
+    'PUT /api/answer': ({ body }) => {
+      if (state.submitted) return json(SUBMITTED_CONFLICT, 409);
+      state.answers = { ...state.answers, ...(body as Answers) };
+      return json({ message: 'Your answers have been saved.' });
+    },
+    'PUT /api/last-page': ({ body }) => {
+      if (state.submitted) return json(SUBMITTED_CONFLICT, 409);
+      state.lastPage = (body as { last_page: string }).last_page;
+      return json(body);
+    },
+    'POST /api/web-status': ({ body }) => {
+      const { web_status } = body as { web_status: WebStatus };
+      if (!state.webStatuses.includes(web_status)) state.webStatuses.push(web_status);
+      return json(body);
+    },
+    'POST /api/validations': ({ body }) => {
+      state.validations = (body as { errors: Record<string, string[]> }).errors;
+      return json({ message: 'Validation results saved.' });
+    },
+    'POST /api/submit': () => {
+      state.submitted = true;
+      for (const status of ['started', 'validating', 'submitted'] as const) {
+        if (!state.webStatuses.includes(status)) state.webStatuses.push(status);
+      }
+      return json({ message: SUBMITTED_MESSAGE });
+    },
+    'GET /api/add-another': () => json(state.addAnother),
+    'PUT /api/add-another': ({ body }) => {
+      const { button_id, num_components } = body as { button_id: string; num_components: number };
+      state.addAnother[button_id] = num_components;
+      return json({ [button_id]: num_components });
+    },
+    'GET /api/tabs': () => json(state.tabs),
+    'PUT /api/tabs': ({ body }) => {
+      const { tab_id, chosen_tab } = body as { tab_id: string; chosen_tab: string };
+      state.tabs[tab_id] = chosen_tab;
+      return json({ [tab_id]: chosen_tab });
+    },
+    'GET /api/keep-alive': () => json({ message: 'ok' }),
+  };
+
+  return { state, handlers };
+}
+
+/** A complete application that passes every rule (a US citizen; no uploads required). */
+export function completeAnswers(): Answers {
+  return {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    birth_date: '1990-05-17',
+    phone_home: '(212) 555-0123',
+    country: 'USA',
+    country_desc: 'United States of America',
+    address_line_1: '1 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    mailing_addr_same_as_perm_addr: 'Y',
+    citizenship: 'USA',
+    entry_term: '2027FA',
+    applied_major: 'MAE',
+    entry_status: 'FT',
+    college_name: 'State University',
+    college_address_line_1: '100 College Ave',
+    college_city: 'Urbana',
+    college_country: 'USA',
+    college_state: 'IL',
+    college_zip: '61801',
+    college_degree_type: 'BACH',
+    college_degree: 'BSN',
+    college_degree_earned_date: '2012-05',
+    essay: 'I want to study education because it changes lives.',
+    recommender_first_name: 'Grace',
+    recommender_last_name: 'Hopper',
+    recommender_email: 'grace.hopper@example.edu',
+    suspended: 'N',
+    counselor_waiver_request: 'Y',
+    acknowledgement: 'true',
+    legal_agree: 'true',
+  };
+}
