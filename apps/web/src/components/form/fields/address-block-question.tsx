@@ -1,7 +1,7 @@
 import type { AddressBlockQuestion } from '@admissions/domain';
 import type { QuestionProps } from '../form-render-context';
 import { GroupShell } from '../shell/group-shell';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 
 /**
  * The parts of an address under one legend, each rendered by its own kind
@@ -9,7 +9,7 @@ import { useFieldState } from '../shell/use-field-state';
  * address lookup (SPEC section 4, lookup autocomplete) is plugged in.
  */
 export function AddressBlockQuestionField({ question, ctx, renderQuestions }: QuestionProps<AddressBlockQuestion>) {
-  const { errors } = useFieldState(question.key, question.description, ctx);
+  const { errors } = fieldStateOf(question.key, question.description, ctx);
   return (
     <GroupShell id={question.key} variant="block" fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
       {renderQuestions(question.questions)}

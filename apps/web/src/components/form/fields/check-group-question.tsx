@@ -1,7 +1,7 @@
 import { isHidden, type CheckGroupQuestion } from '@admissions/domain';
 import type { QuestionProps } from '../form-render-context';
 import { GroupShell } from '../shell/group-shell';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import { CheckboxControl } from './checkbox-question';
 
 /**
@@ -10,7 +10,7 @@ import { CheckboxControl } from './checkbox-question';
  * whole has somewhere to link to.
  */
 export function CheckGroupQuestionField({ question, ctx }: QuestionProps<CheckGroupQuestion>) {
-  const { errors } = useFieldState(question.key, question.description, ctx);
+  const { errors } = fieldStateOf(question.key, question.description, ctx);
   return (
     <GroupShell id={question.key} fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
       {question.items.filter((item) => !isHidden(item, ctx.answers)).map((item) => (

@@ -2,7 +2,7 @@ import { CHECKED, isChecked, type CheckboxQuestion } from '@admissions/domain';
 import type { FormRenderContext, QuestionProps } from '../form-render-context';
 import { FieldDescription, FieldErrors } from '../shell/field-messages';
 import { ChoiceMark } from '../shell/read-only-field';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import styles from '../shell/field.module.css';
 
 /**
@@ -11,7 +11,7 @@ import styles from '../shell/field.module.css';
  * for a confirmation gate shown as a box.
  */
 export function CheckboxControl({ question, ctx }: { question: Pick<CheckboxQuestion, 'key' | 'label' | 'description'>; ctx: FormRenderContext }) {
-  const { value, errors, a11y } = useFieldState(question.key, question.description, ctx);
+  const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   if (ctx.readOnly) return <ChoiceMark checked={isChecked(value)}>{question.label}</ChoiceMark>;
   return (
     <div className={styles.field} data-invalid={errors.length > 0 || undefined}>

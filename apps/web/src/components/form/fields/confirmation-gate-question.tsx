@@ -2,7 +2,7 @@ import { CHECKED, isConfirmed, type ConfirmationGateQuestion } from '@admissions
 import type { QuestionProps } from '../form-render-context';
 import { FieldDescription, FieldErrors } from '../shell/field-messages';
 import { ChoiceMark } from '../shell/read-only-field';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import { CheckboxControl } from './checkbox-question';
 import styles from '../shell/field.module.css';
 
@@ -12,7 +12,7 @@ import styles from '../shell/field.module.css';
  * button is a toggle (aria-pressed) so a confirmation can be taken back.
  */
 export function ConfirmationGateQuestionField({ question, ctx, renderQuestions }: QuestionProps<ConfirmationGateQuestion>) {
-  const { errors, a11y } = useFieldState(question.key, question.description, ctx);
+  const { errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   const confirmed = isConfirmed(question, ctx.answers);
   const content = renderQuestions(confirmed ? question.confirmed : question.unconfirmed);
 

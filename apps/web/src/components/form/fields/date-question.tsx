@@ -3,7 +3,7 @@ import type { QuestionProps } from '../form-render-context';
 import { useDraftValue } from '../hooks/use-draft-value';
 import { FieldShell } from '../shell/field-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import styles from '../shell/field.module.css';
 
 /** 'YYYY-MM-DD' as e.g. 'March 4, 2001' for the print view; anything else as it is. */
@@ -21,7 +21,7 @@ function formatDate(value: string): string {
  * show a text box, where the draft matters most.
  */
 export function DateQuestionField({ question, ctx }: QuestionProps<DateQuestion>) {
-  const { value, errors, a11y } = useFieldState(question.key, question.description, ctx);
+  const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   const [draft, setDraft] = useDraftValue(value, normalizeDateAnswer);
   if (ctx.readOnly) return <ReadOnlyField label={question.label}>{formatDate(value)}</ReadOnlyField>;
   return (

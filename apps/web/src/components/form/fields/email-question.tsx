@@ -2,7 +2,7 @@ import type { EmailQuestion } from '@admissions/domain';
 import type { QuestionProps } from '../form-render-context';
 import { FieldShell } from '../shell/field-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import styles from '../shell/field.module.css';
 
 /**
@@ -10,7 +10,7 @@ import styles from '../shell/field.module.css';
  * the address is valid is decided by the shared rules, not the browser.
  */
 export function EmailQuestionField({ question, ctx }: QuestionProps<EmailQuestion>) {
-  const { value, errors, a11y } = useFieldState(question.key, question.description, ctx);
+  const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   if (ctx.readOnly) return <ReadOnlyField label={question.label}>{value}</ReadOnlyField>;
   return (
     <FieldShell fieldKey={question.key} label={question.label} description={question.description} errors={errors}>

@@ -4,7 +4,7 @@ import type { FormRenderContext, QuestionProps } from '../form-render-context';
 import { describedBy } from '../shell/field-ids';
 import { FieldShell } from '../shell/field-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import { FILE_MESSAGES, fileErrors, formatFileSize } from './file-rules';
 import styles from '../shell/field.module.css';
 
@@ -30,7 +30,7 @@ export function FileQuestionField({ question, ctx }: QuestionProps<FileQuestion>
 }
 
 function LoggedOutFile({ question, ctx }: { question: FileQuestion; ctx: FormRenderContext }) {
-  const { errors, invalid, a11y } = useFieldState(question.key, question.description, ctx);
+  const { errors, invalid, a11y } = fieldStateOf(question.key, question.description, ctx);
   const reasonId = `${question.key}-locked`;
   return (
     <FieldShell
@@ -50,7 +50,7 @@ function LoggedOutFile({ question, ctx }: { question: FileQuestion; ctx: FormRen
 }
 
 function FileInput({ question, ctx }: { question: FileQuestion; ctx: FormRenderContext }) {
-  const { errors, invalid, a11y } = useFieldState(question.key, question.description, ctx);
+  const { errors, invalid, a11y } = fieldStateOf(question.key, question.description, ctx);
   const [chosenErrors, setChosenErrors] = useState<readonly string[]>([]);
   const attached = ctx.documents?.[question.key];
   const shown = [...chosenErrors, ...errors];

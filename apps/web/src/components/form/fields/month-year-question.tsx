@@ -6,7 +6,7 @@ import { labelIdOf } from '../shell/field-ids';
 import { GroupShell } from '../shell/group-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
 import { SelectControl } from '../shell/select-control';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import styles from '../shell/field.module.css';
 
 type Parts = { month: string; year: string };
@@ -26,7 +26,7 @@ function yearsWith(spec: MonthYearQuestion['years'], year: string): OptionList {
  * select carries the answer key as its id (the summary link lands there).
  */
 export function MonthYearQuestionField({ question, ctx }: QuestionProps<MonthYearQuestion>) {
-  const { value, errors, a11y } = useFieldState(question.key, question.description, ctx);
+  const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   const [parts, setParts] = useDraft<Parts>(value, join, splitMonthYear);
   const years = useMemo(() => yearsWith(question.years, parts.year), [question.years, parts.year]);
 
@@ -45,30 +45,40 @@ export function MonthYearQuestionField({ question, ctx }: QuestionProps<MonthYea
     if (joined !== value) ctx.onChange({ [question.key]: joined });
   };
   const shared = { 'aria-invalid': a11y['aria-invalid'], 'aria-describedby': a11y['aria-describedby'] };
+  const monthLabelId = `${question.key}-month-label`;
+  const yearLabelId = `${question.key}-year-label`;
 
   return (
     <GroupShell fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
       <div className={styles.inline}>
         <div>
-          <label id={`${question.key}-month-label`} className={styles.subLabel} htmlFor={question.key}>
+          <label id={monthLabelId} className={styles.subLabel} htmlFor={question.key}>
             Month
           </label>
           <SelectControl
             {...shared}
             // The question's name with the half's, for whoever lands here from a summary link.
-            aria-labelledby={`${labelIdOf(question.key)} ${question.key}-month-label`}
+            aria-labelledby={`${labelIdOf(question.key)} ${monthLabelId}`}
             id={question.key}
             name={question.key}
-            options={question.months} value={parts.month} onChoose={(month) => choose({ ...parts, month })} />
+            options={question.months}
+            value={parts.month}
+            onChoose={(month) => choose({ ...parts, month })}
+          />
         </div>
         <div>
-          <label id={`${question.key}-year-label`} className={styles.subLabel} htmlFor={yearIdOf(question.key)}>
+          <label id={yearLabelId} className={styles.subLabel} htmlFor={yearIdOf(question.key)}>
             Year
           </label>
           <SelectControl
             {...shared}
-            aria-labelledby={`${labelIdOf(question.key)} ${question.key}-year-label`}
-            id={yearIdOf(question.key)} name={yearIdOf(question.key)} options={years} value={parts.year} onChoose={(year) => choose({ ...parts, year })} />
+            aria-labelledby={`${labelIdOf(question.key)} ${yearLabelId}`}
+            id={yearIdOf(question.key)}
+            name={yearIdOf(question.key)}
+            options={years}
+            value={parts.year}
+            onChoose={(year) => choose({ ...parts, year })}
+          />
         </div>
       </div>
     </GroupShell>

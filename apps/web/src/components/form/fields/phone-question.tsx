@@ -6,7 +6,7 @@ import type { QuestionProps } from '../form-render-context';
 import type { ControlA11y } from '../shell/field-ids';
 import { FieldShell } from '../shell/field-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import styles from '../shell/field.module.css';
 
 /**
@@ -28,7 +28,7 @@ const storedOf = (mask: PhoneMask) => (mask.masked.isComplete ? mask.value : '')
  * types; a half-typed number stays on screen while the answer holds ''.
  */
 export function PhoneQuestionField({ question, ctx }: QuestionProps<PhoneQuestion>) {
-  const { value, errors, a11y } = useFieldState(question.key, question.description, ctx);
+  const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   if (ctx.readOnly) return <ReadOnlyField label={question.label}>{value}</ReadOnlyField>;
   return (
     <FieldShell fieldKey={question.key} label={question.label} description={question.description} errors={errors}>

@@ -2,7 +2,7 @@ import type { RadioQuestion } from '@admissions/domain';
 import type { QuestionProps } from '../form-render-context';
 import { GroupShell } from '../shell/group-shell';
 import { ChoiceMark } from '../shell/read-only-field';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import { choiceChanges } from './choice-changes';
 import styles from '../shell/field.module.css';
 
@@ -15,7 +15,7 @@ export const radioIdOf = (key: string, index: number) => (index === 0 ? key : `$
  * so whichever one has focus says what is wrong.
  */
 export function RadioQuestionField({ question, ctx }: QuestionProps<RadioQuestion>) {
-  const { value, errors, a11y } = useFieldState(question.key, question.description, ctx);
+  const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
 
   if (ctx.readOnly) {
     return (

@@ -1,7 +1,7 @@
 import type { SchoolBlockQuestion } from '@admissions/domain';
 import type { QuestionProps } from '../form-render-context';
 import { GroupShell } from '../shell/group-shell';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import styles from '../shell/field.module.css';
 
 /**
@@ -10,7 +10,7 @@ import styles from '../shell/field.module.css';
  * print view shows the school as "name (ceeb)" followed by the other parts.
  */
 export function SchoolBlockQuestionField({ question, ctx, renderQuestions }: QuestionProps<SchoolBlockQuestion>) {
-  const { errors } = useFieldState(question.key, question.description, ctx);
+  const { errors } = fieldStateOf(question.key, question.description, ctx);
 
   if (ctx.readOnly) {
     const keyOf = (part: string) => question.questions.find((q) => q.part === part)?.key;

@@ -3,7 +3,7 @@ import type { FormRenderContext, QuestionProps } from '../form-render-context';
 import { FieldShell } from '../shell/field-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
 import { SelectControl } from '../shell/select-control';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import { choiceChanges } from './choice-changes';
 
 interface ChoiceQuestion {
@@ -15,7 +15,7 @@ interface ChoiceQuestion {
 
 /** A labelled single select; shared by the select and conditional-select kinds, which differ only in their options. */
 export function SelectField({ question, options, ctx }: { question: ChoiceQuestion; options: OptionList; ctx: FormRenderContext }) {
-  const { value, errors, a11y } = useFieldState(question.key, question.description, ctx);
+  const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   if (ctx.readOnly) return <ReadOnlyField label={question.label}>{optionLabel(options, value)}</ReadOnlyField>;
   return (
     <FieldShell fieldKey={question.key} label={question.label} description={question.description} errors={errors}>

@@ -2,13 +2,13 @@ import type { SsnQuestion } from '@admissions/domain';
 import type { QuestionProps } from '../form-render-context';
 import { FieldShell } from '../shell/field-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import { formatSsn } from './ssn-format';
 import styles from '../shell/field.module.css';
 
 /** A US social security number: non-digits are dropped and the rest regrouped 3-2-4 as it is typed. */
 export function SsnQuestionField({ question, ctx }: QuestionProps<SsnQuestion>) {
-  const { value, errors, a11y } = useFieldState(question.key, question.description, ctx);
+  const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   if (ctx.readOnly) return <ReadOnlyField label={question.label}>{value}</ReadOnlyField>;
   return (
     <FieldShell fieldKey={question.key} label={question.label} description={question.description} errors={errors}>

@@ -3,13 +3,13 @@ import type { QuestionProps } from '../form-render-context';
 import { describedBy } from '../shell/field-ids';
 import { FieldShell } from '../shell/field-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
-import { useFieldState } from '../shell/use-field-state';
+import { fieldStateOf } from '../shell/field-state';
 import { CharacterCount, counterIdOf } from './character-count';
 import styles from '../shell/field.module.css';
 
 /** Multi-line text with a live character count; the limit is maxLength (1500 unless the definition says otherwise). */
 export function TextareaQuestionField({ question, ctx }: QuestionProps<TextareaQuestion>) {
-  const { value, errors, invalid, a11y } = useFieldState(question.key, question.description, ctx);
+  const { value, errors, invalid, a11y } = fieldStateOf(question.key, question.description, ctx);
   if (ctx.readOnly) return <ReadOnlyField label={question.label}>{value}</ReadOnlyField>;
   return (
     <FieldShell

@@ -10,9 +10,6 @@ import { PageActions } from './page-actions';
 export function StepPage({ path }: { path: PagePath }) {
   const state = useApplicationState();
   const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onTabChange, documents } = state;
-  const page = form.pages.find((p) => p.path === path);
-  if (!page) throw new Error(`The form has no page at ${path}.`);
-
   const readOnly = snapshot.is_service_user;
   const ctx = useMemo<FormRenderContext>(
     () => ({
@@ -29,6 +26,8 @@ export function StepPage({ path }: { path: PagePath }) {
     [answers, onChange, shownErrors, view, onAddAnother, onTabChange, snapshot.is_logged_in, readOnly, documents],
   );
 
+  const page = form.pages.find((p) => p.path === path);
+  if (!page) throw new Error(`The form has no page at ${path}.`);
   return (
     <ApplicationPage page={stepAt(path)}>
       <FormPageBody page={page} ctx={ctx} />

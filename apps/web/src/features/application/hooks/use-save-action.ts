@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { useApplicationState } from '../state/application-state-context';
 import { useSendVisitorToSignup } from './use-send-visitor-to-signup';
@@ -15,6 +15,7 @@ export const SAVED_MESSAGE = 'Your answers have been saved.';
 export function useSaveAction(): (target: string) => Promise<void> {
   const { snapshot, hasAnswers, saveAnswers, saveValidations } = useApplicationState();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const sendToSignup = useSendVisitorToSignup();
   const { showToast } = useToast();
 
@@ -22,13 +23,13 @@ export function useSaveAction(): (target: string) => Promise<void> {
     async (target) => {
       if (!snapshot.is_logged_in) {
         if (hasAnswers) sendToSignup();
-        else void navigate(target);
+        else if (target !== pathname) void navigate(target);
         return;
       }
       await saveAnswers();
       await saveValidations();
       showToast({ title: 'Saved', description: SAVED_MESSAGE, severity: 'success' });
     },
-    [snapshot.is_logged_in, hasAnswers, sendToSignup, navigate, saveAnswers, saveValidations, showToast],
+    [snapshot.is_logged_in, hasAnswers, sendToSignup, navigate, pathname, saveAnswers, saveValidations, showToast],
   );
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { applicantServer } from '../../../test/application-server';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
@@ -159,6 +159,45 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
     await saveUnsavedAnswers();
 
     expect(server.state.answers).toEqual({ last_name: 'Lovelace' });
+  });
+
+  test('when the page goes away, the edits are sent with keepalive so the request outlives it', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'] });
+    stubFetch(server.handlers);
+    const { user } = renderApp('/about');
+    await heading('About You');
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+
+    window.dispatchEvent(new Event('pagehide'));
+
+    await waitFor(() => expect(server.state.answers).toEqual({ first_name: 'Ada' }));
+    const saves = vi.mocked(fetch).mock.calls.filter(([url, init]) => String(url) === '/api/answer' && init?.method === 'PUT');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]?.[1]?.keepalive).toBe(true);
+  });
+
+  test('Log Out saves the unsaved edits first', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'] });
+    const net = stubFetch({
+      ...server.handlers,
+      'GET /api/logout': () => {
+        document.cookie = 'ap_idp_signed_in=; Max-Age=0; Path=/';
+        return json({ message: 'You have been logged out.' });
+      },
+    });
+    const { user } = renderApp('/about');
+    await heading('About You');
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Account' })).getByRole('button', { name: 'Log Out' }));
+
+    await heading('Log In');
+    const order = net.requests.map((r) => `${r.method} ${r.path}`).filter((c) => c === 'PUT /api/answer' || c === 'GET /api/logout');
+    expect(order).toEqual(['PUT /api/answer', 'GET /api/logout']);
+    expect(server.state.answers).toEqual({ first_name: 'Ada' });
   });
 
   test('a save refused because the application was submitted elsewhere (409) shows /completion', async () => {

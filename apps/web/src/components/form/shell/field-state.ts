@@ -4,7 +4,7 @@ import { describedBy, type ControlA11y } from './field-ids';
 const NO_ERRORS: readonly string[] = [];
 
 /** The errors to show for a key (none in the print view) and the attributes for its control. */
-export function useFieldState(key: string, description: string | undefined, ctx: FormRenderContext) {
+export function fieldStateOf(key: string, description: string | undefined, ctx: FormRenderContext) {
   const errors = ctx.readOnly ? NO_ERRORS : (ctx.errors[key] ?? NO_ERRORS);
   const invalid = errors.length > 0;
   const a11y: ControlA11y = {
