@@ -33,6 +33,7 @@ export * from './form/repeat-prefixes';
 export * from './form/configuration-check';
 export * from './form/controlling-keys';
 export * from './form/answered-items';
+export * from './form/allowed-values';
 export { SCHOOLS_BUTTON_ID } from './form/pages/education-page';
 export { TRANSCRIPT_TABS } from './form/pages/school-item';
 export { RECOMMENDER_PREFIXES } from './form/pages/recommender';

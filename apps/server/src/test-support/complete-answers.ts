@@ -25,7 +25,7 @@ export function completeAnswers(): Answers {
     college_state: 'IL',
     college_zip: '61801',
     college_degree_type: 'BACH',
-    college_degree: 'BSN',
+    college_degree: 'BS',
     college_degree_earned_date: '2012-05',
     essay: 'I want to study education because it changes lives.',
     recommender_first_name: 'Grace',

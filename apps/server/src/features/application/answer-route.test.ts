@@ -169,3 +169,17 @@ describe('PUT /api/answer: refused saves store nothing', () => {
     expect(await answersOf(client)).toEqual({ first_name: 'Before', last_name: 'Before' });
   });
 });
+
+describe('PUT /api/answer: choices', () => {
+  it('refuses a value that is not one of the options, and a box that is neither ticked nor blank', async () => {
+    const client = await loggedInClient(t, 'answer.choices@example.edu');
+    await save(client, { country: 'USA', legal_agree: 'true' });
+    for (const bad of [{ country: 'Narnia' }, { suspended: 'maybe' }, { legal_agree: 'yes' }, { state: 'XX' }]) {
+      const res = await client.put('/api/answer', bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      const key = Object.keys(bad)[0]!;
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { [key]: ['Please choose one of the options offered.'] } });
+    }
+    expect(await answersOf(client)).toEqual({ country: 'USA', legal_agree: 'true' });
+  });
+});

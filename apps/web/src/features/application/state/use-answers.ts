@@ -2,7 +2,7 @@ import type { Answers, FormDefinition } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSaveAnswers } from '../api/save-answers';
-import { registerUnsavedAnswersSaver } from '../unsaved-answers';
+import { registerBeforeLogout } from '../../session/before-logout';
 import { createAnswersSaver, type FlushOptions } from './answers-saver';
 import { createAnswersStore, hasAnyAnswer } from './answers-store';
 import { isSubmittedConflict } from './handled-errors';
@@ -11,7 +11,7 @@ import { mergeAnswersLocally, refetchProfile } from './profile-cache';
 /**
  * The answers and how they are saved. A logged-in applicant's edits are sent
  * by flush(): on navigation, Save and Submit, after a pause in typing
- * (use-autosave.ts) and before an automatic logout (unsaved-answers.ts).
+ * (use-autosave.ts) and before any logout (session/before-logout.ts).
  * A visitor's answers stay in memory.
  */
 export function useAnswers(form: FormDefinition, savedAnswers: Answers | undefined, isLoggedIn: boolean) {
@@ -50,7 +50,7 @@ export function useAnswers(form: FormDefinition, savedAnswers: Answers | undefin
     if (savedAnswers) store.setSaved(savedAnswers);
   }, [savedAnswers, store]);
 
-  useEffect(() => (isLoggedIn ? registerUnsavedAnswersSaver(() => flush()) : undefined), [isLoggedIn, flush]);
+  useEffect(() => (isLoggedIn ? registerBeforeLogout(() => flush()) : undefined), [isLoggedIn, flush]);
 
   const onChange = useCallback((changes: Answers) => store.change(changes), [store]);
 

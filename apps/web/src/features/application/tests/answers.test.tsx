@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { applicantServer } from '../../../test/application-server';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
-import { saveUnsavedAnswers } from '../unsaved-answers';
+import { runBeforeLogout } from '../../session/before-logout';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -148,7 +148,7 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
     expect(net.callsTo('PUT /api/answer')).toHaveLength(1);
   });
 
-  test('saveUnsavedAnswers() saves the edits at once (used before an automatic logout)', async () => {
+  test('runBeforeLogout() saves the edits at once (used before an automatic logout)', async () => {
     setLoggedInCookie();
     const server = applicantServer({ webStatuses: ['started'] });
     stubFetch(server.handlers);
@@ -156,7 +156,7 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
     await heading('About You');
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');
 
-    await saveUnsavedAnswers();
+    await runBeforeLogout();
 
     expect(server.state.answers).toEqual({ last_name: 'Lovelace' });
   });

@@ -3,10 +3,10 @@ import { AccountPopover } from '../../../components/layout/account-popover';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { UnauthorizedError, userMessage } from '../../../lib/api-errors';
 import { carryAnswers, useNavigationState } from '../../../lib/navigation-state';
-import { saveUnsavedAnswers } from '../../application/unsaved-answers';
 import { useLogout } from '../api/logout';
 import { useProfile } from '../api/get-profile';
 import { useIsLoggedIn } from '../hooks/use-is-logged-in';
+import { runBeforeLogout } from '../before-logout';
 import { useVisitorAnswers } from '../visitor-answers';
 
 /** The header's account popover, wired to the session. */
@@ -22,7 +22,7 @@ export function AccountMenu() {
 
   // Unsaved answers are saved first, so logging out never loses work.
   const onLogOut = async () => {
-    await saveUnsavedAnswers();
+    await runBeforeLogout();
     logout.mutate(undefined, {
       // The menu would otherwise stay open over the login page.
       onSuccess: () => setOpen(false),

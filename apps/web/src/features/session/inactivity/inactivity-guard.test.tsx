@@ -8,7 +8,7 @@ import { createAppQueryClient } from '../../../app/app-query-client';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
 import { LoginScreen } from '../../auth/screens/login-screen';
-import { registerBeforeAutoLogout } from './before-auto-logout';
+import { registerBeforeLogout } from '../before-logout';
 import { InactivityGuard } from './inactivity-guard';
 import { INACTIVITY_LOGOUT_MESSAGE } from './use-inactivity-logout';
 
@@ -211,7 +211,7 @@ describe('automatic logout', () => {
     const order: string[] = [];
     const save = deferred();
     unregister.push(
-      registerBeforeAutoLogout(async () => {
+      registerBeforeLogout(async () => {
         order.push('save started');
         await save.promise;
         order.push('save done');
@@ -248,7 +248,7 @@ describe('automatic logout', () => {
   });
 
   test('before-logout work that never ends holds the logout 5 seconds at most', async () => {
-    unregister.push(registerBeforeAutoLogout(() => new Promise<void>(() => {})));
+    unregister.push(registerBeforeLogout(() => new Promise<void>(() => {})));
     const { net } = openLoggedIn();
     beActive();
 
@@ -304,7 +304,7 @@ describe('automatic logout', () => {
 
   test("'No' saves, then logs out to /login with the server's message", async () => {
     const save = vi.fn(() => Promise.resolve());
-    unregister.push(registerBeforeAutoLogout(save));
+    unregister.push(registerBeforeLogout(save));
     const { user, router, net } = openLoggedIn();
     beActive();
     await advance(14 * MINUTE);

@@ -6,7 +6,7 @@ import { clearUserQueries } from '../../../lib/query-client';
 import { logout } from '../api/logout';
 import { expireLoginCookies } from '../login-cookie';
 import { refreshSession } from '../session-store';
-import { runBeforeAutoLogout } from './before-auto-logout';
+import { runBeforeLogout } from '../before-logout';
 
 /** SPEC section 4: shown on /login (as its error alert) after the automatic logout. */
 export const INACTIVITY_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
@@ -35,7 +35,7 @@ export function useInactivityLogout(): (reason: InactivityLogoutReason) => Promi
       if (running.current) return;
       running.current = true;
       try {
-        await runBeforeAutoLogout();
+        await runBeforeLogout();
         let serverMessage: string | undefined;
         try {
           serverMessage = (await logout()).message;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { registerBeforeAutoLogout, runBeforeAutoLogout } from './before-auto-logout';
+import { registerBeforeLogout, runBeforeLogout } from './before-logout';
 
 describe('before auto logout', () => {
   const unregister: Array<() => void> = [];
-  const register = (fn: () => Promise<void>) => unregister.push(registerBeforeAutoLogout(fn));
+  const register = (fn: () => Promise<void>) => unregister.push(registerBeforeLogout(fn));
 
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -15,7 +15,7 @@ describe('before auto logout', () => {
   });
 
   test('resolves at once when nothing is registered', async () => {
-    await expect(runBeforeAutoLogout()).resolves.toBeUndefined();
+    await expect(runBeforeLogout()).resolves.toBeUndefined();
   });
 
   test('waits for every registered function, ignoring failures', async () => {
@@ -30,7 +30,7 @@ describe('before auto logout', () => {
     register(throwing);
 
     let done = false;
-    const run = runBeforeAutoLogout().then(() => (done = true));
+    const run = runBeforeLogout().then(() => (done = true));
     await vi.advanceTimersByTimeAsync(1000);
     expect(slow).toHaveBeenCalledTimes(1);
     expect(failing).toHaveBeenCalledTimes(1);
@@ -46,7 +46,7 @@ describe('before auto logout', () => {
   test('gives up after the time limit', async () => {
     register(() => new Promise<void>(() => {}));
     let done = false;
-    const run = runBeforeAutoLogout(5000).then(() => (done = true));
+    const run = runBeforeLogout(5000).then(() => (done = true));
 
     await vi.advanceTimersByTimeAsync(4999);
     expect(done).toBe(false);
@@ -57,12 +57,12 @@ describe('before auto logout', () => {
 
   test('an unregistered function is not run; the same function may be registered twice', async () => {
     const fn = vi.fn(() => Promise.resolve());
-    const first = registerBeforeAutoLogout(fn);
+    const first = registerBeforeLogout(fn);
     register(fn);
     first();
     first();
 
-    await runBeforeAutoLogout();
+    await runBeforeLogout();
 
     expect(fn).toHaveBeenCalledTimes(1);
   });

@@ -1,22 +1,22 @@
 /**
- * Work to finish before the user is logged out for inactivity (or chooses
- * 'No - Please log me out' in the warning), such as saving answers typed but
- * not yet saved. Other features register here, so this feature depends on
+ * Work to finish before any logout (the Log Out button, the inactivity
+ * logout, 'No - Please log me out'), such as saving answers typed but not yet
+ * saved. Other features register here, so the session feature depends on
  * none of them:
  *
- *   useEffect(() => registerBeforeAutoLogout(saveUnsavedAnswers), []);
+ *   useEffect(() => registerBeforeLogout(() => flush()), [flush]);
  */
-type BeforeAutoLogout = () => Promise<void>;
+type BeforeLogout = () => Promise<void>;
 
-const registered = new Set<BeforeAutoLogout>();
+const registered = new Set<BeforeLogout>();
 
 /** The logout waits at most this long for the registered functions. */
-export const BEFORE_AUTO_LOGOUT_TIME_LIMIT_MS = 5000;
+export const BEFORE_LOGOUT_TIME_LIMIT_MS = 5000;
 
 /** Registers `fn`; returns the function that unregisters it (fit as an effect's clean-up). */
-export function registerBeforeAutoLogout(fn: BeforeAutoLogout): () => void {
+export function registerBeforeLogout(fn: BeforeLogout): () => void {
   // Wrapped so that registering the same function twice (e.g. two mounted forms) keeps two entries.
-  const entry: BeforeAutoLogout = () => fn();
+  const entry: BeforeLogout = () => fn();
   registered.add(entry);
   return () => {
     registered.delete(entry);
@@ -28,7 +28,7 @@ export function registerBeforeAutoLogout(fn: BeforeAutoLogout): () => void {
  * or the time limit has passed, whichever comes first. Failures are ignored:
  * the logout happens regardless.
  */
-export async function runBeforeAutoLogout(timeLimitMs = BEFORE_AUTO_LOGOUT_TIME_LIMIT_MS): Promise<void> {
+export async function runBeforeLogout(timeLimitMs = BEFORE_LOGOUT_TIME_LIMIT_MS): Promise<void> {
   if (registered.size === 0) return;
   // Promise.resolve().then: a function that throws instead of rejecting is also caught.
   const all = Promise.allSettled([...registered].map((fn) => Promise.resolve().then(fn)));

@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * Answers a question by its key: every input's id is its answer key, so
+ * journeys need no knowledge of labels that repeat (City, Country, ...).
+ */
+export async function answer(page: Page, key: string, value: string) {
+  const field = page.locator(`[id="${key}"]`);
+  const [tag, type, masked] = await field.evaluate((el) => [
+    el.tagName,
+    el.getAttribute('type') ?? '',
+    el.getAttribute('inputmode') === 'tel' || el.getAttribute('type') === 'tel',
+  ]);
+  if (tag === 'SELECT') {
+    await field.selectOption(value);
+  } else if (type === 'radio') {
+    await page.locator(`input[type="radio"][name="${key}"][value="${value}"]`).check();
+  } else if (type === 'checkbox') {
+    await (value === 'true' ? field.check() : field.uncheck());
+  } else if (masked) {
+    await field.click();
+    await field.pressSequentially(value.replace(/\D/g, ''));
+  } else {
+    await field.fill(value);
+  }
+}
+
+export async function answerMonthYear(page: Page, key: string, yearMonth: string) {
+  const [year, month] = yearMonth.split('-');
+  await page.locator(`[id="${key}"]`).selectOption(String(Number(month)));
+  await page.locator(`[id="${key}-year"]`).selectOption(year!);
+}
+
+/** A complete application, page by page, in the order the questions appear. */
+export const COMPLETE: Record<string, [string, string][]> = {
+  '/about': [
+    ['first_name', 'Ada'],
+    ['last_name', 'Lovelace'],
+    ['birth_date', '1990-05-17'],
+    ['phone_home', '2125550123'],
+    ['country', 'USA'],
+    ['address_line_1', '1 Main St'],
+    ['city', 'Springfield'],
+    ['state', 'IL'],
+    ['zip', '62701'],
+    ['mailing_addr_same_as_perm_addr', 'Y'],
+    ['citizenship', 'USA'],
+  ],
+  '/education-alr': [
+    ['entry_term', '2027FA'],
+    ['applied_major', 'MAE'],
+    ['entry_status', 'FT'],
+    ['college_name', 'State University'],
+    ['college_address_line_1', '100 College Ave'],
+    ['college_city', 'Urbana'],
+    ['college_country', 'USA'],
+    ['college_state', 'IL'],
+    ['college_zip', '61801'],
+    ['college_degree_type', 'BACH'],
+    ['college_degree', 'BS'],
+    ['essay', 'I want to study education because teaching changed my life.'],
+  ],
+  '/final-steps': [
+    ['recommender_first_name', 'Grace'],
+    ['recommender_last_name', 'Hopper'],
+    ['recommender_email', 'grace.hopper@example.edu'],
+    ['suspended', 'N'],
+    ['counselor_waiver_request', 'Y'],
+    ['acknowledgement', 'true'],
+    ['legal_agree', 'true'],
+  ],
+};
+export const COMPLETE_MONTH_YEAR: Record<string, [string, string][]> = {
+  '/education-alr': [['college_degree_earned_date', '2012-05']],
+};
+
+export async function fillPage(page: Page, path: string) {
+  for (const [key, value] of COMPLETE[path] ?? []) await answer(page, key, value);
+  for (const [key, value] of COMPLETE_MONTH_YEAR[path] ?? []) await answerMonthYear(page, key, value);
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('navigation', { name: 'Application steps' })).toBeVisible();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** What the server has stored, asked with the browser's own session cookie. */
+export async function storedProfile(page: Page) {
+  const res = await page.request.get('/api/profile');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { answer: Record<string, string>; last_page: string | null; web_status: { web_status: string }[] };
+}
