@@ -85,7 +85,8 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('navigation', { name: 'Application steps' })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 export async function logOut(page: Page) {

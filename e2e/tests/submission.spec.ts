@@ -3,13 +3,14 @@ import { fillPage, logIn, logOut } from '../support/application';
 import { waitForMail } from '../support/mailbox';
 import { createConfirmedAccount, expect, expectAxeClean, PASSWORD, test, uniqueEmail } from '../support/fixtures';
 
+/** Fills the three pages in order with Save and Continue, leaving one About You answer out. */
 async function fillEverythingBut(page: Page, skip: string) {
+  await expect(page).toHaveURL(/\/about$/);
   for (const path of ['/about', '/education-alr', '/final-steps'] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
     await fillPage(page, path);
     if (path === '/about') await page.locator(`[id="${skip}"]`).fill('');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    if (path !== '/final-steps') await page.getByRole('button', { name: 'Save and Continue' }).click();
   }
 }
 

@@ -1,16 +1,11 @@
 import { SESSION_INVALID_MESSAGE } from '@admissions/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigationState } from '../../lib/navigation-state';
-import { clearUserQueries } from '../../lib/query-client';
-import { expireLoginCookies } from './login-cookie';
-import { refreshSession } from './session-store';
+import { leaveForLogin } from './leave-for-login';
 
 type Navigate = (to: string, options: { state: NavigationState }) => unknown;
 
 /** SPEC section 8: on a 401, forget the user's data and send them to /login with the session message. */
 export function handleUnauthorized(queryClient: QueryClient, navigate: Navigate): void {
-  clearUserQueries(queryClient);
-  expireLoginCookies();
-  refreshSession();
-  void navigate('/login', { state: { errorMessage: SESSION_INVALID_MESSAGE } });
+  void leaveForLogin(queryClient, navigate, { errorMessage: SESSION_INVALID_MESSAGE });
 }

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 import type { NavigationState } from '../../../lib/navigation-state';
-import { clearUserQueries } from '../../../lib/query-client';
-import { refreshSession } from '../session-store';
+import { leaveForLogin } from '../leave-for-login';
 
 export function logout(): Promise<MessageResponse> {
   return api.get<MessageResponse>('/api/logout');
@@ -17,10 +16,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: ({ message }) => {
-      clearUserQueries(queryClient);
-      refreshSession();
       const state: NavigationState = { message };
-      void navigate('/login', { state });
+      return leaveForLogin(queryClient, navigate, state);
     },
   });
 }

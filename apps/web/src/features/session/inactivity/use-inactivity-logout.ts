@@ -2,11 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { NavigationState } from '../../../lib/navigation-state';
-import { clearUserQueries } from '../../../lib/query-client';
 import { logout } from '../api/logout';
-import { expireLoginCookies } from '../login-cookie';
-import { refreshSession } from '../session-store';
 import { runBeforeLogout } from '../before-logout';
+import { leaveForLogin } from '../leave-for-login';
 
 /** SPEC section 4: shown on /login (as its error alert) after the automatic logout. */
 export const INACTIVITY_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
@@ -42,12 +40,9 @@ export function useInactivityLogout(): (reason: InactivityLogoutReason) => Promi
         } catch {
           // See above: the user is logged out locally in any case.
         }
-        clearUserQueries(queryClient);
-        expireLoginCookies();
-        refreshSession();
         const state: NavigationState =
           reason === 'timeout' ? { errorMessage: INACTIVITY_LOGOUT_MESSAGE } : serverMessage ? { message: serverMessage } : {};
-        await navigate('/login', { state });
+        await leaveForLogin(queryClient, navigate, state);
       } finally {
         running.current = false;
       }
