@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeAnswers } from '../../test-support/complete-answers';
+import { completeAnswers } from '@admissions/domain/testing';
 import { signUpAndLogIn, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 
 let t: TestApp;

@@ -1,6 +1,10 @@
-import type { Answers } from '@admissions/domain';
+import type { Answers } from '../api/profile';
 
-/** A complete application a US applicant could submit (the sample tenant's form; no uploads required). */
+/**
+ * Test data shared by every suite: a complete application a US applicant
+ * could submit (no uploads required). Published as @admissions/domain/testing,
+ * never from the package's main entry.
+ */
 export function completeAnswers(): Answers {
   return {
     first_name: 'Ada',
