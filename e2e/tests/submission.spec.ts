@@ -56,64 +56,69 @@ test('submit incomplete, follow the summary to the field, fix it, submit: /compl
   await expect(page.getByRole('region', { name: 'Welcome' })).toContainText('Ada');
 });
 
-test('the whole submission with the keyboard alone, on a phone-sized screen', async ({ page, request }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
-  const email = uniqueEmail('keyboard');
-  await createConfirmedAccount(request, email);
-  await page.goto('/login');
-  await tabTo(page, 'Email address');
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(PASSWORD);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/about$/);
+for (const [screen, viewport] of [
+  ['a phone-sized screen', { width: 375, height: 740 }],
+  ['a desktop', { width: 1280, height: 900 }],
+] as const) {
+  test(`the whole submission with the keyboard alone, on ${screen}`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const email = uniqueEmail('keyboard');
+    await createConfirmedAccount(request, email);
+    await page.goto('/login');
+    await tabTo(page, 'Email address');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/about$/);
 
-  const steps: [string, (p: Page) => Promise<void>][] = [
-    ['first_name', type('Ada')],
-    ['last_name', type('Lovelace')],
-    ['birth_date', type('05171990')],
-    ['phone_home', type('2125550123')],
-    ['country', type('United States')],
-    ['address_line_1', type('1 Main St')],
-    ['city', type('Springfield')],
-    ['state', type('Illinois')],
-    ['zip', type('62701')],
-    ['mailing_addr_same_as_perm_addr', press('Space')],
-    ['citizenship', type('United States')],
-  ];
-  await keyboardFill(page, steps);
-  await activate(page, 'Save and Continue');
-  await expect(page).toHaveURL(/\/education-alr$/);
-  await keyboardFill(page, [
-    ['entry_term', type('Fall 2027')],
-    ['applied_major', type('MA in Education')],
-    ['entry_status', press('Space')],
-    ['college_name', type('State University')],
-    ['college_address_line_1', type('100 College Ave')],
-    ['college_city', type('Urbana')],
-    ['college_country', type('United States')],
-    ['college_state', type('Illinois')],
-    ['college_zip', type('61801')],
-    ['college_degree_type', type("Bachelor's")],
-    ['college_degree', type('Bachelor of Science')],
-    ['college_degree_earned_date', type('May')],
-    ['college_degree_earned_date-year', type('2012')],
-    ['essay', type('Teaching changed my life.')],
-  ]);
-  await activate(page, 'Save and Continue');
-  await expect(page).toHaveURL(/\/final-steps$/);
-  await keyboardFill(page, [
-    ['recommender_first_name', type('Grace')],
-    ['recommender_last_name', type('Hopper')],
-    ['recommender_email', type('grace.hopper@example.edu')],
-    ['suspended', press('ArrowRight')],
-    ['counselor_waiver_request', press('Space')],
-    ['acknowledgement', press('Space')],
-    ['legal_agree', press('Space')],
-  ]);
-  await activate(page, 'Submit');
-  await expect(page).toHaveURL(/\/completion$/);
-});
+    const steps: [string, (p: Page) => Promise<void>][] = [
+      ['first_name', type('Ada')],
+      ['last_name', type('Lovelace')],
+      ['birth_date', type('05171990')],
+      ['phone_home', type('2125550123')],
+      ['country', type('United States')],
+      ['address_line_1', type('1 Main St')],
+      ['city', type('Springfield')],
+      ['state', type('Illinois')],
+      ['zip', type('62701')],
+      ['mailing_addr_same_as_perm_addr', press('Space')],
+      ['citizenship', type('United States')],
+    ];
+    await keyboardFill(page, steps);
+    await activate(page, 'Save and Continue');
+    await expect(page).toHaveURL(/\/education-alr$/);
+    await keyboardFill(page, [
+      ['entry_term', type('Fall 2027')],
+      ['applied_major', type('MA in Education')],
+      ['entry_status', press('Space')],
+      ['college_name', type('State University')],
+      ['college_address_line_1', type('100 College Ave')],
+      ['college_city', type('Urbana')],
+      ['college_country', type('United States')],
+      ['college_state', type('Illinois')],
+      ['college_zip', type('61801')],
+      ['college_degree_type', type("Bachelor's")],
+      ['college_degree', type('Bachelor of Science')],
+      ['college_degree_earned_date', type('May')],
+      ['college_degree_earned_date-year', type('2012')],
+      ['essay', type('Teaching changed my life.')],
+    ]);
+    await activate(page, 'Save and Continue');
+    await expect(page).toHaveURL(/\/final-steps$/);
+    await keyboardFill(page, [
+      ['recommender_first_name', type('Grace')],
+      ['recommender_last_name', type('Hopper')],
+      ['recommender_email', type('grace.hopper@example.edu')],
+      ['suspended', press('ArrowRight')],
+      ['counselor_waiver_request', press('Space')],
+      ['acknowledgement', press('Space')],
+      ['legal_agree', press('Space')],
+    ]);
+    await activate(page, 'Submit');
+    await expect(page).toHaveURL(/\/completion$/);
+  });
+}
 
 const type = (text: string) => (p: Page) => p.keyboard.type(text);
 const press = (key: string) => (p: Page) => p.keyboard.press(key);

@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('needs nothing: embedded defaults for a newcomer', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl.toString()).toBe('http://localhost:3000/');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.tenant.partnerName).toBe('Brightwater College');
+  });
+
+  it('builds the default PUBLIC_URL from PORT, and treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '8080', DATABASE_URL: '' }).publicUrl.origin).toBe('http://localhost:8080');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ PUBLIC_URL: 'portal.example.edu' }, /PUBLIC_URL/],
+    [{ DATABASE_URL: 'mysql://db/app' }, /DATABASE_URL/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
+    [{ SECRET_KEY: 'short' }, /SECRET_KEY/],
+    [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
+  ])('refuses %j with a message naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('validates TENANT_CONFIG and says what is wrong', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ap-tenant-'));
+    const bad = path.join(dir, 'tenant.json');
+    await writeFile(bad, JSON.stringify({ partnerName: 'X', shortName: 'has space' }));
+    expect(() => loadConfig({ TENANT_CONFIG: bad })).toThrow(/shortName: must be letters and digits/);
+    expect(() => loadConfig({ TENANT_CONFIG: bad })).toThrow(/helpEmail/);
+    expect(() => loadConfig({ TENANT_CONFIG: path.join(dir, 'missing.json') })).toThrow(/cannot read/);
+  });
+});
+
+describe('the server at boot', () => {
+  it('stops with exit code 1 and a clear message on a bad value', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+      env: { PATH: process.env.PATH, PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration:');
+    expect(result.stderr).toContain('PORT');
+    expect(result.stderr).not.toMatch(/at .+\.ts:\d+/); // a message, not a stack trace
+  });
+});

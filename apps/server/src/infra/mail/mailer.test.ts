@@ -1,0 +1,35 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../test-support/smtp-sink';
+import { createMailer } from './mailer';
+
+describe('createMailer', () => {
+  it('without SMTP_URL writes each message to the outbox and logs its code or link', async () => {
+    const outbox = path.join(await mkdtemp(path.join(tmpdir(), 'ap-outbox-')), 'outbox');
+    const logged: unknown[] = [];
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Portal <portal@example.edu>', outboxDir: outbox, logger: { info: (o: unknown) => void logged.push(o) } as never });
+    await mailer.send({ to: 'ada@example.edu', subject: 'Your code: 123456', text: 'Your confirmation code is: 123456', highlight: 'confirmation code 123456' });
+    const files = await readdir(outbox);
+    expect(files).toHaveLength(1);
+    const eml = await readFile(path.join(outbox, files[0]!), 'utf8');
+    expect(eml).toMatch(/^From: Portal <portal@example.edu>$/m);
+    expect(eml).toMatch(/^To: ada@example.edu$/m);
+    expect(eml).toMatch(/^Subject: Your code: 123456$/m);
+    expect(eml).toContain('Your confirmation code is: 123456');
+    expect(logged).toEqual([expect.objectContaining({ to: 'ada@example.edu', highlight: 'confirmation code 123456' })]);
+  });
+
+  it('with SMTP_URL delivers over SMTP and writes nothing', async () => {
+    const sink = await startSmtpSink();
+    const mailer = createMailer({ smtpUrl: sink.url, from: 'portal@example.edu', outboxDir: '/nonexistent', logger: { info: () => {} } as never });
+    try {
+      await mailer.send({ to: 'grace@example.edu', subject: 'Hello', text: 'Body' });
+      expect(sink.last('grace@example.edu')).toMatchObject({ subject: 'Hello', text: 'Body\n' });
+    } finally {
+      mailer.close();
+      await sink.close();
+    }
+  });
+});
