@@ -16,6 +16,7 @@ import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
 import { webStatusRoute } from './features/application/web-status-route';
+import { pdfRoutes } from './features/pdf/pdf-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
 import { assertSameOrigin, changesState } from './http/origin-guard';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(tabsRoutes(deps, formContext));
         await scope.register(validationsRoute(deps, formContext));
         await scope.register(submitRoute(deps, formContext));
+        await scope.register(pdfRoutes(deps, formContext));
       });
     },
     { prefix: '/api' },

@@ -38,6 +38,7 @@ export { SCHOOLS_BUTTON_ID } from './form/pages/education-page';
 export { TRANSCRIPT_TABS } from './form/pages/school-item';
 export { RECOMMENDER_PREFIXES } from './form/pages/recommender';
 export * from './api/application';
+export * from './api/pdf-copy';
 export * from './validation/messages';
 export * from './validation/phone';
 export * from './validation/dates';

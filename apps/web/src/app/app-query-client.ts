@@ -10,7 +10,7 @@ interface Navigator {
 /** The query client, with 401s routed through the given router to /login. */
 export function createAppQueryClient(router: Navigator): QueryClient {
   const queryClient: QueryClient = createQueryClient({
-    onUnauthorized: () => handleUnauthorized(queryClient, (to, options) => router.navigate(to, options)),
+    onUnauthorized: () => handleUnauthorized((to, options) => router.navigate(to, options)),
   });
   return queryClient;
 }

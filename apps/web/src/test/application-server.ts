@@ -93,6 +93,7 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
       return json({ [tab_id]: chosen_tab });
     },
     'GET /api/keep-alive': () => json({ message: 'ok' }),
+    'GET /api/pdf': () => json({ status: 'completed', url: '/api/pdf/file', message: 'Your PDF copy is ready to download.' }),
   };
 
   return { state, handlers };

@@ -1,4 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import type { NavigationState } from '../../lib/navigation-state';
 import { clearUserQueries } from '../../lib/query-client';
 import { expireLoginCookies } from './login-cookie';
@@ -6,15 +8,33 @@ import { refreshSession } from './session-store';
 
 type Navigate = (to: string, options: { state: NavigationState }) => unknown;
 
+let endPending = false;
+
 /**
  * Ends the session in this tab and shows /login with the given message. The
- * move comes first: forgetting the user while a form page is still on screen
- * would let that page's own redirect rules (a visitor has no /completion)
- * take the user somewhere else before /login.
+ * user is forgotten only once /login is on screen (see useEndSessionOnLogin):
+ * forgetting them while a form page is still rendered would let that page's
+ * own redirect rules (a visitor has no /completion) send them elsewhere.
  */
-export async function leaveForLogin(queryClient: QueryClient, navigate: Navigate, state: NavigationState): Promise<void> {
-  await navigate('/login', { state });
+export function leaveForLogin(navigate: Navigate, state: NavigationState): Promise<void> {
+  endPending = true;
+  return Promise.resolve(navigate('/login', { state })).then(() => undefined);
+}
+
+function endSession(queryClient: QueryClient) {
   clearUserQueries(queryClient);
   expireLoginCookies();
   refreshSession();
+}
+
+/** Mounted once in the site layout: finishes a pending logout when /login has rendered. */
+export function useEndSessionOnLogin(): void {
+  // The key changes with every move, also a move to /login from /login.
+  const { pathname, key } = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (pathname !== '/login' || !endPending) return;
+    endPending = false;
+    endSession(queryClient);
+  }, [pathname, key, queryClient]);
 }

@@ -31,10 +31,6 @@ function RedirectRules() {
     if (onCompletion && completionMessage) setCompletionMessage(undefined);
   }, [onCompletion, completionMessage, setCompletionMessage]);
 
-  // The address bar already shows another page while the router is still
-  // committing its move there (a logout going to /login, say): these rules
-  // are about this page, so they wait rather than redirect the move away.
-  if (window.location.pathname !== pathname) return <Outlet />;
   if (submitted && !onCompletion) {
     const state: NavigationState | undefined = completionMessage ? { message: completionMessage } : undefined;
     return <Navigate to={{ pathname: COMPLETION_PAGE.path, search }} state={state} replace />;

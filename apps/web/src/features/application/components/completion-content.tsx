@@ -1,3 +1,4 @@
+import { PdfDownload } from '../../pdf/components/pdf-download';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import styles from './completion-content.module.css';
 
@@ -7,6 +8,7 @@ export function CompletionContent() {
   return (
     <div className={styles.content}>
       <p className={styles.lead}>Thank you for applying to {partnerName}. Your application has been submitted.</p>
+      <PdfDownload />
       <section aria-labelledby="completion-next">
         <h2 id="completion-next" className={styles.heading}>
           What happens next

@@ -1,5 +1,5 @@
 import type { MessageResponse } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 import type { NavigationState } from '../../../lib/navigation-state';
@@ -11,13 +11,12 @@ export function logout(): Promise<MessageResponse> {
 
 /** Logs out, forgets the user's data and goes to /login with the server's message. */
 export function useLogout() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
     onSuccess: ({ message }) => {
       const state: NavigationState = { message };
-      return leaveForLogin(queryClient, navigate, state);
+      return leaveForLogin(navigate, state);
     },
   });
 }

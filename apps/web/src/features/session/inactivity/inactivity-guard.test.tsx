@@ -2,6 +2,7 @@ import { LOGIN_MARKER_COOKIE, SESSION_INVALID_MESSAGE } from '@admissions/domain
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet } from 'react-router';
+import { useEndSessionOnLogin } from '../leave-for-login';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { App } from '../../../app/app';
 import { createAppQueryClient } from '../../../app/app-query-client';
@@ -68,17 +69,23 @@ function stubServer(overrides: Parameters<typeof stubFetch>[0] = {}) {
  * client, over a stand-in form page (so these tests do not depend on what the
  * application pages load) and the real /login screen.
  */
+/** What the site layout mounts for the session: the guard, and the end of a logout once /login shows. */
+function StandInLayout() {
+  useEndSessionOnLogin();
+  return (
+    <>
+      <InactivityGuard />
+      <Outlet />
+    </>
+  );
+}
+
 function renderGuarded() {
   const router = createMemoryRouter(
     [
       {
         path: '/',
-        Component: () => (
-          <>
-            <InactivityGuard />
-            <Outlet />
-          </>
-        ),
+        Component: StandInLayout,
         children: [
           {
             path: 'about',

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { UnauthorizedError } from '../../../lib/api-errors';
@@ -19,7 +18,6 @@ import { useInactivityLogout } from './use-inactivity-logout';
 export function InactivityGuard() {
   const isLoggedIn = useIsLoggedIn();
   const isServiceUser = useIsServiceUser();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logOut = useInactivityLogout();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -28,10 +26,10 @@ export function InactivityGuard() {
     keepAlive().catch((error: unknown) => {
       // The server no longer knows the session (e.g. its absolute limit): the usual 401 path, before more typing is lost.
       // Not once logged out meanwhile (an answer arriving after the logout): that logout's message stands.
-      if (error instanceof UnauthorizedError && isLoggedInNow()) handleUnauthorized(queryClient, navigate);
+      if (error instanceof UnauthorizedError && isLoggedInNow()) handleUnauthorized(navigate);
       // Anything else (offline, server error) is left alone: the next keep-alive or save tries again.
     });
-  }, [queryClient, navigate]);
+  }, [navigate]);
 
   const onTimeout = useCallback(() => void logOut('timeout'), [logOut]);
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { NavigationState } from '../../../lib/navigation-state';
@@ -24,7 +23,6 @@ export type InactivityLogoutReason = 'timeout' | 'user';
  * does not take the app-wide unauthorized path with its own message.
  */
 export function useInactivityLogout(): (reason: InactivityLogoutReason) => Promise<void> {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const running = useRef(false);
 
@@ -42,11 +40,11 @@ export function useInactivityLogout(): (reason: InactivityLogoutReason) => Promi
         }
         const state: NavigationState =
           reason === 'timeout' ? { errorMessage: INACTIVITY_LOGOUT_MESSAGE } : serverMessage ? { message: serverMessage } : {};
-        await leaveForLogin(queryClient, navigate, state);
+        await leaveForLogin(navigate, state);
       } finally {
         running.current = false;
       }
     },
-    [queryClient, navigate],
+    [navigate],
   );
 }

@@ -7,6 +7,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { AccountMenu } from '../../session/components/account-menu';
 import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
 import { InactivityGuard } from '../../session/inactivity/inactivity-guard';
+import { useEndSessionOnLogin } from '../../session/leave-for-login';
 import { useTenantConfig } from '../api/get-tenant-config';
 import styles from './site-layout.module.css';
 
@@ -14,6 +15,7 @@ const MAIN_ID = 'main';
 
 /** Header, main and footer around every screen. */
 export function SiteLayout() {
+  useEndSessionOnLogin();
   return (
     <Suspense fallback={<PageLoading />}>
       <SiteChrome />

@@ -1,0 +1,221 @@
+import {
+  ADD_ANOTHER_DEFAULT_COUNT,
+  answerText,
+  conditionalOptions,
+  isChecked,
+  isConfirmed,
+  isHidden,
+  normalizeDateAnswer,
+  optionLabel,
+  splitMonthYear,
+  visibleChildren,
+  type AddAnotherQuestion,
+  type Answers,
+  type DocumentAnswer,
+  type FormDefinition,
+  type OptionList,
+  type Question,
+  type SchoolBlockQuestion,
+  type ViewState,
+} from '@admissions/domain';
+
+/**
+ * The PDF copy as data: what the applicant can see on the form pages, in
+ * page order, in words and [X]/[ ] marks. It walks the form definition (the
+ * same one the web pages and the print view walk), so nothing here names a
+ * page, a section or an answer key. application-pdf.tsx only lays it out.
+ */
+
+export interface CopyOption {
+  label: string;
+  chosen: boolean;
+}
+
+export type CopyLine =
+  /** A question and its answer in words; '' when unanswered. */
+  | { kind: 'answer'; label: string; value: string }
+  /** A question with choices: each option with its mark. */
+  | { kind: 'choices'; label: string; options: CopyOption[] }
+  /** One box: ticked or not, its label beside it. */
+  | { kind: 'mark'; label: string; chosen: boolean }
+  /** Text that is not an answer: information, "Document attached for …", a school's name. */
+  | { kind: 'note'; title?: string; text: string }
+  /** Questions that belong together: an address, a school, a numbered repeat. */
+  | { kind: 'group'; title: string; lines: CopyLine[] };
+
+export interface CopySection {
+  title?: string;
+  lines: CopyLine[];
+}
+
+export interface CopyPage {
+  title: string;
+  sections: CopySection[];
+}
+
+/** Who and what the copy is of: the header of its first page. */
+export interface CopyHeader {
+  partnerName: string;
+  applicationTitle: string;
+  /** '' when the applicant has not given a name yet. */
+  applicantName: string;
+  email: string;
+  submittedAt: Date | null;
+}
+
+/** Said where an answer would be, so an empty line is not mistaken for a lost one. */
+export const NOT_ANSWERED = 'Not answered';
+export const DRAFT_NOTE = 'Draft — not yet submitted';
+
+export function submittedOn(at: Date): string {
+  return `Submitted on ${at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} (UTC)`;
+}
+
+export interface CopyInput {
+  answers: Answers;
+  view: ViewState;
+  /** Uploaded documents by answer key (SPEC section 3, document answer). */
+  documents: Readonly<Record<string, DocumentAnswer>>;
+}
+
+/**
+ * Selects with more options than this (countries, states) show only the
+ * chosen option: two hundred '[ ]' lines would bury the answer. Shorter lists
+ * show every option, like a paper form.
+ */
+export const FULL_OPTION_LIST_MAX = 12;
+
+export function copyOutline(form: FormDefinition, input: CopyInput): CopyPage[] {
+  return form.pages.map((page) => ({
+    title: `Step ${page.step}: ${page.title}`,
+    sections: page.sections
+      .filter((section) => !isHidden(section, input.answers))
+      .map((section) => ({ ...(section.title ? { title: section.title } : {}), lines: linesOf(section.questions, input) }))
+      .filter((section) => section.lines.length > 0),
+  }));
+}
+
+function linesOf(questions: readonly Question[], input: CopyInput): CopyLine[] {
+  return questions.filter((q) => !isHidden(q, input.answers)).flatMap((q) => linesOfQuestion(q, input));
+}
+
+function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
+  const { answers, view } = input;
+  const value = answers[question.key] ?? '';
+  const children = () => linesOf(visibleChildren(question, answers, view), input);
+
+  switch (question.kind) {
+    case 'text':
+    case 'textarea':
+    case 'phone':
+    case 'email':
+      return [{ kind: 'answer', label: question.label, value }];
+    case 'ssn':
+      // A copy leaves our hands (printed, e-mailed): keep only the last four digits.
+      return [{ kind: 'answer', label: question.label, value: value && `XXX-XX-${value.slice(-4)}` }];
+    case 'date':
+      return [{ kind: 'answer', label: question.label, value: formatDate(value) }];
+    case 'month-year': {
+      const { month, year } = splitMonthYear(value);
+      return [{ kind: 'answer', label: question.label, value: month ? `${optionLabel(question.months, month)} ${year}` : value }];
+    }
+    case 'radio':
+      return [choices(question.label, question.options, value, answerText(question, answers))];
+    case 'select':
+      return [choices(question.label, question.options, value, answerText(question, answers))];
+    case 'conditional-select':
+      return [choices(question.label, conditionalOptions(question, answers), value, answerText(question, answers))];
+    case 'checkbox':
+      return [{ kind: 'mark', label: question.label, chosen: isChecked(value) }];
+    case 'check-group':
+      return [
+        {
+          kind: 'choices',
+          label: question.label,
+          options: visibleChildren(question, answers, view).map((item) => ({ label: item.label, chosen: isChecked(answers[item.key]) })),
+        },
+      ];
+    case 'confirmation-gate':
+      return [{ kind: 'mark', label: question.label, chosen: isConfirmed(question, answers) }, ...children()];
+    case 'address-block':
+      return [{ kind: 'group', title: question.label, lines: children() }];
+    case 'school-block':
+      return [schoolGroup(question, input)];
+    case 'file':
+      // Conversion marks the answer once the document is in (SPEC section 4), so either tells.
+      return input.documents[question.key] || value !== ''
+        ? [{ kind: 'note', text: `Document attached for ${question.label}` }]
+        : [{ kind: 'answer', label: question.label, value: '' }];
+    case 'tabs': {
+      // The saved pane, else the default: as visibleChildren decides.
+      const chosen = view.tabs?.[question.key] ?? question.defaultTab;
+      const pane = question.tabs.find((t) => t.id === chosen) ?? question.tabs.find((t) => t.id === question.defaultTab);
+      return [
+        { kind: 'choices', label: question.label, options: question.tabs.map((t) => ({ label: t.label, chosen: t === pane })) },
+        ...children(),
+      ];
+    }
+    case 'add-another':
+      return [repeatGroup(question, input)];
+    case 'condition-group':
+      return children();
+    case 'static':
+      // Like the print view: text meant only for applicants filling in the form is left out.
+      return question.audience === 'applicant' ? [] : [{ kind: 'note', ...(question.label ? { title: question.label } : {}), text: question.content }];
+    case 'date-window-banner':
+      // A notice about a deadline, not part of the application.
+      return [];
+  }
+}
+
+function choices(label: string, options: OptionList, value: string, chosenText: string): CopyLine {
+  const real = options.filter((o) => o.value !== '');
+  if (real.length > FULL_OPTION_LIST_MAX) {
+    return value === '' ? { kind: 'answer', label, value: '' } : { kind: 'choices', label, options: [{ label: chosenText, chosen: true }] };
+  }
+  const listed = real.map((o) => ({ label: o.label, chosen: o.value === value }));
+  // A stored value no longer among the options still shows as chosen, so no answer disappears.
+  if (value !== '' && !real.some((o) => o.value === value)) listed.push({ label: chosenText, chosen: true });
+  return { kind: 'choices', label, options: listed };
+}
+
+/** A school as the print view shows it: "name (ceeb)", then its other parts. */
+function schoolGroup(question: SchoolBlockQuestion, input: CopyInput): CopyLine {
+  const shown = visibleChildren(question, input.answers, input.view);
+  const partKey = (part: string) => question.questions.find((q) => q.part === part)?.key;
+  const answerOf = (part: string) => {
+    const key = partKey(part);
+    return key ? (input.answers[key] ?? '') : '';
+  };
+  const name = answerOf('name');
+  const ceeb = answerOf('ceeb');
+  const rest = shown.filter((q) => q.key !== partKey('name') && q.key !== partKey('ceeb'));
+  return {
+    kind: 'group',
+    title: question.label,
+    lines: [...(name ? [{ kind: 'note' as const, text: ceeb ? `${name} (${ceeb})` : name }] : []), ...linesOf(rest, input)],
+  };
+}
+
+/** The saved number of repeats, numbered as on the page ("School 2"). */
+function repeatGroup(question: AddAnotherQuestion, input: CopyInput): CopyLine {
+  // The same clamp as visibleChildren: at least the default, at most the maximum.
+  const saved = input.view.addAnother?.[question.key] ?? ADD_ANOTHER_DEFAULT_COUNT;
+  const count = Math.min(Math.max(saved, ADD_ANOTHER_DEFAULT_COUNT), question.maxRepeats);
+  return {
+    kind: 'group',
+    title: question.label,
+    lines: question.items.slice(0, count).map((item, i) => ({
+      kind: 'group' as const,
+      title: `${question.itemTitle} ${i + 1}`,
+      lines: linesOf(item, input),
+    })),
+  };
+}
+
+/** 'YYYY-MM-DD' as 'May 17, 1990'; anything else as it is. */
+function formatDate(value: string): string {
+  const date = normalizeDateAnswer(value);
+  if (!date) return value;
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+}

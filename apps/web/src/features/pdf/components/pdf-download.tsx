@@ -1,0 +1,37 @@
+import { PDF_COPY_FAILED_MESSAGE } from '@admissions/domain';
+import { InlineAlert } from '../../../components/ui/inline-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePdfStatus } from '../api/get-pdf-status';
+import styles from './pdf-download.module.css';
+
+export const PDF_DOWNLOAD_LABEL = 'Download a PDF copy of your application';
+export const PDF_PREPARING_LABEL = 'Preparing your PDF copy…';
+
+/**
+ * The applicant's PDF copy (SPEC section 4): a plain link with the download
+ * attribute once the server says the copy is ready (keyboard, screen readers
+ * and "save link as" all work), a status line while it is being prepared,
+ * and the failure message (the server's, else SPEC section 8's) in place of
+ * the link when it cannot be made.
+ */
+export function PdfDownload() {
+  const { data, isError } = usePdfStatus();
+
+  // A link once offered stays while a later poll fails: the last answer the server gave still stands.
+  if (data?.status === 'completed' && data.url) {
+    return (
+      <a className={styles.download} href={data.url} download>
+        {PDF_DOWNLOAD_LABEL}
+      </a>
+    );
+  }
+  if (data?.status === 'failed' || isError) {
+    return <InlineAlert severity="error">{(data?.status === 'failed' && data.message) || PDF_COPY_FAILED_MESSAGE}</InlineAlert>;
+  }
+  return (
+    <p className={styles.waiting} role="status">
+      <Spinner size="small" />
+      {PDF_PREPARING_LABEL}
+    </p>
+  );
+}
