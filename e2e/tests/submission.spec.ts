@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { fillPage, logIn, logOut } from '../support/application';
 import { waitForMail } from '../support/mailbox';
@@ -44,6 +45,12 @@ test('submit incomplete, follow the summary to the field, fix it, submit: /compl
   await expect(page).toHaveURL(/\/completion$/);
   await expect(page.getByText('Your application was successfully submitted.', { exact: true })).toBeVisible();
   await expectAxeClean(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download a PDF copy of your application' }).click(),
+  ]);
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const mail = await waitForMail(email, /We received your/);
   expect(mail.text).toContain('City: Springfield');
 

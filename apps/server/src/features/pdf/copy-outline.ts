@@ -120,7 +120,6 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
       return [{ kind: 'answer', label: question.label, value: month ? `${optionLabel(question.months, month)} ${year}` : value }];
     }
     case 'radio':
-      return [choices(question.label, question.options, value, answerText(question, answers))];
     case 'select':
       return [choices(question.label, question.options, value, answerText(question, answers))];
     case 'conditional-select':
