@@ -37,11 +37,22 @@ export function normalizeDateAnswer(value: string): string {
  * way as the clearing rules, so a bad date never stays stored.
  */
 export function invalidDateKeys(form: FormDefinition, answers: Answers): string[] {
-  return form.pages
-    .flatMap(allQuestions)
-    .filter((q) => q.kind === 'date')
-    .map((q) => q.key)
-    .filter((key) => (answers[key] ?? '') !== '' && !isValidDateAnswer(answers[key] ?? ''));
+  return dateKeys(form).filter((key) => (answers[key] ?? '') !== '' && !isValidDateAnswer(answers[key] ?? ''));
+}
+
+const dateKeysCache = new WeakMap<FormDefinition, readonly string[]>();
+
+/** Walked once per form: the server calls invalidDateKeys on every save. */
+function dateKeys(form: FormDefinition): readonly string[] {
+  let keys = dateKeysCache.get(form);
+  if (!keys) {
+    keys = form.pages
+      .flatMap(allQuestions)
+      .filter((q) => q.kind === 'date')
+      .map((q) => q.key);
+    dateKeysCache.set(form, keys);
+  }
+  return keys;
 }
 
 /**
