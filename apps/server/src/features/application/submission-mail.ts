@@ -15,7 +15,8 @@ export function submissionMail(config: Config, form: FormDefinition, to: string,
     subject: `We received your ${t.applicationTitle}`,
     text:
       `Thank you${answers.first_name ? `, ${answers.first_name}` : ''}! ${t.partnerName} received your application on ${when}.\n\n` +
-      `You can no longer change it. To see your application status, log in at ${completion}\n\n` +
+      `You can no longer change it. To download a PDF copy of your application, log in at ${completion} ` +
+      `and choose 'Download a PDF copy of your application'.\n\n` +
       `What you submitted:\n\n${summary}\n\n` +
       `${t.partnerName} Graduate Admissions\n${t.addressLine1}\n${t.addressLine2}\nQuestions? Write to ${t.helpEmail}.`,
   };

@@ -50,7 +50,7 @@ describe('POST /api/submit', () => {
     expect(mail.subject).toBe('We received your Graduate Application for Admission');
     expect(mail.text).toMatch(/Thank you, Ada! Brightwater College received your application on .+ \(UTC\)/);
     expect(mail.text).toContain('First name: Ada');
-    expect(mail.text).toContain('/completion');
+    expect(mail.text).toContain("To download a PDF copy of your application, log in at http://portal.test/completion");
   });
 
   it('refuses every write after submission with 409, and changes nothing', async () => {
