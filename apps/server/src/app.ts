@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import { checkFormConfiguration, listAnswerKeys, validationSchemaKeys } from '@admissions/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
@@ -64,6 +65,13 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   });
 
   const formContext = createFormContext(deps.config.tenant);
+  // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.
+  if (deps.config.env !== 'production') {
+    const warnings = checkFormConfiguration(formContext.form, listAnswerKeys(formContext.form), {
+      schemaKeys: validationSchemaKeys(formContext.form),
+    });
+    for (const warning of warnings) logger.warn(warning);
+  }
   const publicOrigin = deps.config.publicUrl.origin;
   app.addHook('onRequest', async (request) => {
     if (changesState(request, STATE_CHANGING_GETS)) assertSameOrigin(request, publicOrigin);
