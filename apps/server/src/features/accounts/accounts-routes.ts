@@ -19,7 +19,7 @@ import { resetPassword } from './reset-password';
 import { sessionOf } from './require-session';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import { endSession } from './session-store';
-import { hashSessionId } from './secrets';
+import { hashToken } from './secrets';
 import { signup } from './signup';
 
 /** The public account calls of SPEC section 7 (mounted under /public). */
@@ -32,7 +32,7 @@ export function publicAccountRoutes(deps: AppDeps) {
     app.post('/forgot-password', (req) => forgotPassword(deps, parseBody(forgotPasswordBody, req.body), req.ip));
     app.post('/reset-password', (req) => {
       const current = req.cookies[SESSION_COOKIE];
-      return resetPassword(deps, parseBody(resetPasswordBody, req.body), req.ip, current && hashSessionId(current));
+      return resetPassword(deps, parseBody(resetPasswordBody, req.body), req.ip, current && hashToken(current));
     });
     app.post('/login', async (req, reply) => {
       const previous = req.cookies[SESSION_COOKIE];

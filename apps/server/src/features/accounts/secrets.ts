@@ -19,8 +19,8 @@ export function hashCode(secretKey: string, purpose: string, userId: string, val
   return createHmac('sha256', secretKey).update(`${purpose}\0${userId}\0${value}`).digest('hex');
 }
 
-/** Session ids carry 256 bits, so a fast unkeyed hash is enough to keep the stored form useless. */
-export function hashSessionId(id: string): string {
+/** Session ids and resume-link tokens carry 256 bits, so a fast unkeyed hash is enough to keep the stored form useless. */
+export function hashToken(id: string): string {
   return createHash('sha256').update(id).digest('hex');
 }
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { generateToken, hashSessionId } from './secrets';
+import { generateToken, hashToken } from './secrets';
 import { sessionCutoffs } from './session-cutoffs';
 import { deleteSession, insertSession, recordLogin, touchLiveSession } from './sessions-repository';
 
@@ -14,7 +14,7 @@ export async function startSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>,
   const id = generateToken();
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await insertSession(tx, hashSessionId(id), userId, now);
+    await insertSession(tx, hashToken(id), userId, now);
     await recordLogin(tx, userId, now);
   });
   return id;
@@ -27,7 +27,7 @@ export async function startSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>,
  * anyone out.
  */
 export async function resumeSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: string): Promise<Session | undefined> {
-  const idHash = hashSessionId(id);
+  const idHash = hashToken(id);
   const now = clock.now();
   const cutoffs = sessionCutoffs(now);
   const row = await touchLiveSession(db, idHash, now, cutoffs.idle, cutoffs.absolute);
@@ -39,5 +39,5 @@ export async function resumeSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
 }
 
 export async function endSession({ db }: Pick<AppDeps, 'db'>, id: string): Promise<void> {
-  await deleteSession(db, hashSessionId(id));
+  await deleteSession(db, hashToken(id));
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { requireSession, sessionOf } from '../accounts/require-session';
-import { hashSessionId } from '../accounts/secrets';
+import { hashToken } from '../accounts/secrets';
 import { clearSessionCookies } from '../accounts/session-cookies';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from './form-context';
@@ -47,7 +47,7 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
         await saveAnswers(deps, ctx, sessionOf(req).userId, changes);
         return SAVED;
       }
-      const result = await saveAnswersInSession(deps.db, hashSessionId(cookie), changes, deps.clock.now());
+      const result = await saveAnswersInSession(deps.db, hashToken(cookie), changes, deps.clock.now());
       if (result === 'no-session') {
         clearSessionCookies(reply, secure);
         throw new AppError('UNAUTHORIZED');

@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { hitRateLimit } from '../../http/rate-limit';
 import { claimMailSlot } from '../accounts/mail-throttle';
-import { generateToken, hashSessionId as hashToken } from '../accounts/secrets';
+import { generateToken, hashToken } from '../accounts/secrets';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from './form-context';
 import { resumeLinkMail } from './resume-link-mail';

@@ -1,15 +1,14 @@
-import { ACCOUNT_MESSAGES, isValidEmail } from '@admissions/domain';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { useNavigationState, type NavigationState } from '../../../lib/navigation-state';
 import { useConfirm } from '../api/confirm';
-import { useResendConfirm } from '../api/resend-confirm';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { useAccountForm } from '../hooks/use-account-form';
 import { useErrorToast } from '../hooks/use-error-toast';
+import { useResendCode } from '../hooks/use-resend-code';
 
 export function ConfirmScreen() {
   const navigation = useNavigationState();
@@ -17,10 +16,8 @@ export function ConfirmScreen() {
   // The address comes from sign-up or login (navigation state) and stays editable.
   const form = useAccountForm('confirm', { username: navigation.username ?? '', code: '' });
   const confirm = useConfirm();
-  const resend = useResendConfirm();
   const { showToast } = useToast();
   const showConfirmError = useErrorToast('Confirm Card Error');
-  const showResendError = useErrorToast('Resend Confirmation Code Error');
 
   const onSubmit = form.handleSubmit((values) =>
     confirm.mutate(values, {
@@ -35,20 +32,10 @@ export function ConfirmScreen() {
     }),
   );
 
-  const onResend = () => {
-    const { username } = form.values;
-    if (!isValidEmail(username)) {
-      form.setFieldError('username', ACCOUNT_MESSAGES.resendEmailInvalid);
-      return;
-    }
-    resend.mutate(
-      { username },
-      {
-        onSuccess: ({ message }) => showToast({ title: 'Success', description: message, severity: 'success' }),
-        onError: showResendError,
-      },
-    );
-  };
+  const { onResend, resending } = useResendCode(form, ({ message }) =>
+    showToast({ title: 'Success', description: message, severity: 'success' }),
+  );
+
 
   return (
     <AuthCard
@@ -62,7 +49,7 @@ export function ConfirmScreen() {
         onSubmit={onSubmit}
         submitting={confirm.isPending}
         extras={
-          <Button variant="text" onClick={onResend} loading={resend.isPending}>
+          <Button variant="text" onClick={onResend} loading={resending}>
             Resend confirmation code
           </Button>
         }

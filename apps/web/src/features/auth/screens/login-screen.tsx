@@ -1,24 +1,21 @@
-import { ACCOUNT_MESSAGES, isValidEmail } from '@admissions/domain';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { carryAnswers, useNavigationState, type NavigationState } from '../../../lib/navigation-state';
 import { useLogin } from '../api/login';
-import { useResendConfirm } from '../api/resend-confirm';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { useAccountForm } from '../hooks/use-account-form';
 import { useErrorToast } from '../hooks/use-error-toast';
+import { useResendCode } from '../hooks/use-resend-code';
 
 export function LoginScreen() {
   const navigation = useNavigationState();
   const navigate = useNavigate();
   const form = useAccountForm('login', { username: navigation.username ?? '', password: '' });
   const login = useLogin();
-  const resend = useResendConfirm();
   const showLoginError = useErrorToast('Login Card Error');
-  const showResendError = useErrorToast('Resend Confirmation Code Error');
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
@@ -34,24 +31,11 @@ export function LoginScreen() {
     }),
   );
 
-  // Resend uses the address typed in the login form (SPEC section 5).
-  const onResend = () => {
-    const { username } = form.values;
-    if (!isValidEmail(username)) {
-      form.setFieldError('username', ACCOUNT_MESSAGES.resendEmailInvalid);
-      return;
-    }
-    resend.mutate(
-      { username },
-      {
-        onSuccess: ({ message }) => {
-          const state: NavigationState = { username, message, answers: navigation.answers };
-          void navigate('/confirm', { state });
-        },
-        onError: showResendError,
-      },
-    );
-  };
+  const { onResend, resending } = useResendCode(form, ({ message, username }) => {
+    const state: NavigationState = { username, message, answers: navigation.answers };
+    void navigate('/confirm', { state });
+  });
+
 
   return (
     <AuthCard title="Log In" footerQuestion="Don't have an account?" footerLinkText="Sign Up" footerLinkTo="/signup">
@@ -65,7 +49,7 @@ export function LoginScreen() {
             <Link to="/forgot" state={carryAnswers(navigation.answers)}>
               Forgot password?
             </Link>
-            <Button variant="text" onClick={onResend} loading={resend.isPending}>
+            <Button variant="text" onClick={onResend} loading={resending}>
               Resend confirmation code
             </Button>
           </>
