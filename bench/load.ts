@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { Pool, type Dispatcher } from 'undici';
 
 export interface LatencyStats {
   count: number;
@@ -61,21 +61,28 @@ export async function fixedRate(perSecond: number, seconds: number, op: (i: numb
   return stats(latencies, (performance.now() - started) / 1000, errors);
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const pools = new Map<string, Pool>();
 
-/** One JSON request over a kept-alive connection; rejects on any status but 200. */
-export function request(url: URL, method: string, headers: Record<string, string>, body: unknown): Promise<void> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method, agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
-      (res) => {
-        res.resume();
-        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
+/**
+ * One JSON request over a kept-alive connection; rejects on any status but 200.
+ * undici rather than node:http: the load generator shares the machine with the
+ * server and the database, so it must spend as little CPU as it can.
+ */
+export async function request(url: URL, method: Dispatcher.HttpMethod, headers: Record<string, string>, body: unknown) {
+  let pool = pools.get(url.origin);
+  if (!pool) pools.set(url.origin, (pool = new Pool(url.origin, { connections: 256 })));
+  const res = await pool.request({
+    path: url.pathname + url.search,
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
+  await res.body.dump();
+  if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+}
+
+/** Closes the kept-alive connections, so the process can exit. */
+export async function closeConnections() {
+  await Promise.all([...pools.values()].map((p) => p.close()));
+  pools.clear();
 }

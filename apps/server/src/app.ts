@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { checkFormConfiguration, listAnswerKeys, validationSchemaKeys } from '@admissions/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -22,6 +21,7 @@ import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
 import { assertSameOrigin, changesState } from './http/origin-guard';
 import { registerWebApp } from './http/web-app';
+import { registerSecurityHeaders } from './http/security-headers';
 
 /** GET calls that change state still need the same-origin check. */
 const STATE_CHANGING_GETS = new Set(['/api/logout']);
@@ -46,23 +46,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
-        'upgrade-insecure-requests': deps.config.publicUrl.protocol === 'https:' ? [] : null,
-      },
-    },
-    // Reset links carry their token in the query string; never leak it to another site.
-    referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: deps.config.publicUrl.protocol === 'https:',
-  });
+  registerSecurityHeaders(app, deps.config.publicUrl);
 
   const formContext = createFormContext(deps.config.tenant);
   // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.

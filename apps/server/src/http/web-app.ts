@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './api-paths';
 import { AppError } from './app-error';
-
-const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
 
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html
@@ -28,8 +27,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
-    if (!hasWeb || isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (!hasWeb || isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');

@@ -2,7 +2,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './account-limits';
 
 /**
  * The instants that decide whether a session is alive. Both the session check
- * and the single-statement answer save use them, so the rule lives in one place.
+ * and the batched answer save use them, so the rule lives in one place.
  */
 export function sessionCutoffs(now: Date) {
   const t = now.getTime();

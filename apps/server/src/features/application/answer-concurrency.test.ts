@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repeatPrefixes, SCHOOLS_BUTTON_ID } from '@admissions/domain';
-import { anotherSession, answersOf, historyRows, loggedInClient, save } from '../../test-support/application-helpers';
+import { anotherSession, answersOf, historyRows, loggedInClient, markSubmitted, save } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -33,6 +33,26 @@ describe('PUT /api/answer under concurrency', () => {
     const history = await historyRows(t, email);
     expect(history).toHaveLength(50);
     expect(history.map((h) => Object.keys(h.changes)).flat().sort()).toEqual([...FIFTY_KEYS].sort());
+  });
+
+  it('answers each of many simultaneous saves for itself: 200 saved, 409 submitted, 401 logged out', async () => {
+    const active = await loggedInClient(t, 'concurrent.active@example.edu');
+    const submitted = await loggedInClient(t, 'concurrent.submitted@example.edu');
+    await markSubmitted(t, 'concurrent.submitted@example.edu');
+    const loggedOut = await loggedInClient(t, 'concurrent.out@example.edu');
+    await loggedOut.get('/api/logout');
+    const clients = [active, submitted, loggedOut];
+
+    const results = await Promise.all(
+      FIFTY_KEYS.slice(0, 30).map((key, i) => clients[i % 3]!.put('/api/answer', { [key]: valueFor(key) })),
+    );
+
+    const codes = results.map((r) => [r.statusCode, r.json<{ code?: string }>().code]);
+    expect(codes).toEqual(
+      FIFTY_KEYS.slice(0, 30).map((_, i) => [[200, undefined], [409, 'APPLICATION_SUBMITTED'], [401, 'UNAUTHORIZED']][i % 3]),
+    );
+    expect(Object.keys(await answersOf(active)).sort()).toEqual(FIFTY_KEYS.slice(0, 30).filter((_, i) => i % 3 === 0).sort());
+    expect(await historyRows(t, 'concurrent.submitted@example.edu')).toEqual([]);
   });
 
   it('keeps every answer of parallel saves from two sessions of the same applicant (two tabs)', async () => {

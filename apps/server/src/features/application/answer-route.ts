@@ -9,18 +9,20 @@ import { clearSessionCookies } from '../accounts/session-cookies';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from './form-context';
 import { needsStoredAnswers, saveAnswers } from './save-answers';
-import { saveAnswersInSession } from './save-answers-in-session';
+import { createInSessionSaver } from './save-answers-in-session';
 
 const SAVED = { message: 'Your answers have been saved.' };
 
 /**
  * PUT /api/answer: merges the given answers into the applicant's saved answers.
  * It checks the session itself rather than through the /api preHandler, so
- * that the common save (no clearing rule involved) costs one database round
- * trip: see save-answers-in-session.ts and bench/answer-save.bench.ts.
+ * that the common save (no clearing rule involved) shares one database round
+ * trip with the saves made at the same moment: see save-answers-in-session.ts
+ * and bench/answer-save.bench.ts.
  */
 export function answerRoute(deps: AppDeps, ctx: FormContext) {
   const checkSession = requireSession(deps);
+  const saveInSession = createInSessionSaver(deps.db, deps.clock);
   const secure = deps.config.publicUrl.protocol === 'https:';
   return async (app: FastifyInstance) => {
     app.put('/answer', async (req, reply) => {
@@ -47,7 +49,7 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
         await saveAnswers(deps, ctx, sessionOf(req).userId, changes);
         return SAVED;
       }
-      const result = await saveAnswersInSession(deps.db, hashToken(cookie), changes, deps.clock.now());
+      const result = await saveInSession(hashToken(cookie), changes);
       if (result === 'no-session') {
         clearSessionCookies(reply, secure);
         throw new AppError('UNAUTHORIZED');

@@ -1,42 +1,113 @@
 import type { Answers } from '@admissions/domain';
+import type { Clock } from '../../infra/clock';
 import type { Queryable } from '../../infra/db/db';
 import { sessionCutoffs } from '../accounts/session-cutoffs';
 
 export type InSessionSaveResult = 'saved' | 'no-session' | 'submitted';
 
 /**
- * The hot path of deadline day: checks the session, keeps it alive, merges
- * the answers and appends the history in one statement, one round trip.
- * Used only for saves that cannot trigger a clearing rule (see save-answers.ts).
- * The session rule is the one resumeSession applies, from sessionCutoffs.
+ * The hot path of deadline day, for saves that cannot trigger a clearing rule
+ * (see save-answers.ts). One statement checks and extends each session, merges
+ * the answers and appends one history row per save. The session rule is the
+ * one resumeSession applies, from sessionCutoffs.
+ *
+ * The statement takes a batch: every save that arrives while the previous
+ * batch is in the database goes in the next one. Most of a statement's cost
+ * is its round trip and commit, not its rows, so under load the saves per
+ * second grow with the batch, and when idle a batch is a single save with no
+ * added wait. Saves of one applicant are merged in arrival order, later keys
+ * winning. A batch is one transaction: its saves succeed or fail together,
+ * and a failure reaches every one of them as an error (a 500), never as a
+ * false "saved".
  */
 const SQL = `
-  WITH s AS (
-    UPDATE sessions SET last_seen_at = GREATEST(last_seen_at, $2) WHERE id_hash = $1 AND last_seen_at > $4 AND created_at > $5 RETURNING user_id
+  WITH input AS (
+    SELECT id_hash, changes::jsonb AS changes, ord FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t (id_hash, changes, ord)
+  ), s AS (
+    UPDATE sessions SET last_seen_at = GREATEST(last_seen_at, $3)
+    WHERE id_hash = ANY ($1::text[]) AND last_seen_at > $4 AND created_at > $5
+    RETURNING id_hash, user_id
+  ), items AS (
+    SELECT input.ord, s.user_id, input.changes FROM input JOIN s ON s.id_hash = input.id_hash
   ), saved AS (
-    INSERT INTO applications (user_id, answers, updated_at) SELECT user_id, $3::jsonb, $2 FROM s
+    INSERT INTO applications (user_id, answers, updated_at)
+    SELECT user_id, jsonb_merge_agg(changes ORDER BY ord), $3 FROM items GROUP BY user_id ORDER BY user_id
     ON CONFLICT (user_id) DO UPDATE SET answers = applications.answers || EXCLUDED.answers, updated_at = EXCLUDED.updated_at
     WHERE applications.submitted_at IS NULL
     RETURNING user_id
   ), logged AS (
-    INSERT INTO answer_history (user_id, kind, changes, created_at) SELECT user_id, 'answer', $3::jsonb, $2 FROM saved
+    INSERT INTO answer_history (user_id, kind, changes, created_at)
+    SELECT items.user_id, 'answer', items.changes, $3 FROM items JOIN saved ON saved.user_id = items.user_id ORDER BY items.ord
   )
-  SELECT (SELECT count(*) FROM s)::int AS found, (SELECT count(*) FROM saved)::int AS saved`;
+  SELECT input.ord::int AS ord, s.user_id IS NOT NULL AS found, saved.user_id IS NOT NULL AS saved
+  FROM input LEFT JOIN s ON s.id_hash = input.id_hash LEFT JOIN saved ON saved.user_id = s.user_id`;
 
-export async function saveAnswersInSession(
-  db: Queryable,
-  sessionIdHash: string,
-  changes: Answers,
-  now: Date,
-): Promise<InSessionSaveResult> {
+/** More than this many waiting saves go in more than one batch, so one statement stays small. */
+const MAX_BATCH = 256;
+
+interface PendingSave {
+  sessionIdHash: string;
+  changes: Answers;
+  resolve: (result: InSessionSaveResult) => void;
+  reject: (err: unknown) => void;
+}
+
+export type SaveAnswersInSession = (sessionIdHash: string, changes: Answers) => Promise<InSessionSaveResult>;
+
+/**
+ * One saver per app: it owns the queue of saves waiting for the next batch,
+ * and sends one batch at a time.
+ */
+export function createInSessionSaver(db: Queryable, clock: Clock): SaveAnswersInSession {
+  let waiting: PendingSave[] = [];
+  let busy = false;
+
+  const kick = () => {
+    if (busy || waiting.length === 0) return;
+    busy = true;
+    // setImmediate runs after the I/O of this event-loop turn, so requests read in the same turn share a batch.
+    setImmediate(() => void flush());
+  };
+
+  const flush = async () => {
+    const batch = waiting.slice(0, MAX_BATCH);
+    waiting = waiting.slice(MAX_BATCH);
+    try {
+      const results = await saveBatch(db, batch, clock.now()).catch((err: unknown) => {
+        // Never between two batches of this process, but other processes and paths lock the same rows.
+        if (isDeadlock(err)) return saveBatch(db, batch, clock.now());
+        throw err;
+      });
+      batch.forEach((save, i) => save.resolve(results[i]!));
+    } catch (err) {
+      for (const save of batch) save.reject(err);
+    } finally {
+      busy = false;
+      kick();
+    }
+  };
+
+  return (sessionIdHash, changes) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ sessionIdHash, changes, resolve, reject });
+      kick();
+    });
+}
+
+async function saveBatch(db: Queryable, batch: PendingSave[], now: Date): Promise<InSessionSaveResult[]> {
   const c = sessionCutoffs(now);
-  const { rows } = await db.query<{ found: number; saved: number }>(SQL, [
-    sessionIdHash,
+  const { rows } = await db.query<{ ord: number; found: boolean; saved: boolean }>(SQL, [
+    batch.map((s) => s.sessionIdHash),
+    batch.map((s) => JSON.stringify(s.changes)),
     now,
-    JSON.stringify(changes),
     c.idle,
     c.absolute,
   ]);
-  if (!rows[0]?.found) return 'no-session';
-  return rows[0].saved ? 'saved' : 'submitted';
+  const results = new Array<InSessionSaveResult>(batch.length);
+  for (const row of rows) results[row.ord - 1] = !row.found ? 'no-session' : row.saved ? 'saved' : 'submitted';
+  return results;
+}
+
+function isDeadlock(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === '40P01';
 }

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import { isApiPath } from './api-paths';
+
+/**
+ * Pages of the web app get helmet's full set, with our Content-Security-Policy.
+ * API answers are data, never a document, so they get the short set OWASP's
+ * REST Security Cheat Sheet gives for APIs: nothing may load or frame them,
+ * nothing may sniff or cache them. That also keeps a deadline-day autosave's
+ * answer at a third of the bytes (bench/answer-save.bench.ts).
+ *
+ * Helmet is built once here: the @fastify/helmet plugin rebuilt it, and
+ * re-parsed the whole policy, on every request.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL) {
+  const https = publicUrl.protocol === 'https:';
+  const hsts = 'max-age=31536000; includeSubDomains';
+  const pageHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+    // Reset links carry their token in the query string; never leak it to another site.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  const apiHeaders: Record<string, string> = {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    ...(https ? { 'strict-transport-security': hsts } : {}),
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isApiPath(request.url)) {
+      reply.headers(apiHeaders);
+      done();
+    } else {
+      pageHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    }
+  });
+}
