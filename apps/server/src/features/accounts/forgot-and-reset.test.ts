@@ -116,6 +116,20 @@ describe('POST /public/forgot-password', () => {
     expect(t.smtp.to(unknown)).toHaveLength(0);
   });
 
+  it('sends one link, not one each, when an address asks many times at the same instant', async () => {
+    const username = 'forgot.burst@example.edu';
+    await signUpAndConfirm(t, t.client(), username);
+    const before = t.smtp.to(username).length;
+    t.clock.advance(MINUTE);
+    // Enough open database connections first, so that the requests really run side by side.
+    await Promise.all(Array.from({ length: 8 }, () => t.db.query('SELECT pg_sleep(0.05)')));
+    // From eight addresses, so that no per-IP limit lines the requests up.
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => forgot(username, t.client(`198.51.100.${i + 1}`))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
+    expect(t.smtp.to(username).filter((m) => /Reset your/.test(m.subject))).toHaveLength(1);
+    expect(t.smtp.to(username)).toHaveLength(before + 1);
+  });
+
   it('checks the address with the message of SPEC section 5', async () => {
     const res = await forgot('not-an-address');
     expect(res.statusCode).toBe(400);

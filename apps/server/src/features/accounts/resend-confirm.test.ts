@@ -158,6 +158,20 @@ describe('POST /public/resend-confirm', () => {
     expect(toConfirmed.every((m) => /already confirmed/.test(m.subject) && !/\b\d{6}\b/.test(m.text))).toBe(true);
   });
 
+  it('sends one e-mail, not one each, when an address asks many times at the same instant', async () => {
+    const username = 'resend.burst@example.edu';
+    await signUp(t, t.client(), username);
+    t.clock.advance(MINUTE);
+    // Enough open database connections first, so that the requests really run side by side.
+    await Promise.all(Array.from({ length: 8 }, () => t.db.query('SELECT pg_sleep(0.05)')));
+    // From eight addresses, so that no per-IP limit lines the requests up.
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => t.client(`198.51.100.${i + 1}`).post('/public/resend-confirm', { username })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
+    expect(t.smtp.to(username)).toHaveLength(2); // the sign-up's and one resend's
+  });
+
   it('counts the throttle per address whatever its letter case', async () => {
     await resend('resend.mixed@example.edu');
     const res = await resend('RESEND.Mixed@example.edu');

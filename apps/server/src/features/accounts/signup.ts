@@ -7,9 +7,8 @@ import { IP_LIMITS } from './account-limits';
 import { accountUrls } from './account-urls';
 import { assertAccountForm } from './check-account-form';
 import { issueConfirmationCode } from './issue-confirmation-code';
-import { claimMailSlot } from './mail-throttle';
+import { claimMailSlot, recordMailSlot } from './mail-throttle';
 import { hashPassword } from './password-hashing';
-import { recordMailRequest } from './throttle-repository';
 import { findUserByEmail, insertUser } from './users-repository';
 
 /**
@@ -29,7 +28,7 @@ export async function signup(deps: AppDeps, body: SignupBody, ip: string) {
   const now = clock.now();
   const created = await insertUser(db, { email, passwordHash, now });
   if (created) {
-    await recordMailRequest(db, key, 'confirm', now);
+    await recordMailSlot(db, key, 'confirm', now);
     await issueConfirmationCode(deps, created);
   } else {
     const existing = await findUserByEmail(db, email);
