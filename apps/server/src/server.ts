@@ -2,6 +2,8 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { closeDeps, createDeps } from './create-deps';
+import { purgeExpired } from './features/housekeeping/purge-expired';
+import { startPeriodicJob } from './infra/jobs/periodic-job';
 
 function readConfig(): Config {
   try {
@@ -20,12 +22,16 @@ const logger = pino({ level: config.logLevel });
 const deps = await createDeps(config, logger);
 const app = await buildApp(deps, logger);
 
+const HOUR = 3_600_000;
+let housekeeping: ReturnType<typeof startPeriodicJob> | undefined;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info({ signal }, 'shutting down');
   await app.close();
+  await housekeeping?.stop();
   await closeDeps(deps);
   process.exit(0);
 }
@@ -33,4 +39,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+housekeeping = startPeriodicJob({
+  name: 'purge-expired',
+  everyMs: HOUR,
+  logger,
+  run: async () => logger.debug({ deleted: await purgeExpired(deps) }, 'purged expired rows'),
+});
 logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);

@@ -11,6 +11,8 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Mail that a visitor can trigger: one a minute and five an hour per address. */
 export const MAIL_MIN_INTERVAL_MS = MINUTE;
 export const MAIL_MAX_PER_HOUR = 5;
+/** The window MAIL_MAX_PER_HOUR counts in; older mail requests no longer matter. */
+export const MAIL_WINDOW_MS = HOUR;
 
 /** Failed logins per address before lockouts start; each lockout doubles, up to the cap. */
 export const LOGIN_FREE_FAILURES = 5;

@@ -1,9 +1,7 @@
 import type { Db, Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
-import { MAIL_MAX_PER_HOUR, MAIL_MIN_INTERVAL_MS } from './account-limits';
+import { MAIL_MAX_PER_HOUR, MAIL_MIN_INTERVAL_MS, MAIL_WINDOW_MS } from './account-limits';
 import { recentMailRequests, recordMailRequest } from './throttle-repository';
-
-const HOUR = 3_600_000;
 
 /**
  * Claims the right to send one more e-mail of this purpose to the address, or
@@ -29,7 +27,7 @@ function withSlotLock(db: Db, email: string, purpose: string, fn: (tx: Queryable
 }
 
 async function claimLocked(db: Queryable, email: string, purpose: string, now: Date): Promise<void> {
-  const recent = await recentMailRequests(db, email, purpose, new Date(now.getTime() - HOUR));
+  const recent = await recentMailRequests(db, email, purpose, new Date(now.getTime() - MAIL_WINDOW_MS));
   const newest = recent[0];
   if (newest && now.getTime() - newest.getTime() < MAIL_MIN_INTERVAL_MS) {
     throw new AppError('MAIL_TOO_SOON', {
@@ -40,7 +38,7 @@ async function claimLocked(db: Queryable, email: string, purpose: string, now: D
     const oldest = recent[MAIL_MAX_PER_HOUR - 1]!;
     throw new AppError('MAIL_TOO_SOON', {
       message: 'We have sent several e-mails to this address in the last hour. Please check your inbox, or try again later.',
-      retryAfterSeconds: Math.ceil((oldest.getTime() + HOUR - now.getTime()) / 1000),
+      retryAfterSeconds: Math.ceil((oldest.getTime() + MAIL_WINDOW_MS - now.getTime()) / 1000),
     });
   }
   await recordMailRequest(db, email, purpose, now);

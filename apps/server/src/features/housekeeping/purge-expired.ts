@@ -1,0 +1,29 @@
+import type { AppDeps } from '../../app-deps';
+import { MAIL_WINDOW_MS } from '../accounts/account-limits';
+import { sessionCutoffs } from '../accounts/session-cutoffs';
+
+/** Longer than any rate-limit window (the longest is a minute), so a purged counter was finished anyway. */
+export const RATE_LIMIT_RETENTION_MS = 24 * 3_600_000;
+
+export type PurgeCounts = Record<'sessions' | 'oneTimeCodes' | 'mailRequests' | 'rateLimits' | 'temporaryAnswers', number>;
+
+/**
+ * Deletes rows that have expired and can never count again: dead sessions,
+ * expired codes and reset links, mail requests older than the throttle's
+ * window, finished rate-limit windows and expired visitor answer sets.
+ * Without it, the tables that every login, sign-up and visitor writes grow
+ * without end. Answers, their history and accounts are never touched.
+ */
+export async function purgeExpired({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<PurgeCounts> {
+  const now = clock.now();
+  const session = sessionCutoffs(now);
+  const deleted = async (sql: string, ...cutoffs: Date[]) => (await db.query(sql, cutoffs)).rowCount;
+  return {
+    // The opposite of the rule that keeps a session alive (touchLiveSession).
+    sessions: await deleted('DELETE FROM sessions WHERE last_seen_at <= $1 OR created_at <= $2', session.idle, session.absolute),
+    oneTimeCodes: await deleted('DELETE FROM one_time_codes WHERE expires_at <= $1', now),
+    mailRequests: await deleted('DELETE FROM mail_requests WHERE requested_at <= $1', new Date(now.getTime() - MAIL_WINDOW_MS)),
+    rateLimits: await deleted('DELETE FROM rate_limits WHERE window_start <= $1', new Date(now.getTime() - RATE_LIMIT_RETENTION_MS)),
+    temporaryAnswers: await deleted('DELETE FROM temporary_answers WHERE expires_at <= $1', now),
+  };
+}
