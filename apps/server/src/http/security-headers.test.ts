@@ -26,6 +26,7 @@ describe('security headers', () => {
       ['GET', '/api/profile'],
       ['PUT', '/api/answer'],
       ['GET', '/api/no-such-call'],
+      ['GET', '/%61pi/profile'],
     ] as const) {
       const res = await t.client().request(method, url, method === 'PUT' ? {} : undefined);
       expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");

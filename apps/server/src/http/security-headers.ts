@@ -42,7 +42,8 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL) {
   };
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApiPath(request.url)) {
+    // The route matched too: the router decodes the path, so /%61pi/profile is /api/profile.
+    if (isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '')) {
       reply.headers(apiHeaders);
       done();
     } else {

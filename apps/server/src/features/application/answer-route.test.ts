@@ -150,6 +150,23 @@ describe('PUT /api/answer: refused saves store nothing', () => {
     expect(await historyRows(t, email)).toEqual(history);
   });
 
+  it('refuses characters the database cannot store (NUL, half a surrogate pair) with 400, and keeps emoji', async () => {
+    const email = 'answer.unstorable@example.edu';
+    const { client, history } = await setUp(email);
+    for (const bad of ['Ada\u0000', 'Ada\ud83d', '\ude00Ada']) {
+      const res = await client.put('/api/answer', { first_name: 'After', last_name: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: { last_name: ['This answer contains a character that cannot be saved. Please retype it.'] },
+      });
+    }
+    expect(await answersOf(client)).toEqual({ first_name: 'Before', last_name: 'Before' });
+    expect(await historyRows(t, email)).toEqual(history);
+    await save(client, { last_name: 'Lovelace \ud83d\ude00' });
+    expect(await answersOf(client)).toMatchObject({ last_name: 'Lovelace 😀' });
+  });
+
   it('stores nothing from a refused save that touches a controlling answer', async () => {
     const email = 'answer.mixed.controller@example.edu';
     const { client, history } = await setUp(email);

@@ -2,6 +2,9 @@ import { allowedAnswerValues, type Answers } from '@admissions/domain';
 import { AppError } from '../../http/app-error';
 import type { FormContext } from './form-context';
 
+/** What PostgreSQL's jsonb cannot hold: NUL, and half of a UTF-16 surrogate pair. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
  * Every key must be a question of the form, every value within its limit, and
  * a choice one of its options; otherwise the whole save is refused and
@@ -16,6 +19,7 @@ export function checkAnswerPayload({ maxLengths, form }: FormContext, answers: A
     if (max === undefined) unknown[key] = ['This question is not part of the application.'];
     else if (allowed.get(key)?.has(value) === false) invalid[key] = ['Please choose one of the options offered.'];
     else if (value.length > max) invalid[key] = [`This answer can be at most ${max} characters long.`];
+    else if (UNSTORABLE.test(value)) invalid[key] = ['This answer contains a character that cannot be saved. Please retype it.'];
   }
   if (Object.keys(unknown).length > 0) throw new AppError('UNKNOWN_ANSWER_KEY', { errors: unknown });
   if (Object.keys(invalid).length > 0) throw new AppError('VALIDATION_FAILED', { errors: invalid });

@@ -9,6 +9,7 @@ import {
   historyRows,
   loggedInClient,
   markSubmitted,
+  userIdOf,
 } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { createInSessionSaver } from './save-answers-in-session';
@@ -131,9 +132,10 @@ describe('saves that arrive together', () => {
     expect(db.statements).toBe(2);
   });
 
-  it('fails every save of a batch the database refuses, and goes on saving afterwards', async () => {
+  it('fails the saves while the database refuses them all, and goes on saving afterwards', async () => {
     const client = await loggedInClient(t, 'batch.failure@example.edu');
-    const db = countingDb([new Error('connection terminated')]);
+    const down = new Error('connection terminated');
+    const db = countingDb([down, down, down]); // the batch, then each of its two saves alone
     const saveInSession = createInSessionSaver(db, t.clock);
 
     const refused = await Promise.allSettled([
@@ -146,6 +148,62 @@ describe('saves that arrive together', () => {
     expect(await saveInSession(sessionHashOf(client), { first_name: 'Kept' })).toBe('saved');
     expect(await answersOf(client)).toMatchObject({ first_name: 'Kept' });
   });
+
+  it('lets a save the database refuses fail alone: the others of its batch are saved', async () => {
+    const clients = await Promise.all(Array.from({ length: 3 }, (_, i) => loggedInClient(t, `batch.poison.${i}@example.edu`)));
+    const db = countingDb();
+    const saveInSession = createInSessionSaver(db, t.clock);
+
+    // A NUL jsonb cannot hold; the route refuses it earlier (check-answer-payload.ts), this proves the saver's own guard.
+    const results = await Promise.allSettled([
+      saveInSession(sessionHashOf(clients[0]!), { first_name: 'Kept' }),
+      saveInSession(sessionHashOf(clients[1]!), { first_name: 'Bad\u0000' }),
+      saveInSession(sessionHashOf(clients[2]!), { first_name: 'Also kept' }),
+    ]);
+
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected'))).toEqual(['saved', 'rejected', 'saved']);
+    expect(await answersOf(clients[0]!)).toMatchObject({ first_name: 'Kept' });
+    expect(await answersOf(clients[2]!)).toMatchObject({ first_name: 'Also kept' });
+    expect(await historyRows(t, 'batch.poison.1@example.edu')).toEqual([]);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'fails only the save of an applicant whose row stays locked, after the lock timeout, and saves the rest',
+    async () => {
+      const [held, free] = await Promise.all([
+        loggedInClient(t, 'batch.locked@example.edu'),
+        loggedInClient(t, 'batch.unlocked@example.edu'),
+      ]);
+      const saveInSession = createInSessionSaver(t.db, t.clock);
+      expect(await saveInSession(sessionHashOf(held), { first_name: 'Before' })).toBe('saved');
+      const heldId = await userIdOf(t, 'batch.locked@example.edu');
+
+      let release = () => {};
+      const released = new Promise<void>((r) => (release = r));
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const holder = t.db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM applications WHERE user_id = $1 FOR UPDATE', [heldId]);
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        const results = await Promise.allSettled([
+          saveInSession(sessionHashOf(held), { first_name: 'Blocked' }),
+          saveInSession(sessionHashOf(free), { first_name: 'Free' }),
+        ]);
+        expect(results[0]).toMatchObject({ status: 'rejected', reason: { code: '55P03' } });
+        expect(results[1]).toEqual({ status: 'fulfilled', value: 'saved' });
+      } finally {
+        release();
+        await holder;
+      }
+      expect(await answersOf(free)).toMatchObject({ first_name: 'Free' });
+      expect(await answersOf(held)).toMatchObject({ first_name: 'Before' });
+    },
+    30_000,
+  );
 
   it('sends a batch again when PostgreSQL ends it to break a deadlock', async () => {
     const client = await loggedInClient(t, 'batch.deadlock@example.edu');

@@ -16,9 +16,9 @@ export type InSessionSaveResult = 'saved' | 'no-session' | 'submitted';
  * is its round trip and commit, not its rows, so under load the saves per
  * second grow with the batch, and when idle a batch is a single save with no
  * added wait. Saves of one applicant are merged in arrival order, later keys
- * winning. A batch is one transaction: its saves succeed or fail together,
- * and a failure reaches every one of them as an error (a 500), never as a
- * false "saved".
+ * winning. A batch is one transaction; when the database refuses it, its
+ * saves are sent again one by one, so a failure reaches only the saves it
+ * concerns, as an error (a 500), never as a false "saved".
  */
 const SQL = `
   WITH input AS (
@@ -73,18 +73,25 @@ export function createInSessionSaver(db: Queryable, clock: Clock): SaveAnswersIn
     const batch = waiting.slice(0, MAX_BATCH);
     waiting = waiting.slice(MAX_BATCH);
     try {
-      const results = await saveBatch(db, batch, clock.now()).catch((err: unknown) => {
-        // Never between two batches of this process, but other processes and paths lock the same rows.
-        if (isDeadlock(err)) return saveBatch(db, batch, clock.now());
-        throw err;
-      });
-      batch.forEach((save, i) => save.resolve(results[i]!));
+      await sendBatch(batch);
     } catch (err) {
-      for (const save of batch) save.reject(err);
+      // Whatever the database refused (a value it cannot store, a lock held too long) must cost
+      // only the saves it concerns: each save goes again on its own and meets its own fate.
+      if (batch.length === 1) batch[0]!.reject(err);
+      else await Promise.all(batch.map((save) => sendBatch([save]).catch((e: unknown) => save.reject(e))));
     } finally {
       busy = false;
       kick();
     }
+  };
+
+  const sendBatch = async (batch: PendingSave[]) => {
+    const results = await saveBatch(db, batch, clock.now()).catch((err: unknown) => {
+      // Never between two batches of this process, but other processes and paths lock the same rows.
+      if (isDeadlock(err)) return saveBatch(db, batch, clock.now());
+      throw err;
+    });
+    batch.forEach((save, i) => save.resolve(results[i]!));
   };
 
   return (sessionIdHash, changes) =>

@@ -13,6 +13,8 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   const sources = await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f), 'utf8')] as const));
   return db.transaction(async (tx) => {
+    // Another process may be migrating right now; wait for it however long it takes.
+    await tx.query('SET LOCAL lock_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock(7262231)');
     await tx.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',

@@ -4,11 +4,17 @@ import type { Db, Queryable } from './db';
 export interface PostgresOptions {
   connectionString: string;
   max?: number;
+  /** How long a statement may wait for a row lock before it fails (0: for ever). */
+  lockTimeoutMs?: number;
 }
 
-/** A pooled connection to a PostgreSQL server. */
-export function createPostgresDb({ connectionString, max = 20 }: PostgresOptions): Db {
-  const pool = new pg.Pool({ connectionString, max });
+/**
+ * A pooled connection to a PostgreSQL server. No request waits long for a
+ * lock: an applicant's row held by something stuck fails that applicant's
+ * save after a few seconds, instead of holding up the saves batched with it.
+ */
+export function createPostgresDb({ connectionString, max = 20, lockTimeoutMs = 5000 }: PostgresOptions): Db {
+  const pool = new pg.Pool({ connectionString, max, ...(lockTimeoutMs ? { lock_timeout: lockTimeoutMs } : {}) });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
