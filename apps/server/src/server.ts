@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { closeDeps, createDeps } from './create-deps';
 import { purgeExpired } from './features/housekeeping/purge-expired';
 import { startPeriodicJob } from './infra/jobs/periodic-job';
+import { HOUR } from './infra/time-units';
 
 function readConfig(): Config {
   try {
@@ -22,7 +23,6 @@ const logger = pino({ level: config.logLevel });
 const deps = await createDeps(config, logger);
 const app = await buildApp(deps, logger);
 
-const HOUR = 3_600_000;
 let housekeeping: ReturnType<typeof startPeriodicJob> | undefined;
 
 let closing = false;

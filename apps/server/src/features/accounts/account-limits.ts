@@ -1,7 +1,5 @@
 import type { RateLimit } from '../../http/rate-limit';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+import { HOUR, MINUTE } from '../../infra/time-units';
 
 export const CONFIRM_CODE_TTL_MS = 24 * HOUR;
 export const RESET_TOKEN_TTL_MS = HOUR;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SUCCESS_MESSAGES, ERROR_MESSAGES } from '@admissions/domain';
 import { lastCode, otherCode, outcome, PASSWORD, signUp, wholeDatabaseText } from '../../test-support/account-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { HOUR } from '../../infra/time-units';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +12,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const HOUR = 3_600_000;
 const codeInvalid = { code: 'CODE_INVALID', message: ERROR_MESSAGES.CODE_INVALID };
 
 const confirm = (username: string, code: string) => t.client().post('/public/confirm', { username, code });

@@ -10,6 +10,7 @@ import {
   wholeDatabaseText,
 } from '../../test-support/account-helpers';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
+import { HOUR, MINUTE } from '../../infra/time-units';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,8 +20,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const NEW_PASSWORD = 'Brand-New-Secret-9';
 const linkInvalid = { code: 'RESET_LINK_INVALID', message: ERROR_MESSAGES.RESET_LINK_INVALID };
 

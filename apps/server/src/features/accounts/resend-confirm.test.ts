@@ -9,6 +9,7 @@ import {
   wholeDatabaseText,
 } from '../../test-support/account-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { HOUR, MINUTE } from '../../infra/time-units';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,8 +19,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const HOURLY_MESSAGE =
   'We have sent several e-mails to this address in the last hour. Please check your inbox, or try again later.';
 

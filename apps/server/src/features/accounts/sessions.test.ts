@@ -8,9 +8,7 @@ import {
   wholeDatabaseText,
 } from '../../test-support/account-helpers';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+import { HOUR, MINUTE } from '../../infra/time-units';
 
 let t: TestApp;
 beforeAll(async () => {

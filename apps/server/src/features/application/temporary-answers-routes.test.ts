@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, TEMPORARY_ANSWERS_TTL_DAYS } from '@admissions/domain';
 import { wholeDatabaseText } from '../../test-support/account-helpers';
 import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/test-app';
+import { DAY } from '../../infra/time-units';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +12,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const DAY = 86_400_000;
 const ANSWERS = { first_name: 'Ada', last_name: 'Lovelace', suspended: 'Y', suspended_comment: 'Explained.' };
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'This link to saved answers is invalid or has expired.' };
 

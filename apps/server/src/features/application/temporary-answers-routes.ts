@@ -18,9 +18,9 @@ import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from './form-context';
 import { resumeLinkMail } from './resume-link-mail';
 import { findTemporaryAnswers, insertTemporaryAnswers } from './temporary-answers-repository';
+import { DAY, MINUTE } from '../../infra/time-units';
 
-const DAY = 86_400_000;
-const SAVE_LIMIT = { name: 'tmp-save', max: 60, windowMs: 60_000 };
+const SAVE_LIMIT = { name: 'tmp-save', max: 60, windowMs: MINUTE };
 const tokenQuery = z.object({ token: z.string().min(20).max(100) });
 
 /**

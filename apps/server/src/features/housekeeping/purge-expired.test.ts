@@ -4,6 +4,7 @@ import { loggedInClient, userIdOf } from '../../test-support/application-helpers
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
 import { SESSION_IDLE_MS } from '../accounts/account-limits';
 import { purgeExpired, RATE_LIMIT_RETENTION_MS } from './purge-expired';
+import { DAY, MINUTE } from '../../infra/time-units';
 
 /** What the hourly housekeeping deletes, and what it must leave working. */
 let t: TestApp;
@@ -13,10 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 const count = async (sql: string, params: unknown[]) => (await t.db.query<{ n: number }>(sql, params)).rows[0]!.n;
 const sessionsOf = async (email: string) =>

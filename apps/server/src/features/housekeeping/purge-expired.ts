@@ -1,9 +1,10 @@
 import type { AppDeps } from '../../app-deps';
 import { MAIL_WINDOW_MS } from '../accounts/account-limits';
 import { sessionCutoffs } from '../accounts/session-cutoffs';
+import { DAY } from '../../infra/time-units';
 
 /** Longer than any rate-limit window (the longest is a minute), so a purged counter was finished anyway. */
-export const RATE_LIMIT_RETENTION_MS = 24 * 3_600_000;
+export const RATE_LIMIT_RETENTION_MS = DAY;
 
 export type PurgeCounts = Record<'sessions' | 'oneTimeCodes' | 'mailRequests' | 'rateLimits' | 'temporaryAnswers', number>;
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startPeriodicJob, type PeriodicJob } from './periodic-job';
-
-const HOUR = 3_600_000;
+import { HOUR } from '../time-units';
 
 describe('startPeriodicJob', () => {
   let job: PeriodicJob | undefined;
