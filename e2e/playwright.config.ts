@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { freePortSync } from './support/free-port';
 
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+// Chosen once by the runner and inherited by its workers, so parallel runs on one machine never collide.
+process.env.E2E_PORT ??= String(freePortSync());
+const E2E_PORT = Number(process.env.E2E_PORT);
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against

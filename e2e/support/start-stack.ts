@@ -30,7 +30,8 @@ const smtp = new SMTPServer({
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const { port } = smtp.server.address() as AddressInfo;
 
-const appPort = process.env.E2E_PORT ?? '3100';
+const appPort = process.env.E2E_PORT;
+if (!appPort) throw new Error('E2E_PORT must be set by playwright.config.ts');
 Object.assign(process.env, {
   PORT: appPort,
   HOST: '127.0.0.1',
