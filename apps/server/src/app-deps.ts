@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Clock } from './infra/clock';
 import type { Db } from './infra/db/db';
+import type { JobQueue } from './infra/jobs/job-queue';
 import type { Mailer } from './infra/mail/mailer';
 
 /** What the features are built from; tests and production build it the same way. */
@@ -8,6 +9,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** The durable job queue (pg-boss) on the same database. */
+  jobs: JobQueue;
   clock: Clock;
   secretKey: string;
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import { systemClock, type Clock } from './infra/clock';
 import { createDb } from './infra/db/create-db';
+import { startJobQueue } from './infra/jobs/job-queue';
 import { createMailer } from './infra/mail/mailer';
 import { loadSecretKey } from './infra/secret-key';
 
@@ -17,10 +18,12 @@ export async function createDeps(config: Config, logger: Logger, clock: Clock = 
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  return { config, db, mailer, clock, secretKey };
+  const jobs = await startJobQueue({ db, logger });
+  return { config, db, mailer, clock, secretKey, jobs };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.jobs.stop();
   deps.mailer.close();
   await deps.db.close();
 }

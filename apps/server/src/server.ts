@@ -5,6 +5,7 @@ import { closeDeps, createDeps } from './create-deps';
 import { purgeExpired } from './features/housekeeping/purge-expired';
 import { startPeriodicJob } from './infra/jobs/periodic-job';
 import { HOUR } from './infra/time-units';
+import { startWorkers } from './workers';
 
 function readConfig(): Config {
   try {
@@ -39,6 +40,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+await startWorkers(deps, logger);
 housekeeping = startPeriodicJob({
   name: 'purge-expired',
   everyMs: HOUR,

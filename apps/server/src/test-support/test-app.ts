@@ -5,7 +5,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { pino } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { startJobQueue } from '../infra/jobs/job-queue';
 import { createMailer } from '../infra/mail/mailer';
+import { startWorkers } from '../workers';
 import { createTestDb } from './test-db';
 import { TestClock } from './test-clock';
 import { startSmtpSink } from './smtp-sink';
@@ -33,9 +35,12 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const db = await createTestDb();
   const clock = new TestClock();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: '', logger });
-  const deps = { config, db, mailer, clock, secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef' };
+  // Cron schedules stay off in tests: a test runs scheduled work itself, at the time it chooses.
+  const jobs = await startJobQueue({ db, logger, schedule: false });
+  const deps = { config, db, mailer, clock, jobs, secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef' };
   const app = await buildApp(deps, logger);
   await app.ready();
+  await startWorkers(deps, logger);
 
   return {
     app,
@@ -47,6 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     client: (ip = '203.0.113.10') => new TestClient(app, ip, config.publicUrl.origin),
     async close() {
       await app.close();
+      await jobs.stop(1000);
       mailer.close();
       await db.close();
       await smtp.close();

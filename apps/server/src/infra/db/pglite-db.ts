@@ -2,8 +2,11 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
 
 export interface PgliteDb extends Db {
+  readonly kind: 'pglite';
   /** The whole database as a tarball, to start copies from (tests migrate once this way). */
   dumpDataDir(): Promise<Blob>;
+  /** The instance itself, for the job queue's PGlite adapter (pg-boss `fromPglite`). */
+  readonly pglite: PGlite;
 }
 
 /**
@@ -20,6 +23,7 @@ export async function createPgliteDb(dataDir: string | undefined, loadDataDir?: 
   });
   return {
     kind: 'pglite',
+    pglite: pg,
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),

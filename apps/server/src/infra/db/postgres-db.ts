@@ -13,7 +13,13 @@ export interface PostgresOptions {
  * lock: an applicant's row held by something stuck fails that applicant's
  * save after a few seconds, instead of holding up the saves batched with it.
  */
-export function createPostgresDb({ connectionString, max = 20, lockTimeoutMs = 5000 }: PostgresOptions): Db {
+export interface PostgresDb extends Db {
+  readonly kind: 'postgres';
+  /** Where the pool connects, so the job queue can open its own small pool on the same database. */
+  readonly connectionString: string;
+}
+
+export function createPostgresDb({ connectionString, max = 20, lockTimeoutMs = 5000 }: PostgresOptions): PostgresDb {
   const pool = new pg.Pool({ connectionString, max, ...(lockTimeoutMs ? { lock_timeout: lockTimeoutMs } : {}) });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -25,6 +31,7 @@ export function createPostgresDb({ connectionString, max = 20, lockTimeoutMs = 5
   });
   return {
     kind: 'postgres',
+    connectionString,
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();

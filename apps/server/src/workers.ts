@@ -1,0 +1,15 @@
+import type { Logger } from 'pino';
+import type { AppDeps } from './app-deps';
+
+/**
+ * Starts this process's share of the background work on the durable job queue
+ * (deps.jobs): each feature that owns a queue registers its worker here. Every
+ * server process runs the same workers; pg-boss hands each job to one of them.
+ * Called by server.ts after listen, and by the test app, so tests exercise the
+ * same workers as production.
+ */
+export async function startWorkers(deps: AppDeps, logger: Logger): Promise<void> {
+  const started: string[] = [];
+  // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
+  if (started.length) logger.debug({ workers: started }, 'background workers started');
+}
