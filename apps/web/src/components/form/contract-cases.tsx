@@ -208,10 +208,8 @@ export const CONTRACT_CASES: { readonly [K in QuestionKind]: ContractCase } = {
     question: { kind: 'file', key: 'research_upload', label: 'Final Project Description', accept: ['png', 'jpeg', 'jpg', 'pdf', 'docx'], maxBytes: 1_048_576, maxNameLength: 32, maxLength: 255 },
     find: () => screen.getByLabelText('Final Project Description'),
     errorKey: 'research_upload',
-    // Choosing a file only checks it here; the upload (and the answer) belong to the documents feature.
-    interact: (user) => user.upload(screen.getByLabelText('Final Project Description'), new File(['x'], 'plan.pdf', { type: 'application/pdf' })),
-    expected: null,
-    context: { documents: { research_upload: { file_name: 'plan.pdf', file_size: 2048 } } },
+    // Logged out: the disabled input. The logged-in widget (ctx.renderFile) is the documents feature's, tested there.
+    context: { isLoggedIn: false, documents: { research_upload: { file_name: 'plan.pdf', file_size: 2048 } } },
     printText: 'Document attached for Final Project Description',
   },
   tabs: {

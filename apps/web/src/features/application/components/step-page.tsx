@@ -1,16 +1,23 @@
-import type { PagePath } from '@admissions/domain';
-import { useMemo } from 'react';
+import type { FileQuestion, PagePath } from '@admissions/domain';
+import { useCallback, useMemo } from 'react';
 import { FormPageBody, type FormRenderContext } from '../../../components/form/form-page-body';
+import { DocumentUpload } from '../../documents/components/document-upload';
 import { stepAt } from '../form-pages';
 import { useApplicationState } from '../state/application-state-context';
 import { ApplicationPage } from './application-page';
 import { PageActions } from './page-actions';
+
+const NO_ERRORS: readonly string[] = [];
 
 /** One step of the application: its questions from the form definition, then its buttons. */
 export function StepPage({ path }: { path: PagePath }) {
   const state = useApplicationState();
   const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onTabChange, documents } = state;
   const readOnly = snapshot.is_service_user;
+  const renderFile = useCallback(
+    (question: FileQuestion) => <DocumentUpload question={question} errors={shownErrors[question.key] ?? NO_ERRORS} document={documents[question.key]} />,
+    [shownErrors, documents],
+  );
   const ctx = useMemo<FormRenderContext>(
     () => ({
       answers,
@@ -22,8 +29,9 @@ export function StepPage({ path }: { path: PagePath }) {
       isLoggedIn: snapshot.is_logged_in,
       readOnly,
       documents,
+      renderFile,
     }),
-    [answers, onChange, shownErrors, view, onAddAnother, onTabChange, snapshot.is_logged_in, readOnly, documents],
+    [answers, onChange, shownErrors, view, onAddAnother, onTabChange, snapshot.is_logged_in, readOnly, documents, renderFile],
   );
 
   const page = form.pages.find((p) => p.path === path);

@@ -47,7 +47,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   const documents = profileData?.document_answer ?? NO_DOCUMENTS;
 
   const { store, answers, hasAnswers, onChange: changeAnswers, flush } = useAnswers(form, profileData?.answer, isLoggedIn);
-  const { view, isLoading: viewLoading, onAddAnother, onTabChange } = useViewState(form, store, isLoggedIn);
+  const { view, isLoading: viewLoading, onAddAnother, onTabChange, tabSwitchDialog } = useViewState(form, store, isLoggedIn);
   const setWebStatus = useWebStatus(profileData, isLoggedIn);
   const { shownErrors, validate, saveValidations, showServerErrors, forgetServerErrors } = useValidation({
     form,
@@ -149,5 +149,10 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   );
 
   if (!ready) return <PageLoading />;
-  return <ApplicationStateContext value={value}>{children}</ApplicationStateContext>;
+  return (
+    <ApplicationStateContext value={value}>
+      {children}
+      {tabSwitchDialog}
+    </ApplicationStateContext>
+  );
 }

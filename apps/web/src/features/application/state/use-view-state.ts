@@ -1,8 +1,10 @@
 import { allQuestions, tabSwitchClearedKeys, type FormDefinition, type TabsQuestion } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { userMessage } from '../../../lib/api-errors';
+import { useTabSwitchGuard } from '../../documents/hooks/use-tab-switch-guard';
+import { refreshDocumentsAfterTabError } from '../../documents/state/refresh-documents';
 import { useAddAnother } from '../api/get-add-another';
 import { useSaveAddAnother } from '../api/save-add-another';
 import { useTabs } from '../api/get-tabs';
@@ -32,6 +34,8 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
   const tabs = useTabs(isLoggedIn);
   const saveAddAnother = useSaveAddAnother();
   const saveTab = useSaveTab();
+  const tabGuard = useTabSwitchGuard();
+  const switching = useRef(false);
 
   const view = useMemo<ViewState>(
     () => ({ addAnother: addAnother.data ?? NONE, tabs: tabs.data ?? NONE }),
@@ -56,29 +60,37 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
     [saveAddAnother.mutate, onError],
   );
 
-  const onTabChange = useCallback(
-    (tabId: string, chosenTab: string) =>
-      saveTab.mutate(
-        { tab_id: tabId, chosen_tab: chosenTab },
-        {
-          onSuccess: () => {
-            // The server has cleared the other panes' answers; do the same here rather than refetch.
-            const group = findTabGroup(form, tabId);
-            if (!group) return;
-            const keys = tabSwitchClearedKeys(group, chosenTab);
-            store.clearSaved(keys);
-            mergeAnswersLocally(queryClient, Object.fromEntries(keys.map((key) => [key, ''])));
-          },
-          onError: (error) => onError(`Error handling tabs for ${tabId}`, error),
-        },
-      ),
-    [saveTab.mutate, form, store, queryClient, onError],
+  const switchTab = useCallback(
+    async (tabId: string, chosenTab: string) => {
+      const group = findTabGroup(form, tabId);
+      // One switch at a time: the first may still be deleting the pane's files.
+      if (!group || switching.current) return;
+      switching.current = true;
+      try {
+        // SPEC section 4: the converted files of the pane being left go first; refused while one is on its way.
+        if (!(await tabGuard.releaseFiles(group, chosenTab))) return;
+        await saveTab.mutateAsync({ tab_id: tabId, chosen_tab: chosenTab });
+        // The server has cleared the other panes' answers; do the same here rather than refetch.
+        const keys = tabSwitchClearedKeys(group, chosenTab);
+        store.clearSaved(keys);
+        mergeAnswersLocally(queryClient, Object.fromEntries(keys.map((key) => [key, ''])));
+      } catch (error) {
+        refreshDocumentsAfterTabError(queryClient);
+        onError(`Error handling tabs for ${tabId}`, error);
+      } finally {
+        switching.current = false;
+      }
+    },
+    [saveTab.mutateAsync, tabGuard.releaseFiles, form, store, queryClient, onError],
   );
+  const onTabChange = useCallback((tabId: string, chosenTab: string) => void switchTab(tabId, chosenTab), [switchTab]);
 
   return {
     view,
     isLoading: isLoggedIn && (addAnother.isPending || tabs.isPending),
     onAddAnother: isLoggedIn ? onAddAnother : undefined,
     onTabChange: isLoggedIn ? onTabChange : undefined,
+    /** 'File Upload in Progress', shown when a switch is refused; render it once, anywhere. */
+    tabSwitchDialog: tabGuard.dialog,
   };
 }

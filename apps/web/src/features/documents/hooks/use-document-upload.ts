@@ -1,0 +1,175 @@
+import {
+  FILE_MESSAGES,
+  formatFileSize,
+  isDocumentWaiting,
+  type DocumentAnswer,
+  documentFilePath,
+  type DocumentStatusResponse,
+  type FileQuestion,
+} from '@admissions/domain';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPresignedUrl } from '../api/create-presigned-url';
+import { deleteConversion } from '../api/delete-conversion';
+import { useDeleteDocumentAnswer } from '../api/delete-document-answer';
+import { refreshDocumentAnswers } from '../api/get-document-answers';
+import { conversionQueryKey, useConversionStatus } from '../api/get-conversion-status';
+import { startConversion } from '../api/start-conversion';
+import { uploadFile } from '../api/upload-file';
+import { checkChosenFile } from '../state/check-chosen-file';
+import { forgetDocumentLocally } from '../state/documents-cache';
+import { uploadMutationKey } from '../state/upload-activity';
+import { useUploadErrorToast } from './use-upload-error-toast';
+
+/** What the widget shows. */
+export type UploadPhase =
+  /** No document: the file input (with the reason when the last conversion failed). */
+  | { name: 'choose' }
+  /** Asking where to upload, uploading (percent), then starting the conversion. */
+  | { name: 'uploading'; fileName: string; percent: number | undefined }
+  /** The server is converting; fileName is unknown after a reload. */
+  | { name: 'converting'; fileName: string | undefined }
+  | { name: 'attached'; document: DocumentAnswer };
+
+const NOT_ANSWERED: DocumentStatusResponse = { status: 'NOT_ANSWERED', message: '', url: '' };
+
+/**
+ * One file question's upload (SPEC section 4, Document upload and
+ * conversion): choose, check with the domain's rules, get a presigned form,
+ * upload with progress, start the conversion, poll it every 2000 ms, then
+ * show the document the server lists. `document` is the profile's entry for
+ * the question (document_answer), the state the widget starts from.
+ */
+export function useDocumentUpload(question: FileQuestion, document: DocumentAnswer | undefined) {
+  const key = question.key;
+  const queryClient = useQueryClient();
+  const showUploadError = useUploadErrorToast(question.label);
+  const conversion = useConversionStatus(key, true);
+  const [percent, setPercent] = useState(0);
+  const [chosenName, setChosenName] = useState<string | undefined>();
+  const [ruleErrors, setRuleErrors] = useState<readonly string[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+  const [fetchingDocument, setFetchingDocument] = useState(false);
+
+  /** SPEC section 8: after an upload error the conversion is deleted and the field cleared. */
+  const resetAfterError = useCallback(() => {
+    queryClient.setQueryData(conversionQueryKey(key), NOT_ANSWERED);
+    forgetDocumentLocally(queryClient, key);
+    // Best effort: there may be nothing to delete, and the error has been shown already.
+    deleteConversion(key).catch(() => {});
+  }, [queryClient, key]);
+
+  const upload = useMutation({
+    mutationKey: uploadMutationKey(key),
+    mutationFn: async (file: File) => {
+      const form = await createPresignedUrl({ answer_key: key });
+      await uploadFile(form, file, setPercent);
+      return startConversion(key, { file_key: form.fields.key ?? '', file_name: file.name });
+    },
+    onSuccess: (status) => queryClient.setQueryData(conversionQueryKey(key), status),
+    onError: (error) => {
+      showUploadError(error);
+      resetAfterError();
+    },
+  });
+
+  const remove = useDeleteDocumentAnswer();
+  // An upload started before this widget was last mounted (the applicant left the page and came back).
+  const uploading = useIsMutating({ mutationKey: uploadMutationKey(key) }) > 0;
+
+  const status = conversion.data?.status;
+
+  // A failed status call: shown as an upload error. A document already attached is left alone.
+  const failedCallAt = conversion.isError ? conversion.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (!failedCallAt) return;
+    showUploadError(conversion.error);
+    if (document) queryClient.setQueryData(conversionQueryKey(key), NOT_ANSWERED);
+    else resetAfterError();
+    // Once per failed call: the other values are read as they are then.
+  }, [failedCallAt]);
+
+  // COMPLETED: the server now lists the document; fetch it (once) to show its name and size.
+  useEffect(() => {
+    if (status !== 'COMPLETED' || document) return;
+    let active = true;
+    setFetchingDocument(true);
+    refreshDocumentAnswers(queryClient)
+      .catch((error: unknown) => showUploadError(error))
+      .finally(() => {
+        if (active) setFetchingDocument(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, [status, document, queryClient, showUploadError]);
+
+  // FAILED: the server cleared the question; so does the browser. The reason is shown under the field.
+  useEffect(() => {
+    if (status === 'FAILED') forgetDocumentLocally(queryClient, key);
+  }, [status, queryClient, key]);
+
+  const phase: UploadPhase = uploading
+    ? { name: 'uploading', fileName: upload.isPending ? (chosenName ?? '') : '', percent: upload.isPending ? percent : undefined }
+    : document
+      ? { name: 'attached', document }
+      : (status && isDocumentWaiting(status)) || (status === 'COMPLETED' && fetchingDocument)
+        ? { name: 'converting', fileName: chosenName }
+        : { name: 'choose' };
+
+  // Say what changed, once per change this visit caused (not on page load).
+  const previous = useRef(phase.name);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = phase.name;
+    if (before === phase.name) return;
+    if (phase.name === 'converting') setAnnouncement(`Converting ${chosenName ?? 'your file'} to PDF.`);
+    if (phase.name === 'attached' && (before === 'converting' || before === 'uploading')) {
+      setAnnouncement(`${phase.document.file_name} (${formatFileSize(phase.document.file_size)}) is attached.`);
+    }
+  }, [phase, chosenName]);
+
+  const choose = useCallback(
+    async (file: File | undefined) => {
+      if (!file) return;
+      const errors = await checkChosenFile(file);
+      setRuleErrors(errors);
+      if (errors.length > 0) return;
+      // A new file replaces the last failure's reason.
+      if (status === 'FAILED') queryClient.setQueryData(conversionQueryKey(key), NOT_ANSWERED);
+      setChosenName(file.name);
+      setPercent(0);
+      setAnnouncement(`Uploading ${file.name}.`);
+      upload.mutate(file);
+    },
+    [status, queryClient, key, upload.mutate],
+  );
+
+  /** Resolves true once deleted; a failure is shown as a toast. */
+  const deleteDocument = useCallback(async (): Promise<boolean> => {
+    try {
+      await remove.mutateAsync(key);
+    } catch (error) {
+      showUploadError(error);
+      return false;
+    }
+    queryClient.setQueryData(conversionQueryKey(key), NOT_ANSWERED);
+    setRuleErrors([]);
+    setAnnouncement('Your file has been deleted.');
+    return true;
+  }, [remove.mutateAsync, key, queryClient, showUploadError]);
+
+  const failure = status === 'FAILED' && phase.name === 'choose' ? conversion.data?.message || FILE_MESSAGES.conversionFailed : undefined;
+
+  return {
+    phase,
+    /** The rules the chosen file broke, then the reason its conversion failed. */
+    errors: failure ? [...ruleErrors, failure] : ruleErrors,
+    announcement,
+    choose,
+    deleteDocument,
+    deleting: remove.isPending,
+    /** The applicant's own converted PDF. */
+    pdfUrl: (status === 'COMPLETED' && conversion.data?.url) || documentFilePath(key),
+  };
+}
