@@ -1,4 +1,4 @@
-import type { Answers, ProfileResponse, WebStatus } from '@admissions/domain';
+import type { Answers, DocumentAnswer, ProfileResponse, WebStatus } from '@admissions/domain';
 import { json, type SeenRequest } from './fetch-stub';
 
 type Handler = (request: SeenRequest) => Response | Promise<Response>;
@@ -12,6 +12,8 @@ export interface ApplicantRecord {
   webStatuses: WebStatus[];
   addAnother: Record<string, number>;
   tabs: Record<string, string>;
+  /** Converted documents by question key (the profile's document_answer). */
+  documents: Record<string, DocumentAnswer>;
   /** The errors of the last POST /api/validations. */
   validations: Record<string, string[]> | null;
   submitted: boolean;
@@ -38,6 +40,7 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
     webStatuses: [],
     addAnother: {},
     tabs: {},
+    documents: {},
     validations: null,
     submitted: false,
     ...record,
@@ -46,7 +49,7 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
   const profile = (): ProfileResponse => ({
     username: state.username,
     answer: { ...state.answers },
-    document_answer: {},
+    document_answer: { ...state.documents },
     last_page: state.lastPage,
     successful_login: [...state.logins],
     web_status: state.webStatuses.map((web_status) => ({ web_status })),

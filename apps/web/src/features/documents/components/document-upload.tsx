@@ -38,8 +38,9 @@ export function DocumentUpload({ question, errors: validationErrors, document }:
 
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const container = useRef<HTMLDivElement>(null);
   const primary = useRef<HTMLElement | null>(null);
-  const focusFollow = useFocusFollow(phase.name, primary);
+  const focusFollow = useFocusFollow(phase.name, container, primary);
 
   const onConfirmDelete = async () => {
     const deleted = await upload.deleteDocument();
@@ -48,7 +49,7 @@ export function DocumentUpload({ question, errors: validationErrors, document }:
   };
 
   return (
-    <div className={fieldStyles.field} data-invalid={invalid || undefined} onFocus={focusFollow.onFocus} onBlur={focusFollow.onBlur}>
+    <div ref={container} className={fieldStyles.field} data-invalid={invalid || undefined}>
       {phase.name === 'choose' ? (
         <label id={labelId} className={fieldStyles.label} htmlFor={key}>
           {question.label}
@@ -168,10 +169,10 @@ function PhaseBody({ phase, fieldKey, pdfUrl, deleteButton, onDelete }: PhaseBod
       </p>
       <span className={styles.actions}>
         <a className={styles.view} href={pdfUrl} target="_blank" rel="noopener noreferrer">
-          View PDF<span className="visually-hidden"> of {name} (opens in a new tab)</span>
+          View PDF <span className="visually-hidden">of {name} (opens in a new tab)</span>
         </a>
         <Button ref={deleteButton} variant="secondary" onClick={onDelete}>
-          Delete<span className="visually-hidden"> {name}</span>
+          Delete <span className="visually-hidden">{name}</span>
         </Button>
       </span>
     </>

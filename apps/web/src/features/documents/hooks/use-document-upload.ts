@@ -17,7 +17,7 @@ import { conversionQueryKey, useConversionStatus } from '../api/get-conversion-s
 import { startConversion } from '../api/start-conversion';
 import { uploadFile } from '../api/upload-file';
 import { checkChosenFile } from '../state/check-chosen-file';
-import { forgetDocumentLocally } from '../state/documents-cache';
+import { forgetDocumentLocally, readDocuments } from '../state/documents-cache';
 import { uploadMutationKey } from '../state/upload-activity';
 import { useUploadErrorToast } from './use-upload-error-toast';
 
@@ -49,7 +49,8 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
   const [chosenName, setChosenName] = useState<string | undefined>();
   const [ruleErrors, setRuleErrors] = useState<readonly string[]>([]);
   const [announcement, setAnnouncement] = useState('');
-  const [fetchingDocument, setFetchingDocument] = useState(false);
+  /** COMPLETED, yet the list of documents does not have it: the widget offers the file input again. */
+  const [documentMissing, setDocumentMissing] = useState(false);
 
   /** SPEC section 8: after an upload error the conversion is deleted and the field cleared. */
   const resetAfterError = useCallback(() => {
@@ -89,20 +90,19 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
     // Once per failed call: the other values are read as they are then.
   }, [failedCallAt]);
 
-  // COMPLETED: the server now lists the document; fetch it (once) to show its name and size.
+  // COMPLETED: the server now lists the document; fetch the list (once) to show its name and size.
   useEffect(() => {
-    if (status !== 'COMPLETED' || document) return;
-    let active = true;
-    setFetchingDocument(true);
+    if (status !== 'COMPLETED' || document || documentMissing) return;
     refreshDocumentAnswers(queryClient)
-      .catch((error: unknown) => showUploadError(error))
-      .finally(() => {
-        if (active) setFetchingDocument(false);
+      .then(() => {
+        // Not listed after all (deleted meanwhile, elsewhere): back to the file input.
+        if (!Object.hasOwn(readDocuments(queryClient), key)) setDocumentMissing(true);
+      })
+      .catch((error: unknown) => {
+        showUploadError(error);
+        setDocumentMissing(true);
       });
-    return () => {
-      active = false;
-    };
-  }, [status, document, queryClient, showUploadError]);
+  }, [status, document, documentMissing, queryClient, key, showUploadError]);
 
   // FAILED: the server cleared the question; so does the browser. The reason is shown under the field.
   useEffect(() => {
@@ -113,7 +113,7 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
     ? { name: 'uploading', fileName: upload.isPending ? (chosenName ?? '') : '', percent: upload.isPending ? percent : undefined }
     : document
       ? { name: 'attached', document }
-      : (status && isDocumentWaiting(status)) || (status === 'COMPLETED' && fetchingDocument)
+      : (status && isDocumentWaiting(status)) || (status === 'COMPLETED' && !documentMissing)
         ? { name: 'converting', fileName: chosenName }
         : { name: 'choose' };
 
@@ -132,17 +132,25 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
   const choose = useCallback(
     async (file: File | undefined) => {
       if (!file) return;
-      const errors = await checkChosenFile(file);
+      let errors: string[];
+      try {
+        errors = await checkChosenFile(file);
+      } catch (error) {
+        // The file could not be read (moved or deleted since it was chosen).
+        showUploadError(error);
+        return;
+      }
       setRuleErrors(errors);
       if (errors.length > 0) return;
       // A new file replaces the last failure's reason.
       if (status === 'FAILED') queryClient.setQueryData(conversionQueryKey(key), NOT_ANSWERED);
       setChosenName(file.name);
       setPercent(0);
+      setDocumentMissing(false);
       setAnnouncement(`Uploading ${file.name}.`);
       upload.mutate(file);
     },
-    [status, queryClient, key, upload.mutate],
+    [status, queryClient, key, upload.mutate, showUploadError],
   );
 
   /** Resolves true once deleted; a failure is shown as a toast. */
