@@ -3,6 +3,7 @@ import type { Clock } from './infra/clock';
 import type { Db } from './infra/db/db';
 import type { JobQueue } from './infra/jobs/job-queue';
 import type { Mailer } from './infra/mail/mailer';
+import type { Storage } from './infra/storage/storage';
 
 /** What the features are built from; tests and production build it the same way. */
 export interface AppDeps {
@@ -12,5 +13,7 @@ export interface AppDeps {
   /** The durable job queue (pg-boss) on the same database. */
   jobs: JobQueue;
   clock: Clock;
+  /** Uploaded and converted documents: local disk or S3 (config.storage). */
+  storage: Storage;
   secretKey: string;
 }

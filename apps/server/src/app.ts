@@ -17,6 +17,9 @@ import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
 import { webStatusRoute } from './features/application/web-status-route';
 import { pdfRoutes } from './features/pdf/pdf-routes';
+import { documentRoutes } from './features/documents/document-routes';
+import { localUploadRoute } from './features/documents/local-upload-route';
+import type { LocalStorage } from './infra/storage/local-storage';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
 import { assertSameOrigin, changesState } from './http/origin-guard';
@@ -74,6 +77,8 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       api.decorateRequest('session', undefined);
       // The answer save checks its session itself, in the same statement as the save.
       await api.register(answerRoute(deps, formContext));
+      // The embedded store's upload endpoint answers to its signed policy, as S3 does, not to the session.
+      if (deps.storage.kind === 'local') await api.register(localUploadRoute(deps, deps.storage as LocalStorage));
       await api.register(async (scope) => {
         scope.addHook('preHandler', requireSession(deps));
         await scope.register(profileRoute(deps));
@@ -86,6 +91,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(validationsRoute(deps, formContext));
         await scope.register(submitRoute(deps, formContext));
         await scope.register(pdfRoutes(deps, formContext));
+        await scope.register(documentRoutes(deps, formContext));
       });
     },
     { prefix: '/api' },

@@ -23,6 +23,20 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
+  /** Documents go to this S3-compatible bucket when set; otherwise to local disk under DATA_DIR. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** The LibreOffice binary that converts Word documents; when absent, docx uploads fail with a clear message. */
+  SOFFICE_PATH: z.string().min(1).default('soffice'),
+  DOCUMENT_CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
+  DOCUMENT_CONVERSION_MEMORY_MB: z.coerce.number().int().min(256).max(16384).default(1536),
+  DOCUMENT_CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  DOCUMENT_QUOTA_BYTES: z.coerce.number().int().min(1_048_576).default(20 * 1_048_576),
+  DOCUMENT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** How often the job queue looks for jobs of crashed processes to retry. */
+  JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface Config {
@@ -39,6 +53,22 @@ export interface Config {
   trustProxy: number;
   logLevel: string;
   webDist: string;
+  storage: StorageConfig;
+  documents: DocumentsConfig;
+  jobSuperviseIntervalSeconds: number;
+}
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
+
+export interface DocumentsConfig {
+  sofficePath: string;
+  conversionTimeoutMs: number;
+  conversionMemoryMb: number;
+  conversionConcurrency: number;
+  quotaBytes: number;
+  uploadsPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +104,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : { kind: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'files') },
+    documents: {
+      sofficePath: e.SOFFICE_PATH,
+      conversionTimeoutMs: e.DOCUMENT_CONVERSION_TIMEOUT_SECONDS * 1000,
+      conversionMemoryMb: e.DOCUMENT_CONVERSION_MEMORY_MB,
+      conversionConcurrency: e.DOCUMENT_CONVERSION_CONCURRENCY,
+      quotaBytes: e.DOCUMENT_QUOTA_BYTES,
+      uploadsPerHour: e.DOCUMENT_UPLOADS_PER_HOUR,
+    },
+    jobSuperviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
   };
 }
 

@@ -7,6 +7,7 @@ import { createDb } from './infra/db/create-db';
 import { startJobQueue } from './infra/jobs/job-queue';
 import { createMailer } from './infra/mail/mailer';
 import { loadSecretKey } from './infra/secret-key';
+import { createStorage } from './infra/storage/create-storage';
 
 /** Opens the real adapters named by the configuration. */
 export async function createDeps(config: Config, logger: Logger, clock: Clock = systemClock): Promise<AppDeps> {
@@ -18,8 +19,9 @@ export async function createDeps(config: Config, logger: Logger, clock: Clock = 
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  const jobs = await startJobQueue({ db, logger });
-  return { config, db, mailer, clock, secretKey, jobs };
+  const jobs = await startJobQueue({ db, logger, superviseIntervalSeconds: config.jobSuperviseIntervalSeconds });
+  const storage = createStorage(config.storage, config.publicUrl, secretKey, clock);
+  return { config, db, mailer, clock, secretKey, jobs, storage };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {

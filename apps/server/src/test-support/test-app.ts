@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { startJobQueue } from '../infra/jobs/job-queue';
 import { createMailer } from '../infra/mail/mailer';
+import { createStorage } from '../infra/storage/create-storage';
 import { startWorkers } from '../workers';
 import { createTestDb } from './test-db';
 import { TestClock } from './test-clock';
@@ -37,7 +38,9 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: '', logger });
   // Cron schedules stay off in tests: a test runs scheduled work itself, at the time it chooses.
   const jobs = await startJobQueue({ db, logger, schedule: false });
-  const deps = { config, db, mailer, clock, jobs, secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef' };
+  const secretKey = 'test-secret-key-0123456789abcdef0123456789abcdef';
+  const storage = createStorage(config.storage, config.publicUrl, secretKey, clock);
+  const deps = { config, db, mailer, clock, jobs, secretKey, storage };
   const app = await buildApp(deps, logger);
   await app.ready();
   await startWorkers(deps, logger);
@@ -71,7 +74,8 @@ export class TestClient {
     private readonly origin = new URL(TEST_PUBLIC_URL).origin,
   ) {}
 
-  async request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) {
+  /** `raw` is sent as it is (e.g. a multipart body), with the content-type given in `headers`. */
+  async request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}, raw?: Buffer) {
     const res = await this.app.inject({
       method,
       url,
@@ -82,7 +86,7 @@ export class TestClient {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : raw ? { payload: raw } : {}),
     });
     this.keepCookies(res);
     return res;

@@ -18,10 +18,13 @@ export const FILE_MESSAGES = {
   notUploaded: 'We did not receive your file. Please upload it again.',
   docxUnreadable: 'We could not read your Word document. Please save it again as a .docx file and upload it.',
   docxMacros: 'Your Word document contains macros, which we cannot accept. Please save it as a .docx without macros and upload it again.',
+  docxExternalContent:
+    'Your Word document links to pictures or files outside it. Please insert them into the document itself and upload it again.',
   docxTooComplex: 'Your Word document is too large or complex to convert. Please simplify it or save it as a PDF and upload that.',
   docxConverterUnavailable: 'We cannot convert Word documents right now. Please save your document as a PDF and upload that instead.',
   pdfUnreadable: 'We could not read your PDF. Please save it again and upload it.',
   pdfEncrypted: 'Your PDF is password-protected. Please remove the password and upload it again.',
+  pdfScripts: 'Your PDF contains scripts, which we cannot accept. Please print it to a new PDF and upload that.',
   imageUnreadable: 'We could not read your image. Please save it again as a PNG or JPEG and upload it.',
   imageTooLarge: 'Your image has too many pixels. Please reduce its dimensions and upload it again.',
   conversionFailed: 'We could not convert your file to PDF. Please try another file, or save it as a PDF and upload that.',

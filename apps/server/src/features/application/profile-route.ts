@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ProfileResponse } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { sessionOf } from '../accounts/require-session';
+import { loadDocumentAnswers } from '../documents/document-answers';
 import { loadProfileRows } from './profile-repository';
 
 /** GET /api/profile: everything the web app needs to show the applicant's state (SPEC section 3). */
@@ -9,10 +10,10 @@ export function profileRoute(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     app.get('/profile', async (req): Promise<ProfileResponse> => {
       const session = sessionOf(req);
-      const rows = await loadProfileRows(deps.db, session.userId);
+      const [rows, documents] = await Promise.all([loadProfileRows(deps.db, session.userId), loadDocumentAnswers(deps.db, session.userId)]);
       return {
         answer: rows.answers,
-        document_answer: {},
+        document_answer: documents,
         username: session.username,
         last_page: rows.lastPage,
         successful_login: rows.logins.map((d) => d.toISOString()),

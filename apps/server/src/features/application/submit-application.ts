@@ -1,6 +1,8 @@
 import { clearAnswers, hasValidationErrors, invalidDateKeys, validateAnswers, type Answers } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import { loadDocumentAnswers } from '../documents/document-answers';
+import { fileQuestions } from '../documents/file-questions';
 import { lockApplication, markSubmitted } from './application-repository';
 import type { FormContext } from './form-context';
 
@@ -20,10 +22,15 @@ export async function submitApplication({ db, clock }: AppDeps, ctx: FormContext
     const scrubbed = { ...clearAnswers(stored, stored, ctx.form).answers };
     for (const key of invalidDateKeys(ctx.form, scrubbed)) scrubbed[key] = '';
     const now = clock.now();
-    const errors = validateAnswers(ctx.form, scrubbed, {
+    // A file question is answered by its converted (COMPLETED) document only, never by an answer value
+    // a client could write: the rule set sees the documents, and file answers blanked.
+    const documents = await loadDocumentAnswers(tx, userId);
+    const judged = { ...scrubbed };
+    for (const key of fileQuestions(ctx.form).keys()) if (key in judged) judged[key] = '';
+    const errors = validateAnswers(ctx.form, judged, {
       now,
       view: { addAnother: app?.add_another ?? {}, tabs: app?.tabs ?? {} },
-      documents: {},
+      documents,
     });
     if (hasValidationErrors(errors)) throw new AppError('APPLICATION_INCOMPLETE', { errors });
     await markSubmitted(tx, userId, scrubbed, now);

@@ -4,11 +4,13 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../accounts/require-session';
+import { releaseDocumentsOfPanes } from '../documents/tab-switch';
 import { findApplication, mergeAnswers, setTab } from './application-repository';
 import type { FormContext } from './form-context';
 
 /** GET and PUT /api/tabs: the chosen tab of each tab group. */
-export function tabsRoutes({ db, clock }: AppDeps, ctx: FormContext) {
+export function tabsRoutes(deps: AppDeps, ctx: FormContext) {
+  const { db, clock } = deps;
   return async (app: FastifyInstance) => {
     app.get('/tabs', async (req) => {
       const { userId } = sessionOf(req);
@@ -24,12 +26,16 @@ export function tabsRoutes({ db, clock }: AppDeps, ctx: FormContext) {
       }
       // Switching tabs discards the answers of the other panes, on the server as in the browser.
       const cleared = Object.fromEntries(tabSwitchClearedKeys(group, chosen_tab).map((k) => [k, '']));
+      // ...and the documents of those panes: refused while one converts, else deleted with the switch.
+      const documents = releaseDocumentsOfPanes(deps, ctx, userId, Object.keys(cleared));
       const saved = await db.transaction(async (tx) => {
         if (!(await setTab(tx, userId, tab_id, chosen_tab, clock.now()))) return false;
         if (Object.keys(cleared).length > 0) await mergeAnswers(tx, userId, cleared, clock.now());
+        await documents.inTransaction(tx);
         return true;
       });
       if (!saved) throw new AppError('APPLICATION_SUBMITTED');
+      await documents.afterCommit(req.log);
       return { [tab_id]: chosen_tab };
     });
   };

@@ -42,11 +42,20 @@ export interface JobQueueOptions {
   schedule?: boolean;
   /** Connections of the queue's own pool on PostgreSQL (PGlite has one connection). */
   poolSize?: number;
+  /** How often expired jobs (e.g. of a crashed process) are found and retried; pg-boss's default is 60. */
+  superviseIntervalSeconds?: number;
 }
 
 /** Opens the queue on the same database as the application, installing or upgrading its schema. */
-export async function startJobQueue({ db, logger, schedule = true, poolSize = 4 }: JobQueueOptions): Promise<JobQueue> {
-  const boss = new PgBoss({ ...databaseOptions(db, poolSize), schedule, supervise: true, migrate: true });
+export async function startJobQueue({ db, logger, schedule = true, poolSize = 4, superviseIntervalSeconds = 60 }: JobQueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    ...databaseOptions(db, poolSize),
+    schedule,
+    supervise: true,
+    migrate: true,
+    superviseIntervalSeconds,
+    monitorIntervalSeconds: superviseIntervalSeconds,
+  });
   // pg-boss reports problems of its own loops (a lost connection, a failed maintenance run) as events.
   boss.on('error', (err) => logger.error({ err }, 'Job queue error'));
   boss.on('warning', (warning) => logger.warn({ warning }, 'Job queue warning'));

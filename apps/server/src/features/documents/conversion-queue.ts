@@ -1,0 +1,9 @@
+/** The pg-boss queue of document conversions; a job's id is its document's id. */
+export const CONVERSION_QUEUE = 'document-conversion';
+
+/** Tries of a conversion that fails for a reason other than the file (e.g. storage down); then FAILED. */
+export const CONVERSION_RETRY_LIMIT = 2;
+
+export interface ConversionJob {
+  documentId: string;
+}

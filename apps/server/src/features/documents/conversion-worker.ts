@@ -1,0 +1,127 @@
+import {
+  FILE_MAX_BYTES,
+  FILE_MESSAGES,
+  fileExtension,
+  kindOfExtension,
+  sniffFileKind,
+  SNIFF_BYTES,
+} from '@admissions/domain';
+import type { Logger } from 'pino';
+import type { AppDeps } from '../../app-deps';
+import { CONVERSION_QUEUE, CONVERSION_RETRY_LIMIT, type ConversionJob } from './conversion-queue';
+import { ConversionRefused } from './convert/conversion-refused';
+import { convertDocument } from './convert/convert-document';
+import { createConverterThread, type ConverterThread } from './convert/converter-thread';
+import { detectSandbox, findSoffice, type SofficeOptions } from './convert/soffice';
+import { pdfKeyOf } from './document-keys';
+import { findDocumentById, markCompleted, markFailed, markInProgress, type DocumentRow } from './documents-repository';
+import { removeFiles } from './remove-files';
+
+/** Seconds a job may stay active before pg-boss retries it elsewhere (a crashed process's job comes back after this). */
+export const expirySeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) * 2 + 10;
+
+/**
+ * Converts one document, at most once to COMPLETED. Safe to run again after a
+ * crash at any point: the PDF goes to a key fixed by the document's id, and
+ * only a waiting document can be settled. A file that is refused ends FAILED
+ * with the reason; any other failure is thrown, so pg-boss retries it, and the
+ * last try ends FAILED too. Nothing here blocks the queue for other documents.
+ */
+export async function convertOne(
+  deps: AppDeps,
+  thread: ConverterThread,
+  soffice: SofficeOptions,
+  documentId: string,
+  lastTry: boolean,
+  log: Logger,
+): Promise<'completed' | 'failed' | 'skipped'> {
+  const doc = await findDocumentById(deps.db, documentId);
+  if (!doc) return 'skipped';
+  if (doc.status === 'COMPLETED' || doc.status === 'FAILED') {
+    // A crash after settling, before the original was removed.
+    await removeFiles(deps.storage, [doc.upload_key], log);
+    return 'skipped';
+  }
+  if (!(await markInProgress(deps.db, doc.id, deps.clock.now()))) return 'skipped';
+  const fail = async (message: string) => {
+    await markFailed(deps.db, doc.id, message, deps.clock.now());
+    await removeFiles(deps.storage, [doc.upload_key, pdfKeyOf(doc.user_id, doc.answer_key, doc.id)], log);
+    return 'failed' as const;
+  };
+  try {
+    const pdf = await convert(deps, thread, soffice, doc);
+    const pdfKey = pdfKeyOf(doc.user_id, doc.answer_key, doc.id);
+    await deps.storage.write(pdfKey, pdf, 'application/pdf');
+    if (await markCompleted(deps.db, doc.id, pdfKey, pdf.byteLength, deps.clock.now())) {
+      await removeFiles(deps.storage, [doc.upload_key], log);
+      return 'completed';
+    }
+    // Deleted or replaced while converting: what was just written belongs to nobody.
+    const now = await findDocumentById(deps.db, doc.id);
+    if (!now || now.pdf_key !== pdfKey) await removeFiles(deps.storage, [pdfKey], log);
+    return 'skipped';
+  } catch (err) {
+    if (err instanceof ConversionRefused) {
+      log.info({ documentId, reason: err.message }, 'document refused');
+      return fail(err.applicantMessage);
+    }
+    if (lastTry) {
+      log.error({ err, documentId }, 'document conversion failed on its last try');
+      return fail(FILE_MESSAGES.conversionFailed);
+    }
+    throw err;
+  }
+}
+
+async function convert(deps: AppDeps, thread: ConverterThread, soffice: SofficeOptions, doc: DocumentRow): Promise<Uint8Array> {
+  // Whatever the storage, the object is checked again: it may have changed since the upload was checked.
+  const bytes = await deps.storage.read(doc.upload_key, FILE_MAX_BYTES);
+  if (!bytes) {
+    const size = await deps.storage.size(doc.upload_key);
+    throw new ConversionRefused(size === null ? FILE_MESSAGES.notUploaded : FILE_MESSAGES.tooLarge);
+  }
+  if (bytes.byteLength === 0) throw new ConversionRefused(FILE_MESSAGES.empty);
+  const kind = sniffFileKind(bytes.subarray(0, SNIFF_BYTES));
+  if (!kind || kind !== kindOfExtension(fileExtension(doc.file_name))) throw new ConversionRefused(FILE_MESSAGES.contentMismatch);
+  return convertDocument(kind, bytes, thread, soffice);
+}
+
+/**
+ * Registers this process's conversion worker on the shared queue. Says once
+ * in the log when LibreOffice is missing (Word documents then fail with a
+ * clear message) and which sandbox limits the machine allows.
+ */
+export async function startConversionWorker(deps: AppDeps, logger: Logger): Promise<string> {
+  const { sofficePath, conversionTimeoutMs, conversionMemoryMb, conversionConcurrency } = deps.config.documents;
+  const soffice: SofficeOptions = { sofficePath, timeoutMs: conversionTimeoutMs, memoryMb: conversionMemoryMb };
+  if (!(await findSoffice(sofficePath))) {
+    logger.warn(
+      { sofficePath },
+      'LibreOffice (soffice) was not found: Word documents cannot be converted and will fail with a message; images and PDFs still are',
+    );
+  } else {
+    const box = detectSandbox();
+    if (!box.noNetwork) logger.warn('LibreOffice runs without a network namespace (unshare -n is not permitted here); its profile still blocks links');
+    if (!box.limits) logger.warn('LibreOffice runs without prlimit memory and CPU limits; only the time limit applies');
+  }
+  const thread = createConverterThread({ timeoutMs: conversionTimeoutMs });
+  const options = {
+    retryLimit: CONVERSION_RETRY_LIMIT,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: expirySeconds(conversionTimeoutMs),
+    deleteAfterSeconds: 7 * 24 * 3600,
+  };
+  // Several processes start at once: whichever creates the queue, the others update it to the same options.
+  if (!(await deps.jobs.getQueue(CONVERSION_QUEUE))) await deps.jobs.createQueue(CONVERSION_QUEUE, options).catch(() => undefined);
+  await deps.jobs.updateQueue(CONVERSION_QUEUE, options);
+  await deps.jobs.work<ConversionJob>(
+    CONVERSION_QUEUE,
+    { localConcurrency: conversionConcurrency, batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+    async ([job]) => {
+      if (!job) return;
+      await convertOne(deps, thread, soffice, job.data.documentId, job.retryCount >= CONVERSION_RETRY_LIMIT, logger);
+    },
+  );
+  return CONVERSION_QUEUE;
+}

@@ -1,0 +1,127 @@
+import type { Queryable } from '../../infra/db/db';
+
+export type StoredStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+
+export interface DocumentRow {
+  id: string;
+  user_id: string;
+  answer_key: string;
+  upload_key: string;
+  file_name: string;
+  file_size: number;
+  status: StoredStatus;
+  message: string;
+  pdf_key: string | null;
+  pdf_size: number | null;
+}
+
+const COLUMNS = 'id, user_id, answer_key, upload_key, file_name, file_size, status, message, pdf_key, pdf_size';
+
+export async function findDocument(db: Queryable, userId: string, answerKey: string): Promise<DocumentRow | undefined> {
+  const { rows } = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND answer_key = $2`, [
+    userId,
+    answerKey,
+  ]);
+  return rows[0];
+}
+
+export async function findDocumentById(db: Queryable, id: string): Promise<DocumentRow | undefined> {
+  const { rows } = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function listDocuments(db: Queryable, userId: string): Promise<DocumentRow[]> {
+  const { rows } = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE user_id = $1 ORDER BY answer_key`, [userId]);
+  return rows;
+}
+
+/** Locks and returns the applicant's documents of these questions (in the caller's transaction). */
+export async function lockDocuments(tx: Queryable, userId: string, answerKeys: readonly string[]): Promise<DocumentRow[]> {
+  if (answerKeys.length === 0) return [];
+  const { rows } = await tx.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND answer_key = ANY($2::text[]) FOR UPDATE`,
+    [userId, answerKeys],
+  );
+  return rows;
+}
+
+export async function insertDocument(
+  tx: Queryable,
+  doc: { id: string; userId: string; answerKey: string; uploadKey: string; fileName: string; fileSize: number },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO documents (id, user_id, answer_key, upload_key, file_name, file_size, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'UNPROCESSED', $7, $7)`,
+    [doc.id, doc.userId, doc.answerKey, doc.uploadKey, doc.fileName, doc.fileSize, now],
+  );
+}
+
+export async function deleteDocumentRow(tx: Queryable, id: string): Promise<void> {
+  await tx.query('DELETE FROM documents WHERE id = $1', [id]);
+}
+
+/** Moves a waiting document to IN_PROGRESS; false when it is gone or already settled. */
+export async function markInProgress(db: Queryable, id: string, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE documents SET status = 'IN_PROGRESS', updated_at = $2 WHERE id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS')`,
+    [id, now],
+  );
+  return rowCount === 1;
+}
+
+/** Settles a conversion once: false when the document was deleted, replaced or already settled. */
+export async function markCompleted(db: Queryable, id: string, pdfKey: string, pdfSize: number, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE documents SET status = 'COMPLETED', pdf_key = $2, pdf_size = $3, message = '', updated_at = $4
+     WHERE id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS')`,
+    [id, pdfKey, pdfSize, now],
+  );
+  return rowCount === 1;
+}
+
+export async function markFailed(db: Queryable, id: string, message: string, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE documents SET status = 'FAILED', message = $2, pdf_key = NULL, pdf_size = NULL, updated_at = $3
+     WHERE id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS')`,
+    [id, message, now],
+  );
+  return rowCount === 1;
+}
+
+export async function recordUploadForm(db: Queryable, uploadKey: string, userId: string, answerKey: string, now: Date) {
+  await db.query('INSERT INTO document_uploads (upload_key, user_id, answer_key, created_at) VALUES ($1, $2, $3, $4)', [
+    uploadKey,
+    userId,
+    answerKey,
+    now,
+  ]);
+}
+
+export async function uploadsSince(db: Queryable, userId: string, since: Date): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM document_uploads WHERE user_id = $1 AND created_at > $2',
+    [userId, since],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Takes an unused upload form of this applicant and question; false when there is none (forged or reused key). */
+export async function takeUpload(tx: Queryable, uploadKey: string, userId: string, answerKey: string, now: Date): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE document_uploads SET used_at = $4
+     WHERE upload_key = $1 AND user_id = $2 AND answer_key = $3 AND used_at IS NULL`,
+    [uploadKey, userId, answerKey, now],
+  );
+  return rowCount === 1;
+}
+
+/** Bytes the applicant keeps in storage: converted PDFs and originals not yet converted. */
+export async function storedBytes(db: Queryable, userId: string, exceptAnswerKey: string): Promise<number> {
+  const { rows } = await db.query<{ n: string | number | null }>(
+    `SELECT coalesce(sum(coalesce(pdf_size, 0) + CASE WHEN status IN ('UNPROCESSED', 'IN_PROGRESS') THEN file_size ELSE 0 END), 0) AS n
+     FROM documents WHERE user_id = $1 AND answer_key <> $2`,
+    [userId, exceptAnswerKey],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,72 @@
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { FILE_MAX_BYTES, FILE_MESSAGES, LOCAL_UPLOAD_PATH } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import type { LocalStorage } from '../../infra/storage/local-storage';
+import { verifyPolicy } from '../../infra/storage/upload-policy';
+
+const policyRefused = () => new AppError('UPLOAD_POLICY_INVALID');
+
+/**
+ * The embedded store's upload endpoint, where the browser posts the presigned
+ * form (fields first, then one `file`), as it would to S3. Authority comes
+ * from the signed policy alone: exact key, expiry of at most ten minutes,
+ * 1 to 1,048,576 bytes, one file. The body is streamed to disk and counted;
+ * nothing is kept unless every condition holds.
+ */
+export function localUploadRoute(deps: AppDeps, storage: LocalStorage) {
+  return async (app: FastifyInstance) => {
+    await app.register(fastifyMultipart, {
+      limits: { fields: 8, fieldSize: 4096, fieldNameSize: 100, files: 1, parts: 10, fileSize: FILE_MAX_BYTES + 1, headerPairs: 50 },
+    });
+    app.post(LOCAL_UPLOAD_PATH.replace(/^\/api/, ''), { bodyLimit: FILE_MAX_BYTES + 64 * 1024 }, async (req, reply) => {
+      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Uploads must be sent as multipart form data.' });
+      const fields: Record<string, string> = {};
+      let stored = false;
+      for await (const part of req.parts()) {
+        if (part.type === 'field') {
+          // As S3 does, fields after the file are ignored.
+          if (!stored) fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (part.fieldname !== 'file' || stored) {
+          part.file.resume();
+          throw policyRefused();
+        }
+        const { key = '', policy = '', signature = '' } = fields;
+        const check = verifyPolicy(deps.secretKey, policy, signature, key, deps.clock.now());
+        if (!check.ok) {
+          part.file.resume();
+          throw policyRefused();
+        }
+        const temp = await storage.tempPath();
+        let size = 0;
+        const counter = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            size += chunk.length;
+            if (size > check.policy.maxBytes) done(new AppError('DOCUMENT_REJECTED', { message: FILE_MESSAGES.tooLarge }));
+            else done(null, chunk);
+          },
+        });
+        try {
+          await pipeline(part.file, counter, createWriteStream(temp, { flags: 'wx' }));
+          if (part.file.truncated || size > check.policy.maxBytes) throw new AppError('DOCUMENT_REJECTED', { message: FILE_MESSAGES.tooLarge });
+          if (size < check.policy.minBytes) throw new AppError('DOCUMENT_REJECTED', { message: FILE_MESSAGES.empty });
+          await storage.writeUpload(key, temp);
+          stored = true;
+        } catch (err) {
+          await rm(temp, { force: true });
+          throw err;
+        }
+      }
+      if (!stored) throw policyRefused();
+      // As S3 answers a presigned POST without success_action_status.
+      return reply.status(204).send();
+    });
+  };
+}
