@@ -1,4 +1,14 @@
-import type { Answers, DocumentAnswer, ProfileResponse, WebStatus } from '@admissions/domain';
+import {
+  allQuestions,
+  buildForm,
+  documentAnswerPath,
+  documentConversionPath,
+  DOCUMENT_ANSWERS_PATH,
+  type Answers,
+  type DocumentAnswer,
+  type ProfileResponse,
+  type WebStatus,
+} from '@admissions/domain';
 import { json, type SeenRequest } from './fetch-stub';
 
 type Handler = (request: SeenRequest) => Response | Promise<Response>;
@@ -96,10 +106,42 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
       return json({ [tab_id]: chosen_tab });
     },
     'GET /api/keep-alive': () => json({ message: 'ok' }),
+    [`GET ${DOCUMENT_ANSWERS_PATH}`]: () => json(state.documents),
+    ...documentHandlers(state),
     'GET /api/pdf': () => json({ status: 'completed', url: '/api/pdf/file', message: 'Your PDF copy is ready to download.' }),
   };
 
   return { state, handlers };
+}
+
+/** The file questions' keys: the same for every institution. */
+const FILE_KEYS = buildForm({ shortName: 'NFC' })
+  .pages.flatMap(allQuestions)
+  .filter((q) => q.kind === 'file')
+  .map((q) => q.key);
+
+/**
+ * Each upload widget asks for its conversion's status when shown: no
+ * conversion beyond the listed documents. The documents feature's own tests
+ * (features/documents/tests/documents-server.ts) replace these to upload.
+ */
+function documentHandlers(state: ApplicantRecord): Record<string, Handler> {
+  const handlers: Record<string, Handler> = {};
+  for (const key of FILE_KEYS) {
+    handlers[`GET ${documentConversionPath(key)}`] = () =>
+      json(
+        state.documents[key]
+          ? { status: 'COMPLETED', message: '', url: `${documentConversionPath(key)}/file` }
+          : { status: 'NOT_ANSWERED', message: '', url: '' },
+      );
+    const remove = () => {
+      delete state.documents[key];
+      return json({ message: 'Your file was deleted.' });
+    };
+    handlers[`DELETE ${documentConversionPath(key)}`] = remove;
+    handlers[`DELETE ${documentAnswerPath(key)}`] = remove;
+  }
+  return handlers;
 }
 
 export { completeAnswers } from '@admissions/domain/testing';

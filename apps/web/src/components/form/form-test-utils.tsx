@@ -2,6 +2,7 @@ import {
   descKey,
   type AddAnotherQuestion,
   type Answers,
+  type FileQuestion,
   type FormPage,
   type OptionList,
   type Question,
@@ -32,6 +33,15 @@ export const repeater = (key: string, maxRepeats: number, item: (prefix: string)
   return { kind: 'add-another', key, label: 'Previous Schools', buttonLabel: 'Add Another School', itemTitle: 'School', maxRepeats, prefixes, items: prefixes.map(item) };
 };
 
+/**
+ * What the harness shows for a logged-in file question unless a test gives
+ * its own: the real widget (features/documents) needs the document calls,
+ * and the renderer's tests only need a control with the key as id and name.
+ */
+function fileStandIn(question: FileQuestion) {
+  return <input type="file" id={question.key} name={question.key} aria-label={question.label} />;
+}
+
 interface RenderFormOptions extends Partial<Omit<FormRenderContext, 'view'>> {
   view?: Partial<FormRenderContext['view']>;
 }
@@ -59,6 +69,7 @@ export function renderForm(page: FormPage, options: RenderFormOptions = {}) {
       errors: {},
       isLoggedIn: true,
       readOnly: false,
+      renderFile: fileStandIn,
       ...options,
       answers,
       view,

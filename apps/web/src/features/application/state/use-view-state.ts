@@ -76,12 +76,12 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
         mergeAnswersLocally(queryClient, Object.fromEntries(keys.map((key) => [key, ''])));
       } catch (error) {
         refreshDocumentsAfterTabError(queryClient);
-        onError(`Error handling tabs for ${tabId}`, error);
+        if (!tabGuard.refusedByServer(error)) onError(`Error handling tabs for ${tabId}`, error);
       } finally {
         switching.current = false;
       }
     },
-    [saveTab.mutateAsync, tabGuard.releaseFiles, form, store, queryClient, onError],
+    [saveTab.mutateAsync, tabGuard.releaseFiles, tabGuard.refusedByServer, form, store, queryClient, onError],
   );
   const onTabChange = useCallback((tabId: string, chosenTab: string) => void switchTab(tabId, chosenTab), [switchTab]);
 

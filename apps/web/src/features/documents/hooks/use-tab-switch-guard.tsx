@@ -1,7 +1,7 @@
 import type { TabsQuestion } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { UnauthorizedError } from '../../../lib/api-errors';
+import { ServerError, UnauthorizedError } from '../../../lib/api-errors';
 import { useDeleteDocumentAnswer } from '../api/delete-document-answer';
 import { UploadInProgressDialog } from '../components/upload-in-progress-dialog';
 import { readDocuments } from '../state/documents-cache';
@@ -47,6 +47,20 @@ export function useTabSwitchGuard() {
     [queryClient, deleteDocument, block],
   );
 
+  /**
+   * The server refuses a switch itself while a conversion of the panes left
+   * is running (409 CONVERSION_IN_PROGRESS, e.g. started in another tab): the
+   * same dialog, not an error toast. True when the error was that refusal.
+   */
+  const refusedByServer = useCallback(
+    (error: unknown): boolean => {
+      if (!(error instanceof ServerError) || error.code !== 'CONVERSION_IN_PROGRESS') return false;
+      block();
+      return true;
+    },
+    [block],
+  );
+
   const dialog = (
     <UploadInProgressDialog
       open={blocked}
@@ -61,5 +75,5 @@ export function useTabSwitchGuard() {
     />
   );
 
-  return { releaseFiles, dialog };
+  return { releaseFiles, refusedByServer, dialog };
 }
