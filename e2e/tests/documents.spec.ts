@@ -161,7 +161,8 @@ test('switching the transcript tab deletes the uploaded transcript', async ({ pa
   const email = uniqueEmail('documents-tabs');
   await createConfirmedAccount(request, email);
   await logIn(page, email, PASSWORD);
-  await page.goto('/education-alr');
+  await page.getByRole('link', { name: 'Step 2 Education' }).click();
+  await expect(page).toHaveURL(/\/education-alr$/);
   const png = await page.evaluate(async () => {
     const canvas = document.createElement('canvas');
     canvas.width = 40;
