@@ -18,7 +18,7 @@ import { findDocumentById, markCompleted, markFailed, markInProgress, type Docum
 import { removeFiles } from './remove-files';
 
 /** Seconds a job may stay active before pg-boss retries it elsewhere (a crashed process's job comes back after this). */
-export const expirySeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) * 2 + 10;
+export const expirySeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 15;
 
 /**
  * Converts one document, at most once to COMPLETED. Safe to run again after a

@@ -85,10 +85,10 @@ export async function makePng(width = 400, height = 300): Promise<Uint8Array> {
   );
 }
 
-/** A PNG that declares 12000 x 12000 pixels (144 megapixels) but compresses to a few hundred kilobytes. */
+/** A PNG that declares 8000 x 8000 pixels (64 megapixels) but compresses to a few hundred kilobytes. */
 export async function makeHugePixelPng(): Promise<Uint8Array> {
   return new Uint8Array(
-    await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#000000' }, limitInputPixels: false })
+    await sharp({ create: { width: 8_000, height: 8_000, channels: 3, background: '#000000' }, limitInputPixels: false })
       .toColourspace('b-w')
       .png({ compressionLevel: 9 })
       .toBuffer(),
