@@ -1,0 +1,37 @@
+import { FILE_MESSAGES, PRESIGNED_URL_PATH } from '@admissions/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { settledStatus, uploadAndConvert } from './document-test-helpers';
+import { makeDocx, makePng } from './test-files';
+
+describe('documents without LibreOffice, and the upload quota', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ SOFFICE_PATH: '/nonexistent/soffice', DOCUMENT_UPLOADS_PER_HOUR: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('still converts images, and fails a Word document with a clear message', async () => {
+    const client = await loggedInClient(t, 'no-office@example.com');
+    expect((await uploadAndConvert(client, 'research_upload', 'project.docx', makeDocx())).statusCode).toBe(200);
+    expect(await settledStatus(client, 'research_upload')).toEqual({
+      status: 'FAILED',
+      message: FILE_MESSAGES.docxConverterUnavailable,
+      url: '',
+    });
+    expect((await uploadAndConvert(client, 'research_upload', 'scan.png', await makePng())).statusCode).toBe(200);
+    expect((await settledStatus(client, 'research_upload')).status).toBe('COMPLETED');
+    // Three upload forms an hour: two were used above, one more is allowed, the next refused until the hour has passed.
+    expect((await client.post(PRESIGNED_URL_PATH, { answer_key: 'college_transcript_upload' })).statusCode).toBe(200);
+    const refused = await client.post(PRESIGNED_URL_PATH, { answer_key: 'college_transcript_upload' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'UPLOAD_QUOTA_EXCEEDED', message: FILE_MESSAGES.quotaUploads });
+    const other = await loggedInClient(t, 'someone-else@example.com');
+    expect((await other.post(PRESIGNED_URL_PATH, { answer_key: 'research_upload' })).statusCode).toBe(200);
+    t.clock.advance(61 * 60 * 1000);
+    // (The idle session has expired meanwhile: the applicant logs in again.)
+    const later = await anotherSession(t, 'no-office@example.com');
+    expect((await later.post(PRESIGNED_URL_PATH, { answer_key: 'college_transcript_upload' })).statusCode).toBe(200);
+  });
+});
