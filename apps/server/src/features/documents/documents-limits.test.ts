@@ -2,8 +2,9 @@ import { FILE_MESSAGES, PRESIGNED_URL_PATH } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { settledStatus, uploadAndConvert } from './document-test-helpers';
-import { makeDocx, makePng } from './test-files';
+import { postUploadForm, settledStatus, storedFiles, uploadAndConvert, uploadForm } from './document-test-helpers';
+import { purgeAbandonedUploads } from './purge-abandoned-uploads';
+import { makeDocx, makePdf, makePng } from './test-files';
 
 describe('documents without LibreOffice, and the upload quota', () => {
   let t: TestApp;
@@ -33,5 +34,18 @@ describe('documents without LibreOffice, and the upload quota', () => {
     // (The idle session has expired meanwhile: the applicant logs in again.)
     const later = await anotherSession(t, 'no-office@example.com');
     expect((await later.post(PRESIGNED_URL_PATH, { answer_key: 'college_transcript_upload' })).statusCode).toBe(200);
+  });
+
+  it('housekeeping removes an upload whose conversion was never asked for, after a day', async () => {
+    const client = await loggedInClient(t, 'abandon@example.com');
+    const form = await uploadForm(client, 'research_upload');
+    expect((await postUploadForm(client, form, 'left.pdf', await makePdf())).statusCode).toBe(204);
+    const log = { warn: () => undefined, error: () => undefined };
+    expect(await purgeAbandonedUploads(t.deps, log)).toBe(0);
+    expect(await storedFiles(t)).toContain(form.fields.key);
+    t.clock.advance(25 * 60 * 60 * 1000);
+    // (The earlier test's unused upload forms go too.)
+    expect(await purgeAbandonedUploads(t.deps, log)).toBe(4);
+    expect(await storedFiles(t)).not.toContain(form.fields.key);
   });
 });

@@ -166,6 +166,8 @@ describe('documents: upload, conversion to PDF, delete', () => {
     const owner = await loggedInClient(t, 'owner@example.com');
     const other = await loggedInClient(t, 'other@example.com');
     const form = await uploadForm(owner, 'research_upload');
+    // The owner's upload form is of no use to another applicant's session.
+    expect(bodyOf(await postUploadForm(other, form, 'theirs.pdf', await makePdf()))).toMatchObject({ code: 'UPLOAD_POLICY_INVALID' });
     expect((await postUploadForm(owner, form, 'mine.pdf', await makePdf())).statusCode).toBe(204);
     // Another applicant cannot convert (and so read) the owner's upload, nor see it.
     const stolen = await other.post(documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'mine.pdf' });
