@@ -49,7 +49,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, deps.config.publicUrl);
+  registerSecurityHeaders(app, deps.config.publicUrl, deps.storage.uploadOrigins);
 
   const formContext = createFormContext(deps.config.tenant);
   // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.

@@ -61,6 +61,7 @@ describe('documents: upload, conversion to PDF, delete', () => {
     const pdf = await client.get(done.url);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="project.pdf"');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Only the converted PDF is kept; the original went once converted.
     expect((await storedFiles(t)).filter((f) => f.includes('research_upload'))).toEqual([expect.stringMatching(/\.pdf$/)]);

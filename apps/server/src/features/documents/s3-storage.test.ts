@@ -63,6 +63,9 @@ describe('documents in S3-compatible storage', () => {
     const policy = JSON.parse(Buffer.from(form.fields.Policy!, 'base64').toString()) as { conditions: unknown[] };
     expect(policy.conditions).toEqual(expect.arrayContaining([['content-length-range', 1, 1_048_576], { key: form.fields.key }]));
     expect(form.fields.key).toMatch(/^documents\/[0-9a-f-]{36}\/research_upload\/upload-[0-9a-f-]{36}$/);
+    // The pages let the browser post there.
+    const csp = (await client.get('/')).headers['content-security-policy'] as string;
+    expect(csp).toContain(`connect-src 'self' ${new URL(form.url).origin}`);
 
     const pdf = await makePdf();
     expect((await post(form, 'project.pdf', pdf)).status).toBe(204);
