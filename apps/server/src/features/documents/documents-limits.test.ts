@@ -1,9 +1,13 @@
-import { FILE_MESSAGES, PRESIGNED_URL_PATH } from '@admissions/domain';
+import { randomUUID } from 'node:crypto';
+import { documentConversionPath, FILE_MESSAGES, PRESIGNED_URL_PATH } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { postUploadForm, settledStatus, storedFiles, uploadAndConvert, uploadForm } from './document-test-helpers';
 import { purgeAbandonedUploads } from './purge-abandoned-uploads';
+import { CONVERSION_DEAD_LETTER } from './conversion-queue';
+import { newUploadKey } from './document-keys';
+import { insertDocument } from './documents-repository';
 import { makeDocx, makePdf, makePng } from './test-files';
 
 describe('documents without LibreOffice, and the upload quota', () => {
@@ -48,4 +52,20 @@ describe('documents without LibreOffice, and the upload quota', () => {
     expect(await purgeAbandonedUploads(t.deps, log)).toBe(4);
     expect(await storedFiles(t)).not.toContain(form.fields.key);
   });
+
+  it('a conversion the queue gave up on (every try crashed) ends FAILED and its upload is removed', async () => {
+    const client = await loggedInClient(t, 'crashes@example.com');
+    const { rows } = await t.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'crashes@example.com'");
+    const userId = rows[0]!.id;
+    const uploadKey = newUploadKey(userId, 'research_upload');
+    await t.deps.storage.write(uploadKey, await makePdf(), 'application/pdf');
+    const documentId = randomUUID();
+    await insertDocument(t.db, { id: documentId, userId, answerKey: 'research_upload', uploadKey, fileName: 'crash.pdf', fileSize: 900 }, t.clock.now());
+    expect((await client.get(documentConversionPath('research_upload'))).json()).toMatchObject({ status: 'UNPROCESSED' });
+    // What pg-boss does with a job whose retries are used up: it copies it to the dead-letter queue.
+    await t.deps.jobs.send(CONVERSION_DEAD_LETTER, { documentId });
+    expect(await settledStatus(client, 'research_upload')).toEqual({ status: 'FAILED', message: FILE_MESSAGES.conversionFailed, url: '' });
+    expect(await storedFiles(t)).not.toContain(uploadKey);
+  });
 });
+
