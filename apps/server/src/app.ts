@@ -49,7 +49,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, deps.config.publicUrl);
+  registerSecurityHeaders(app, deps.config.publicUrl, deps.storage.uploadOrigins);
 
   const formContext = createFormContext(deps.config.tenant);
   // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.
@@ -77,8 +77,6 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       api.decorateRequest('session', undefined);
       // The answer save checks its session itself, in the same statement as the save.
       await api.register(answerRoute(deps, formContext));
-      // The embedded store's upload endpoint answers to its signed policy, as S3 does, not to the session.
-      if (deps.storage.kind === 'local') await api.register(localUploadRoute(deps, deps.storage as LocalStorage));
       await api.register(async (scope) => {
         scope.addHook('preHandler', requireSession(deps));
         await scope.register(profileRoute(deps));
@@ -92,6 +90,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(submitRoute(deps, formContext));
         await scope.register(pdfRoutes(deps, formContext));
         await scope.register(documentRoutes(deps, formContext));
+        if (deps.storage.kind === 'local') await scope.register(localUploadRoute(deps, deps.storage as LocalStorage));
       });
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { closeDeps, createDeps } from './create-deps';
+import { purgeAbandonedUploads } from './features/documents/purge-abandoned-uploads';
 import { purgeExpired } from './features/housekeeping/purge-expired';
 import { startPeriodicJob } from './infra/jobs/periodic-job';
 import { HOUR } from './infra/time-units';
@@ -45,6 +46,9 @@ housekeeping = startPeriodicJob({
   name: 'purge-expired',
   everyMs: HOUR,
   logger,
-  run: async () => logger.debug({ deleted: await purgeExpired(deps) }, 'purged expired rows'),
+  run: async () => {
+    logger.debug({ deleted: await purgeExpired(deps) }, 'purged expired rows');
+    logger.debug({ uploads: await purgeAbandonedUploads(deps, logger) }, 'removed abandoned uploads');
+  },
 });
 logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);

@@ -12,7 +12,8 @@ import { isApiPath } from './api-paths';
  * Helmet is built once here: the @fastify/helmet plugin rebuilt it, and
  * re-parsed the whole policy, on every request.
  */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL) {
+/** `uploadOrigins`: where the browser posts document uploads (an S3 bucket), allowed in connect-src. */
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL, uploadOrigins: readonly string[] = []) {
   const https = publicUrl.protocol === 'https:';
   const hsts = 'max-age=31536000; includeSubDomains';
   const pageHeaders = helmet({
@@ -22,7 +23,7 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL) {
         'img-src': ["'self'", 'data:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...uploadOrigins],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
         'upgrade-insecure-requests': https ? [] : null,

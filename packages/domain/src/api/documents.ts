@@ -74,5 +74,5 @@ export const LOCAL_UPLOAD_PATH = '/api/upload';
 
 export const documentConversionPath = (key: string): string => `/api/pdf/document-answer/${encodeURIComponent(key)}`;
 export const documentAnswerPath = (key: string): string => `${DOCUMENT_ANSWERS_PATH}/${encodeURIComponent(key)}`;
-/** The applicant's own converted PDF (application/pdf), the `url` of a COMPLETED status. */
+/** The applicant's own converted PDF (application/pdf, sent as a download), the `url` of a COMPLETED status. */
 export const documentFilePath = (key: string): string => `${documentConversionPath(key)}/file`;

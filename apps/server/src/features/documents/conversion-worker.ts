@@ -8,7 +8,7 @@ import {
 } from '@admissions/domain';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
-import { CONVERSION_QUEUE, CONVERSION_RETRY_LIMIT, type ConversionJob } from './conversion-queue';
+import { CONVERSION_DEAD_LETTER, CONVERSION_QUEUE, CONVERSION_RETRY_LIMIT, type ConversionJob } from './conversion-queue';
 import { ConversionRefused } from './convert/conversion-refused';
 import { convertDocument } from './convert/convert-document';
 import { createConverterThread, type ConverterThread } from './convert/converter-thread';
@@ -18,7 +18,7 @@ import { findDocumentById, markCompleted, markFailed, markInProgress, type Docum
 import { removeFiles } from './remove-files';
 
 /** Seconds a job may stay active before pg-boss retries it elsewhere (a crashed process's job comes back after this). */
-export const expirySeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) * 2 + 10;
+export const expirySeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 15;
 
 /**
  * Converts one document, at most once to COMPLETED. Safe to run again after a
@@ -86,6 +86,16 @@ async function convert(deps: AppDeps, thread: ConverterThread, soffice: SofficeO
   return convertDocument(kind, bytes, thread, soffice);
 }
 
+/** A conversion pg-boss gave up on: the document, if still waiting, ends FAILED and its files go. */
+export async function settleAbandoned(deps: AppDeps, documentId: string, log: Logger): Promise<void> {
+  const doc = await findDocumentById(deps.db, documentId);
+  if (!doc) return;
+  if (await markFailed(deps.db, doc.id, FILE_MESSAGES.conversionFailed, deps.clock.now())) {
+    log.error({ documentId }, 'document conversion abandoned after every try failed');
+    await removeFiles(deps.storage, [doc.upload_key, pdfKeyOf(doc.user_id, doc.answer_key, doc.id)], log);
+  }
+}
+
 /**
  * Registers this process's conversion worker on the shared queue. Says once
  * in the log when LibreOffice is missing (Word documents then fail with a
@@ -106,15 +116,23 @@ export async function startConversionWorker(deps: AppDeps, logger: Logger): Prom
   }
   const thread = createConverterThread({ timeoutMs: conversionTimeoutMs });
   const options = {
+    deadLetter: CONVERSION_DEAD_LETTER,
     retryLimit: CONVERSION_RETRY_LIMIT,
     retryDelay: 2,
     retryBackoff: true,
     expireInSeconds: expirySeconds(conversionTimeoutMs),
     deleteAfterSeconds: 7 * 24 * 3600,
   };
-  // Several processes start at once: whichever creates the queue, the others update it to the same options.
-  if (!(await deps.jobs.getQueue(CONVERSION_QUEUE))) await deps.jobs.createQueue(CONVERSION_QUEUE, options).catch(() => undefined);
-  await deps.jobs.updateQueue(CONVERSION_QUEUE, options);
+  // Several processes start at once: whichever creates a queue, the others update it to the same options.
+  const ensureQueue = async (name: string, queueOptions: typeof options | { retryLimit: number; deleteAfterSeconds: number }) => {
+    if (!(await deps.jobs.getQueue(name))) await deps.jobs.createQueue(name, queueOptions).catch(() => undefined);
+    await deps.jobs.updateQueue(name, queueOptions);
+  };
+  await ensureQueue(CONVERSION_DEAD_LETTER, { retryLimit: 5, deleteAfterSeconds: options.deleteAfterSeconds });
+  await ensureQueue(CONVERSION_QUEUE, options);
+  await deps.jobs.work<ConversionJob>(CONVERSION_DEAD_LETTER, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await settleAbandoned(deps, job.data.documentId, logger);
+  });
   await deps.jobs.work<ConversionJob>(
     CONVERSION_QUEUE,
     { localConcurrency: conversionConcurrency, batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },

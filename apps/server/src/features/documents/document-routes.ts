@@ -31,7 +31,10 @@ function statusOf(doc: DocumentRow | undefined, answerKey: string): DocumentStat
   };
 }
 
-/** A name for the converted file as the applicant's browser saves it: theirs, ending in .pdf, no odd characters. */
+/**
+ * A name for the converted file as the applicant's browser saves it: theirs, ending in .pdf, no odd characters.
+ * It is sent as a download, like the PDF copy: an uploaded document is never rendered in our origin.
+ */
 function pdfName(fileName: string): string {
   const base = fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9 ._-]/g, '_').trim() || 'document';
   return `${base}.pdf`;
@@ -65,7 +68,7 @@ export function documentRoutes(deps: AppDeps, ctx: FormContext) {
       if (!pdf) throw new AppError('NOT_FOUND');
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${pdfName(doc.file_name)}"`)
+        .header('content-disposition', `attachment; filename="${pdfName(doc.file_name)}"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     });

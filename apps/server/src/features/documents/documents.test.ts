@@ -61,6 +61,7 @@ describe('documents: upload, conversion to PDF, delete', () => {
     const pdf = await client.get(done.url);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="project.pdf"');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Only the converted PDF is kept; the original went once converted.
     expect((await storedFiles(t)).filter((f) => f.includes('research_upload'))).toEqual([expect.stringMatching(/\.pdf$/)]);
@@ -93,9 +94,11 @@ describe('documents: upload, conversion to PDF, delete', () => {
       college_transcript_upload: { file_name: 'transcript.jpg' },
       research_upload: { file_name: 'project.pdf' },
     });
+    const { rows } = await t.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'photos@example.com'");
+    const mine = async () => (await storedFiles(t)).filter((f) => f.includes(rows[0]!.id));
+    // One PDF per question, no originals: the replaced PNG's PDF is gone.
+    expect(await mine()).toEqual([expect.stringMatching(/college_transcript_upload\/[^/]+\.pdf$/), expect.stringMatching(/research_upload\/[^/]+\.pdf$/)]);
     const before = await storedFiles(t);
-    // One PDF per question: the replaced PNG's PDF is gone.
-    expect(before.filter((f) => f.includes('/research_upload/'))).toHaveLength(before.filter((f) => f.includes('/research_upload/')).length);
     expect((await client.delete(documentAnswerPath('research_upload'))).statusCode).toBe(200);
     expect((await client.delete(documentConversionPath('college_transcript_upload'))).statusCode).toBe(200);
     expect((await client.get(documentConversionPath('research_upload'))).json()).toEqual({ status: 'NOT_ANSWERED', message: '', url: '' });
@@ -149,7 +152,7 @@ describe('documents: upload, conversion to PDF, delete', () => {
       ['a docx with macros', 'macros.docx', async () => makeDocxWithMacros(), FILE_MESSAGES.docxMacros],
       ['a PDF with JavaScript', 'script.pdf', makePdfWithJavaScript, FILE_MESSAGES.pdfScripts],
       ['an encrypted PDF', 'locked.pdf', makeEncryptedPdf, FILE_MESSAGES.pdfEncrypted],
-      ['an image of 144 megapixels', 'huge.png', makeHugePixelPng, FILE_MESSAGES.imageTooLarge],
+      ['an image of 64 megapixels', 'huge.png', makeHugePixelPng, FILE_MESSAGES.imageTooLarge],
     ])('%s fails its conversion, clears the question and says why', async (_label, name, make, message) => {
       const bytes = await make();
       expect(bytes.byteLength).toBeLessThanOrEqual(1_048_576);
@@ -164,6 +167,8 @@ describe('documents: upload, conversion to PDF, delete', () => {
     const owner = await loggedInClient(t, 'owner@example.com');
     const other = await loggedInClient(t, 'other@example.com');
     const form = await uploadForm(owner, 'research_upload');
+    // The owner's upload form is of no use to another applicant's session.
+    expect(bodyOf(await postUploadForm(other, form, 'theirs.pdf', await makePdf()))).toMatchObject({ code: 'UPLOAD_POLICY_INVALID' });
     expect((await postUploadForm(owner, form, 'mine.pdf', await makePdf())).statusCode).toBe(204);
     // Another applicant cannot convert (and so read) the owner's upload, nor see it.
     const stolen = await other.post(documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'mine.pdf' });

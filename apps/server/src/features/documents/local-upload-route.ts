@@ -9,14 +9,16 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { LocalStorage } from '../../infra/storage/local-storage';
 import { verifyPolicy } from '../../infra/storage/upload-policy';
+import { sessionOf } from '../accounts/require-session';
 
 const policyRefused = () => new AppError('UPLOAD_POLICY_INVALID');
 
 /**
  * The embedded store's upload endpoint, where the browser posts the presigned
- * form (fields first, then one `file`), as it would to S3. Authority comes
- * from the signed policy alone: exact key, expiry of at most ten minutes,
- * 1 to 1,048,576 bytes, one file. The body is streamed to disk and counted;
+ * form (fields first, then one `file`), as it would to S3. It checks the signed
+ * policy as S3 does (exact key, expiry of at most ten minutes, 1 to 1,048,576
+ * bytes, one file) and, being our own server, also the session: the browser
+ * posts from the same origin with its cookie, and the key must be the applicant's. The body is streamed to disk and counted;
  * nothing is kept unless every condition holds.
  */
 export function localUploadRoute(deps: AppDeps, storage: LocalStorage) {
@@ -40,7 +42,7 @@ export function localUploadRoute(deps: AppDeps, storage: LocalStorage) {
         }
         const { key = '', policy = '', signature = '' } = fields;
         const check = verifyPolicy(deps.secretKey, policy, signature, key, deps.clock.now());
-        if (!check.ok) {
+        if (!check.ok || !key.startsWith(`documents/${sessionOf(req).userId}/`)) {
           part.file.resume();
           throw policyRefused();
         }

@@ -38,22 +38,26 @@ export function makeDocx(paragraphs = ['Final project description', 'A study of 
   });
 }
 
-/** A docx whose picture is linked from outside the file (a local file read or SSRF when opened). */
-export function makeDocxWithExternalImage(target = 'file:///etc/passwd'): Uint8Array {
-  const drawing = `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="p"/>
+/** A docx whose pictures are linked from outside the file (a local file read or SSRF when opened). */
+export function makeDocxWithExternalImage(...targets: string[]): Uint8Array {
+  const links = targets.length ? targets : ['file:///etc/passwd'];
+  const drawing = (i: number) => `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="${i + 1}" name="p${i}"/>
 <a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>
-<pic:nvPicPr><pic:cNvPr id="1" name="p"/><pic:cNvPicPr/></pic:nvPicPr>
-<pic:blipFill><a:blip r:link="rIdImg"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic>
+<pic:nvPicPr><pic:cNvPr id="${i + 1}" name="p${i}"/><pic:cNvPicPr/></pic:nvPicPr>
+<pic:blipFill><a:blip r:link="rIdImg${i}"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic>
 </wp:inline></w:drawing></w:r></w:p>`;
+  const rels = links
+    .map((t, i) => `<Relationship Id="rIdImg${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${t}" TargetMode="External"/>`)
+    .join('\n');
   return zipSync({
     '[Content_Types].xml': strToU8(CONTENT_TYPES),
     _rels: { '.rels': strToU8(ROOT_RELS) },
     word: {
-      'document.xml': strToU8(documentXml(['Linked picture below'], drawing)),
+      'document.xml': strToU8(documentXml(['Linked pictures below'], links.map((_, i) => drawing(i)).join(''))),
       _rels: {
         'document.xml.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${target}" TargetMode="External"/>
+${rels}
 </Relationships>`),
       },
     },
@@ -85,10 +89,10 @@ export async function makePng(width = 400, height = 300): Promise<Uint8Array> {
   );
 }
 
-/** A PNG that declares 12000 x 12000 pixels (144 megapixels) but compresses to a few hundred kilobytes. */
+/** A PNG that declares 8000 x 8000 pixels (64 megapixels) but compresses to a few hundred kilobytes. */
 export async function makeHugePixelPng(): Promise<Uint8Array> {
   return new Uint8Array(
-    await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#000000' }, limitInputPixels: false })
+    await sharp({ create: { width: 8_000, height: 8_000, channels: 3, background: '#000000' }, limitInputPixels: false })
       .toColourspace('b-w')
       .png({ compressionLevel: 9 })
       .toBuffer(),

@@ -25,6 +25,7 @@ export function createLocalStorage(options: { dir: string; secret: string; clock
 
   return {
     kind: 'local',
+    uploadOrigins: [],
     pathOf,
     async createUploadForm(limits: UploadLimits): Promise<UploadForm> {
       pathOf(limits.key);

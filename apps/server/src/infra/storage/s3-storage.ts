@@ -30,6 +30,7 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
   return {
     kind: 's3',
     client,
+    uploadOrigins: uploadOrigins(options),
     async createUploadForm(limits) {
       assertSafeKey(limits.key);
       const { url, fields } = await createPresignedPost(client, {
@@ -74,4 +75,11 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
+}
+
+/** Where presigned POSTs of this bucket go: path style on the endpoint, or the bucket's own host. */
+export function uploadOrigins({ bucket, region, endpoint, forcePathStyle }: S3StorageOptions): string[] {
+  const base = new URL(endpoint ?? `https://s3.${region}.amazonaws.com`);
+  const virtualHost = `${base.protocol}//${bucket}.${base.host}`;
+  return forcePathStyle ? [base.origin] : [virtualHost, base.origin];
 }

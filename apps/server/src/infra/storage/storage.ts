@@ -19,6 +19,8 @@ export interface UploadLimits {
 
 export interface Storage {
   readonly kind: 'local' | 's3';
+  /** Origins the browser posts upload forms to, other than our own (for the pages' connect-src). */
+  readonly uploadOrigins: readonly string[];
   /** A presigned POST form for one upload under exactly `limits.key`. */
   createUploadForm(limits: UploadLimits): Promise<UploadForm>;
   /** The stored object's size, or null when there is none. */

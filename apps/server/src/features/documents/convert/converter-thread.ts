@@ -75,7 +75,9 @@ export function createConverterThread({ timeoutMs, heapMb = 384 }: { timeoutMs: 
           void w.terminate();
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer });
-        const copy = bytes.slice();
+        // A copy of its own is moved to the thread (a Buffer's slice() would share, or be a pooled slab).
+        const copy = new Uint8Array(bytes.byteLength);
+        copy.set(bytes);
         w.postMessage({ id, task, bytes: copy } satisfies ThreadRequest, [copy.buffer]);
       });
     },

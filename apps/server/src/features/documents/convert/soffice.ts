@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { access, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -66,23 +67,17 @@ export async function convertDocxWithSoffice(bytes: Uint8Array, options: Soffice
   const work = await mkdtemp(path.join(tmpdir(), 'ap-soffice-'));
   try {
     const profile = path.join(work, 'profile');
-    await mkdir(path.join(profile, 'user'), { recursive: true });
-    await writeFile(path.join(profile, 'user', 'registrymodifications.xcu'), REGISTRY_MODIFICATIONS);
+    const template = await profileTemplate(soffice, options);
+    if (template) await cp(template, profile, { recursive: true });
+    else await writeProfile(profile);
     const input = path.join(work, 'in', 'document.docx');
     const outDir = path.join(work, 'out');
     await mkdir(path.dirname(input));
     await mkdir(outDir);
     await writeFile(input, bytes);
 
-    const box = detectSandbox();
-    const seconds = Math.ceil(options.timeoutMs / 1000);
     const command = [
-      ...(box.noNetwork ? ['unshare', '-n'] : []),
-      ...(box.limits ? ['prlimit', `--as=${options.memoryMb * 1_048_576}`, `--cpu=${seconds}`, '--core=0'] : []),
-      'nice',
-      '-n',
-      '10',
-      soffice,
+      ...sandboxed(soffice, options),
       `-env:UserInstallation=${pathToFileURL(profile).href}`,
       '--headless',
       '--invisible',
@@ -109,6 +104,52 @@ export async function convertDocxWithSoffice(bytes: Uint8Array, options: Soffice
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The command prefix that runs LibreOffice without network, within limits, below the server's priority. */
+function sandboxed(soffice: string, options: SofficeOptions): string[] {
+  const box = detectSandbox();
+  const seconds = Math.ceil(options.timeoutMs / 1000);
+  return [
+    ...(box.noNetwork ? ['unshare', '-n'] : []),
+    ...(box.limits ? ['prlimit', `--as=${options.memoryMb * 1_048_576}`, `--cpu=${seconds}`, '--core=0'] : []),
+    'nice',
+    '-n',
+    '10',
+    soffice,
+  ];
+}
+
+async function writeProfile(profile: string): Promise<void> {
+  await mkdir(path.join(profile, 'user'), { recursive: true });
+  await writeFile(path.join(profile, 'user', 'registrymodifications.xcu'), REGISTRY_MODIFICATIONS);
+}
+
+const SETTINGS = ['BlockUntrustedRefererLinks', 'DisableMacrosExecution', 'MacroSecurityLevel', '"Link"'];
+let template: Promise<string | null> | undefined;
+
+/**
+ * A profile LibreOffice has initialised once (`--terminate_after_init`) with our
+ * settings and no document ever opened in it, made once per process. Each
+ * conversion gets a fresh copy of it, which spares LibreOffice its first-start
+ * work. If it cannot be made, or LibreOffice dropped one of our settings, each
+ * conversion starts from an empty profile with the settings instead.
+ */
+function profileTemplate(soffice: string, options: SofficeOptions): Promise<string | null> {
+  template ??= (async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ap-soffice-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    try {
+      const profile = path.join(dir, 'profile');
+      await writeProfile(profile);
+      await run([...sandboxed(soffice, options), `-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--terminate_after_init'], dir, options.timeoutMs);
+      const settings = await readFile(path.join(profile, 'user', 'registrymodifications.xcu'), 'utf8');
+      return SETTINGS.every((s) => settings.includes(s)) ? profile : null;
+    } catch {
+      return null;
+    }
+  })();
+  return template;
 }
 
 function run(command: string[], home: string, timeoutMs: number): Promise<void> {
