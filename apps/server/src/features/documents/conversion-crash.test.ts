@@ -32,13 +32,16 @@ class HttpClient {
   private readonly cookies = new Map<string, string>();
   /** The server's address; it changes when the server restarts on another free port. */
   constructor(public origin: string) {}
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
   async call(method: string, url: string, body?: unknown): Promise<Response> {
     const res = await fetch(new URL(url, this.origin), {
       method,
       headers: {
         origin: this.origin,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: this.cookieHeader(),
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
@@ -153,7 +156,7 @@ describe('a conversion survives kill -9 of the server', () => {
     const body = new FormData();
     for (const [k, v] of Object.entries(form.fields)) body.append(k, v);
     body.append('file', new Blob([makeDocx() as Uint8Array<ArrayBuffer>]), 'project.docx');
-    const uploaded = await fetch(form.url, { method: 'POST', body, headers: { origin } });
+    const uploaded = await fetch(form.url, { method: 'POST', body, headers: { origin, cookie: client.cookieHeader() } });
     expect(uploaded.status).toBe(204);
     await client.json('POST', documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'project.docx' });
 
