@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { LookupService } from './features/lookup/lookup-service';
 import type { Clock } from './infra/clock';
 import type { Db } from './infra/db/db';
 import type { Mailer } from './infra/mail/mailer';
@@ -10,4 +11,6 @@ export interface AppDeps {
   mailer: Mailer;
   clock: Clock;
   secretKey: string;
+  /** School and address lookups, built in memory at start. */
+  lookups: LookupService;
 }

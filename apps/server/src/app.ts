@@ -16,6 +16,7 @@ import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
 import { webStatusRoute } from './features/application/web-status-route';
+import { lookupRoutes } from './features/lookup/lookup-routes';
 import { pdfRoutes } from './features/pdf/pdf-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     },
     { prefix: '/api' },
   );
+  await app.register(lookupRoutes(deps.lookups, deps.clock), { prefix: '/lookup' });
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

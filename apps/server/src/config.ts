@@ -23,6 +23,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
+  /** Folder of the school directory CSV files (colleges, high schools); unset means manual school entry only. */
+  LOOKUP_DATA_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -39,6 +41,8 @@ export interface Config {
   trustProxy: number;
   logLevel: string;
   webDist: string;
+  /** Absolute; whether it exists and what it holds is checked when the lookups load, never fatal. */
+  lookupDataDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    lookupDataDir: e.LOOKUP_DATA_DIR === undefined ? undefined : path.resolve(e.LOOKUP_DATA_DIR),
   };
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
+import { createLookupService } from './features/lookup/lookup-service';
 import { systemClock, type Clock } from './infra/clock';
 import { createDb } from './infra/db/create-db';
 import { createMailer } from './infra/mail/mailer';
@@ -17,7 +18,11 @@ export async function createDeps(config: Config, logger: Logger, clock: Clock = 
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  return { config, db, mailer, clock, secretKey };
+  const lookups = await createLookupService(config.lookupDataDir, {
+    info: (message) => logger.info(message),
+    warn: (message) => logger.warn(message),
+  });
+  return { config, db, mailer, clock, secretKey, lookups };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { pino } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createLookupService } from '../features/lookup/lookup-service';
 import { createMailer } from '../infra/mail/mailer';
 import { createTestDb } from './test-db';
 import { TestClock } from './test-clock';
@@ -33,7 +34,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const db = await createTestDb();
   const clock = new TestClock();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: '', logger });
-  const deps = { config, db, mailer, clock, secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef' };
+  const lookups = await createLookupService(config.lookupDataDir, SILENT_LOOKUP_LOG);
+  const deps = { config, db, mailer, clock, secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef', lookups };
   const app = await buildApp(deps, logger);
   await app.ready();
 
@@ -54,6 +56,12 @@ export async function startTestApp(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** Lookup start-up notes are for operators; tests that need them build the service themselves. */
+const SILENT_LOOKUP_LOG = { info: () => {}, warn: () => {} };
+
+/** The shared lookup directory data (../shared/data/lookups beside the repository), as CI and e2e use it. */
+export const SHARED_LOOKUP_DATA_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data/lookups');
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
