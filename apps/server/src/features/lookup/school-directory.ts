@@ -50,9 +50,10 @@ const FILE_KINDS: readonly FileKind[] = [
     category: 'hs_ceeb',
     required: ['ceeb', 'nces_id', 'name', 'city', 'state', 'zip', 'country'],
     toEntry(row) {
-      const id = row.ceeb!.trim();
+      // High-school CEEB codes have six digits; the file lost the leading zero of about 4,000 (060115 came as 60115).
+      const id = row.ceeb!.trim().padStart(6, '0');
       const name = row.name!.trim();
-      if (!/^\d+$/.test(id) || name === '') return undefined;
+      if (!/^\d{6}$/.test(id) || name === '') return undefined;
       return {
         id,
         text: name,

@@ -9,6 +9,13 @@ import { SearchIndex } from './search-index';
  * country, and the applicant's street stays as typed.
  */
 export function createZipCodeProvider(): AddressProvider {
+  // The package's data never changes while the process runs, so one index serves every app built in it (tests build many).
+  return (shared ??= build());
+}
+
+let shared: AddressProvider | undefined;
+
+function build(): AddressProvider {
   const index = new SearchIndex<AddressLookupRecord>(
     Object.values(zipcodes.codes).map((z) => ({
       id: z.zip,
