@@ -34,6 +34,7 @@ export * from './form/configuration-check';
 export * from './form/controlling-keys';
 export * from './form/answered-items';
 export * from './form/allowed-values';
+export * from './form/lookup-fill';
 export { SCHOOLS_BUTTON_ID } from './form/pages/education-page';
 export { TRANSCRIPT_TABS } from './form/pages/school-item';
 export { RECOMMENDER_PREFIXES } from './form/pages/recommender';
