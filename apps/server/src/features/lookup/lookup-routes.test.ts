@@ -6,6 +6,7 @@ import { ERROR_MESSAGES, LOOKUP_MAX_RESULTS } from '@admissions/domain';
 import { SHARED_LOOKUP_DATA_DIR, startTestApp, type TestApp } from '../../test-support/test-app';
 import { LOOKUP_CALLS_PER_MINUTE } from './lookup-routes';
 import { createLookupService } from './lookup-service';
+import { createZipCodeProvider } from './zip-code-provider';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,7 +166,7 @@ describe('without school data', () => {
       await writeFile(path.join(dir, 'other.csv'), 'a,b\n1,2\n');
       const lines: string[] = [];
       const log = { info: () => {}, warn: (m: string) => lines.push(m) };
-      const broken = await createLookupService(dir, log);
+      const broken = await createLookupService(dir, log, createZipCodeProvider());
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatch(/colleges\.csv skipped/);
       expect(lines[1]).toMatch(/other\.csv skipped: its columns match neither/);
@@ -173,12 +174,12 @@ describe('without school data', () => {
       expect((await broken.get('address', '02139'))?.city).toBe('Cambridge');
 
       lines.length = 0;
-      const missing = await createLookupService(path.join(dir, 'nope'), log);
+      const missing = await createLookupService(path.join(dir, 'nope'), log, createZipCodeProvider());
       expect(lines).toEqual([expect.stringMatching(/cannot be read \(ENOENT\): school search offers manual entry only/)]);
       expect(await missing.find('hs_ceeb', 'boulder', 5)).toEqual([]);
 
       lines.length = 0;
-      await createLookupService(undefined, log);
+      await createLookupService(undefined, log, createZipCodeProvider());
       expect(lines).toEqual(['LOOKUP_DATA_DIR is not set: school search offers manual entry only.']);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -3,7 +3,6 @@ import type { LookupCategory, LookupItem, LookupRecord, SchoolLookupCategory, Sc
 import type { AddressProvider } from './address-provider';
 import { loadSchoolDirectories } from './school-directory';
 import { SearchIndex } from './search-index';
-import { createZipCodeProvider } from './zip-code-provider';
 
 /** The two lookup calls, answered from memory. */
 export interface LookupService {
@@ -21,13 +20,10 @@ export interface LookupLog {
 
 /**
  * Builds the school indexes from the CSV files in dataDir (see
- * school-directory.ts) and puts the address provider beside them.
+ * school-directory.ts) and puts the address provider beside them
+ * (createZipCodeProvider, or another service behind AddressProvider).
  */
-export async function createLookupService(
-  dataDir: string | undefined,
-  log: LookupLog,
-  addresses: AddressProvider = createZipCodeProvider(),
-): Promise<LookupService> {
+export async function createLookupService(dataDir: string | undefined, log: LookupLog, addresses: AddressProvider): Promise<LookupService> {
   const started = performance.now();
   const loaded = await loadSchoolDirectories(dataDir);
   for (const note of loaded.notes) log[note.level](note.message);
