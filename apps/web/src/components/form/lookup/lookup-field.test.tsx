@@ -80,7 +80,12 @@ function stubLookups(text: () => Response | Promise<Response>, record: () => Res
 }
 
 const render = (question: Question, answers = {}) => renderForm(pageOf(question), { answers });
-const options = () => within(screen.getByRole('listbox', { hidden: true })).queryAllByRole('option');
+/** The listbox (shown or hidden) of the field with this answer key. */
+const listboxOf = (key: string) => document.getElementById(`${key}-options`)!;
+/** The options of the list under the field with this key (the school name unless told). */
+const options = (key = 'college_name') => within(listboxOf(key)).queryAllByRole('option', { hidden: true });
+/** The polite live region of the field with this answer key. */
+const statusOf = (key: string) => document.getElementById(`${key}-status`);
 
 afterEach(() => vi.useRealTimers());
 
@@ -99,7 +104,8 @@ describe('the school search combobox', () => {
       'My school is not listedEnter its details yourself',
     ]);
     expect(input).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('status')).toHaveTextContent('2 results are available.');
+    expect(statusOf('college_name')).toHaveTextContent('2 results are available.');
+    expect(statusOf('college_name')).toHaveAttribute('role', 'status');
     // One call, for the settled text, not one per keystroke.
     expect(net.callsTo('GET /lookup/find').map((r) => r.path)).toEqual(['/lookup/find?text=harv&category=college_ceeb&max_results=5']);
   });
@@ -108,7 +114,8 @@ describe('the school search combobox', () => {
     stubLookups(() => pending());
     const { user } = render(school);
     await user.type(screen.getByRole('combobox', { name: 'Search for Your School' }), 'harv');
-    await waitFor(() => expect(screen.getByRole('listbox', { hidden: true })).toHaveAttribute('aria-busy', 'true'));
+    await waitFor(() => expect(listboxOf('college_name')).toHaveAttribute('aria-busy', 'true'));
+    expect(listboxOf('college_name')).toHaveAttribute('role', 'listbox');
     expect(screen.getByText('Searching…')).toBeVisible();
     expect(options()).toHaveLength(0);
   });
@@ -177,7 +184,7 @@ describe('the school search combobox', () => {
     const input = screen.getByRole('combobox', { name: 'Search for Your School' });
     await user.type(input, 'Universidad de Chile');
     await waitFor(() => expect(options()).toHaveLength(1));
-    expect(screen.getByRole('status')).toHaveTextContent('No results found.');
+    expect(statusOf('college_name')).toHaveTextContent('No results found.');
     await user.keyboard('{ArrowDown}{Enter}');
     expect(screen.getByLabelText('Address')).toHaveFocus();
     expect(input).toHaveValue('Universidad de Chile');
@@ -192,7 +199,7 @@ describe('the school search combobox', () => {
     await waitFor(() => expect(screen.queryByText('Searching…')).toBeNull());
     expect(options()).toHaveLength(0);
     expect(input).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(statusOf('college_name')).toHaveTextContent('');
   });
 
   it('keeps the picked label as the name when the record cannot be had (SPEC section 8)', async () => {
@@ -225,6 +232,29 @@ describe('the school search combobox', () => {
   });
 });
 
+describe('the ZIP code of a school entered by hand', () => {
+  it('completes the school\'s city, state and country, and leaves its name alone', async () => {
+    stubLookups(
+      () => json([{ id: '61801', text: '61801', sub_text: 'Urbana, IL' }]),
+      () => json({ id: '61801', city: 'Urbana', state: 'MA', zip: '61801', country: 'USA' }),
+    );
+    const { user, onChange } = render(school, { college_name: 'Parkland Institute' });
+    await user.type(screen.getByRole('combobox', { name: 'ZIP/Postal Code' }), '618');
+    await waitFor(() => expect(options('college_zip')).toHaveLength(1));
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Urbana'));
+    expect(onChange).toHaveBeenLastCalledWith({
+      college_city: 'Urbana',
+      college_country: 'USA',
+      college_country_desc: 'United States',
+      college_state: 'MA',
+      college_state_desc: 'Massachusetts',
+      college_zip: '61801',
+    });
+    expect(screen.getByRole('combobox', { name: 'Search for Your School' })).toHaveValue('Parkland Institute');
+  });
+});
+
 describe('the address search combobox', () => {
   it('completes city, state and country from a ZIP code and keeps the street typed', async () => {
     const net = stubLookups(
@@ -234,8 +264,8 @@ describe('the address search combobox', () => {
     const { user, onChange } = render(address, { address_line_1: '77 Massachusetts Ave' });
     const zip = screen.getByRole('combobox', { name: 'ZIP/Postal Code' });
     await user.type(zip, '0213');
-    await waitFor(() => expect(options()).toHaveLength(1));
-    expect(screen.getByRole('status')).toHaveTextContent('1 result is available.');
+    await waitFor(() => expect(options('zip')).toHaveLength(1));
+    expect(statusOf('zip')).toHaveTextContent('1 result is available.');
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Cambridge'));
     expect(zip).toHaveValue('02139');

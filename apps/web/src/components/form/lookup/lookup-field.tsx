@@ -169,7 +169,7 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
           Searching…
         </p>
       )}
-      <div role="status" className="visually-hidden">
+      <div id={`${question.key}-status`} role="status" className="visually-hidden">
         {status}
       </div>
       <FieldErrors fieldKey={question.key} errors={errors} />
