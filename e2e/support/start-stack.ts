@@ -39,5 +39,7 @@ Object.assign(process.env, {
   DATA_DIR,
   SMTP_URL: `smtp://127.0.0.1:${port}`,
   LOG_LEVEL: 'warn',
+  // The shared directory data, beside the repository as in CI (never committed).
+  LOOKUP_DATA_DIR: path.resolve(import.meta.dirname, '../../../shared/data/lookups'),
 });
 await import('../../apps/server/src/server');

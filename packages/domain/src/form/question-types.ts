@@ -117,18 +117,23 @@ export type SchoolPart = 'name' | 'ceeb' | 'address_line_1' | 'city' | 'state' |
 /** A question inside an address or school block; `part` names the lookup record field it takes. */
 export type PartQuestion<P extends string> = Question & { readonly part: P };
 
-/** Address fields with an autocomplete on searchPart (lookup category 'address'). */
+/**
+ * Address fields with an autocomplete on searchPart (lookup category
+ * 'address'). The built-in address data knows places by ZIP code, so the
+ * search is on the ZIP code; a street-level provider would search on
+ * address_line_1 instead.
+ */
 export interface AddressBlockQuestion extends QuestionBase {
   readonly kind: 'address-block';
   readonly lookupCategory: 'address';
-  readonly searchPart: 'address_line_1';
+  readonly searchPart: 'zip' | 'address_line_1';
   readonly questions: readonly PartQuestion<AddressPart>[];
 }
 
 /** School search; picking a result fills every part. Print shows "name (ceeb)". */
 export interface SchoolBlockQuestion extends QuestionBase {
   readonly kind: 'school-block';
-  readonly lookupCategory: 'college_ceeb';
+  readonly lookupCategory: 'college_ceeb' | 'hs_ceeb';
   readonly searchPart: 'name';
   readonly questions: readonly PartQuestion<SchoolPart>[];
 }

@@ -7,6 +7,7 @@ import {
   type OptionList,
   type Question,
 } from '@admissions/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -98,7 +99,13 @@ export function renderForm(page: FormPage, options: RenderFormOptions = {}) {
 
   // No pause between keystrokes: no widget depends on typing speed.
   const user = userEvent.setup({ delay: null });
-  const view = render(<Harness />);
+  // The lookup widget asks the server through React Query; each render gets a client of its own, as the app has one.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <Harness />
+    </QueryClientProvider>,
+  );
   /** Changes answers as the caller would (a clearing rule, a lookup), not through a widget. */
   const setAnswers = (changes: Answers) => act(() => setAnswersOutside((a) => ({ ...a, ...changes })));
   return { ...view, user, onChange, onAddAnother, onTabChange, setAnswers };

@@ -11,7 +11,7 @@ export function addressBlock(key: string, label: string, prefix: string, hideWhe
     key,
     label,
     lookupCategory: 'address',
-    searchPart: 'address_line_1',
+    searchPart: 'zip',
     ...(hideWhen ? { hideWhen } : {}),
     questions: [
       part('country', place.country),

@@ -2,12 +2,13 @@ import type { SchoolBlockQuestion } from '@admissions/domain';
 import type { QuestionProps } from '../form-render-context';
 import { GroupShell } from '../shell/group-shell';
 import { fieldStateOf } from '../shell/field-state';
+import { renderBlockParts } from '../lookup/block-parts';
 import styles from '../shell/field.module.css';
 
 /**
- * A school: its name (a plain text input until the school search is plugged
- * in), its CEEB code and its place, each part with its own answer key. The
- * print view shows the school as "name (ceeb)" followed by the other parts.
+ * A school: its name (the school search, see lookup/lookup-field.tsx), its
+ * CEEB code and its place, each part with its own answer key. The print view
+ * shows the school as "name (ceeb)" followed by the other parts.
  */
 export function SchoolBlockQuestionField({ question, ctx, renderQuestions }: QuestionProps<SchoolBlockQuestion>) {
   const { errors } = fieldStateOf(question.key, question.description, ctx);
@@ -30,7 +31,7 @@ export function SchoolBlockQuestionField({ question, ctx, renderQuestions }: Que
 
   return (
     <GroupShell id={question.key} variant="block" fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
-      {renderQuestions(question.questions)}
+      {renderBlockParts(question, question.questions, ctx, renderQuestions)}
     </GroupShell>
   );
 }

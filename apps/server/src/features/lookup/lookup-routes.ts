@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { isLookupCategory, lookupIdQuerySchema, lookupTextQuerySchema, type LookupCategory } from '@admissions/domain';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-body';
+import type { Clock } from '../../infra/clock';
+import { MINUTE } from '../../infra/time-units';
+import type { LookupService } from './lookup-service';
+import { MemoryRateLimit } from './memory-rate-limit';
+
+/**
+ * Calls per IP and minute. Typing with the 200 ms debounce makes at most a
+ * few calls a second, so this stops floods while a campus of applicants
+ * behind one address still fits.
+ */
+export const LOOKUP_CALLS_PER_MINUTE = 600;
+
+/**
+ * GET /lookup/find (SPEC section 7), public because visitors fill in the form
+ * too: with `text`, at most max_results (never more than 5) matches, best
+ * first; with `id`, the full record.
+ */
+export function lookupRoutes(lookups: LookupService, clock: Clock) {
+  const limit = new MemoryRateLimit(LOOKUP_CALLS_PER_MINUTE, MINUTE, clock);
+  return async (app: FastifyInstance) => {
+    app.get('/find', async (request) => {
+      limit.hit(request.ip);
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      // The category is checked before anything else, so a client sending an unknown kind always learns that first.
+      const category = query.category;
+      if (!isLookupCategory(category)) throw new AppError('LOOKUP_CATEGORY_UNKNOWN');
+
+      if ('id' in query) {
+        if ('text' in query || 'max_results' in query) throw badRequest('_', 'Send either id or text, not both.');
+        const { id } = parseBody(lookupIdQuerySchema, query);
+        const record = await lookups.get(category as LookupCategory, id);
+        if (!record) throw new AppError('LOOKUP_ID_UNKNOWN');
+        return record;
+      }
+      const { text, max_results } = parseBody(lookupTextQuerySchema, query);
+      return lookups.find(category, text, max_results);
+    });
+  };
+}
+
+function badRequest(key: string, message: string) {
+  return new AppError('BAD_REQUEST', { errors: { [key]: [message] } });
+}

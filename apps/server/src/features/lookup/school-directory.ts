@@ -1,0 +1,138 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { USA, type SchoolLookupCategory, type SchoolLookupRecord } from '@admissions/domain';
+import type { IndexEntry } from './search-index';
+
+/** The directories' countries are ISO alpha-2; the form stores alpha-3. Both files are US-only today. */
+const COUNTRY_VALUES: Readonly<Record<string, string>> = { US: USA };
+
+/** How a CSV file of the data folder is recognised (by its header) and read into entries. */
+interface FileKind {
+  category: SchoolLookupCategory;
+  required: readonly string[];
+  toEntry(row: Record<string, string>): IndexEntry<SchoolLookupRecord> | undefined;
+}
+
+const subText = (city: string, state: string) => [city, state].filter(Boolean).join(', ');
+
+const FILE_KINDS: readonly FileKind[] = [
+  {
+    // colleges.csv: IPEDS directory; the IPEDS unitid is the lookup id.
+    category: 'college_ceeb',
+    required: ['unitid', 'ceeb', 'name', 'alias', 'address_line_1', 'city', 'state', 'zip', 'country', 'deg_granting'],
+    toEntry(row) {
+      const id = row.unitid!.trim();
+      const name = row.name!.trim();
+      if (!/^\d+$/.test(id) || name === '') return undefined;
+      const aliases = row.alias!.split(',').map((a) => a.trim()).filter(Boolean);
+      return {
+        id,
+        text: name,
+        sub_text: subText(row.city!.trim(), row.state!.trim()),
+        names: [name, ...aliases],
+        rank: row.deg_granting!.trim() === '1' ? 0 : 1,
+        record: {
+          id,
+          name,
+          address_line_1: row.address_line_1!.trim(),
+          city: row.city!.trim(),
+          state: row.state!.trim(),
+          zip: row.zip!.trim(),
+          country: COUNTRY_VALUES[row.country!.trim()] ?? '',
+          ceeb: row.ceeb!.trim(),
+        },
+      };
+    },
+  },
+  {
+    // high-schools.csv: NCES-CEEB crosswalk; the CEEB code is the lookup id. No street address.
+    category: 'hs_ceeb',
+    required: ['ceeb', 'nces_id', 'name', 'city', 'state', 'zip', 'country'],
+    toEntry(row) {
+      // High-school CEEB codes have six digits; the file lost the leading zero of about 4,000 (060115 came as 60115).
+      const id = row.ceeb!.trim().padStart(6, '0');
+      const name = row.name!.trim();
+      if (!/^\d{6}$/.test(id) || name === '') return undefined;
+      return {
+        id,
+        text: name,
+        sub_text: subText(row.city!.trim(), row.state!.trim()),
+        names: [name],
+        rank: 0,
+        record: {
+          id,
+          name,
+          address_line_1: '',
+          city: row.city!.trim(),
+          state: row.state!.trim(),
+          zip: row.zip!.trim(),
+          country: COUNTRY_VALUES[row.country!.trim()] ?? '',
+          ceeb: id,
+        },
+      };
+    },
+  },
+];
+
+export interface LoadedDirectories {
+  entries: Record<SchoolLookupCategory, IndexEntry<SchoolLookupRecord>[]>;
+  /** One line per file read, skipped or refused, for the start-up log. */
+  notes: { level: 'info' | 'warn'; message: string }[];
+}
+
+/**
+ * Reads every CSV file of the data folder. Nothing here throws: a missing
+ * folder or a file that cannot be read is a note for the log, and school
+ * search then offers manual entry only.
+ */
+export async function loadSchoolDirectories(dataDir: string | undefined): Promise<LoadedDirectories> {
+  const result: LoadedDirectories = { entries: { college_ceeb: [], hs_ceeb: [] }, notes: [] };
+  if (!dataDir) {
+    result.notes.push({ level: 'warn', message: 'LOOKUP_DATA_DIR is not set: school search offers manual entry only.' });
+    return result;
+  }
+  let files: string[];
+  try {
+    files = (await readdir(dataDir)).filter((f) => f.toLowerCase().endsWith('.csv')).sort();
+  } catch (err) {
+    result.notes.push({
+      level: 'warn',
+      message: `LOOKUP_DATA_DIR ${dataDir} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): school search offers manual entry only.`,
+    });
+    return result;
+  }
+  if (files.length === 0) result.notes.push({ level: 'warn', message: `LOOKUP_DATA_DIR ${dataDir} has no CSV files: school search offers manual entry only.` });
+
+  for (const file of files) {
+    const full = path.join(dataDir, file);
+    try {
+      const rows = parse(await readFile(full), { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
+      const header = rows[0] ? Object.keys(rows[0]) : [];
+      const kind = FILE_KINDS.find((k) => k.required.every((column) => header.includes(column)));
+      if (!kind) {
+        result.notes.push({ level: 'warn', message: `Lookup data ${full} skipped: its columns match neither the college nor the high-school directory.` });
+        continue;
+      }
+      let skipped = 0;
+      const target = result.entries[kind.category];
+      const seen = new Set(target.map((e) => e.id));
+      for (const row of rows) {
+        const entry = kind.toEntry(row);
+        if (!entry || seen.has(entry.id)) {
+          skipped++;
+          continue;
+        }
+        seen.add(entry.id);
+        target.push(entry);
+      }
+      result.notes.push({
+        level: 'info',
+        message: `Lookup data ${full}: ${rows.length - skipped} ${kind.category} entries${skipped ? `, ${skipped} rows without a usable id or name skipped` : ''}.`,
+      });
+    } catch (err) {
+      result.notes.push({ level: 'warn', message: `Lookup data ${full} skipped: ${(err as Error).message}` });
+    }
+  }
+  return result;
+}
