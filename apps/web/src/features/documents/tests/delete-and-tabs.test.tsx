@@ -174,7 +174,7 @@ describe('switching tabs with files', { timeout: 30_000 }, () => {
   });
 });
 
-describe('visitors', () => {
+describe('visitors', { timeout: 30_000 }, () => {
   test('see the upload disabled, with the reason, and only the default tab', async () => {
     stubFetch();
     renderApp('/education-alr');
