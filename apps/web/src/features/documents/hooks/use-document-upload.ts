@@ -161,7 +161,7 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
     setRuleErrors([]);
     setAnnouncement('Your file has been deleted.');
     return true;
-  }, [remove.mutateAsync, key, queryClient, showUploadError]);
+  }, [remove.mutateAsync, key, showUploadError]);
 
   const failure = status === 'FAILED' && phase.name === 'choose' ? conversion.data?.message || FILE_MESSAGES.conversionFailed : undefined;
 
