@@ -88,10 +88,11 @@ test('a BMN applicant uploads a Word research description, sees it converted, de
   await expectAxeClean(page);
 
   // The applicant can open their own converted PDF.
-  const href = await attached(page).getByRole('link', { name: /View PDF of project\.docx/ }).getAttribute('href');
+  const href = await attached(page).getByRole('link', { name: 'Download PDF of project.docx' }).getAttribute('href');
   const pdf = await page.request.get(href ?? '');
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.headers()['content-disposition']).toMatch(/^attachment; filename="project\.pdf"/);
   expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(await (await page.request.get('/api/document-answer')).json()).toEqual({
     research_upload: { file_name: 'project.docx', file_size: docx.length },

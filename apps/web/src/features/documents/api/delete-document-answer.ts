@@ -2,6 +2,7 @@ import { documentAnswerPath, type DocumentDeletedResponse } from '@admissions/do
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { forgetDocumentLocally } from '../state/documents-cache';
+import { conversionQueryKey, NOT_ANSWERED } from './get-conversion-status';
 
 /** DELETE /api/document-answer/{key}: the document, its converted PDF and the question's answer. */
 export function deleteDocumentAnswer(key: string): Promise<DocumentDeletedResponse> {
@@ -13,6 +14,9 @@ export function useDeleteDocumentAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDocumentAnswer,
-    onSuccess: (_data, key) => forgetDocumentLocally(queryClient, key),
+    onSuccess: (_data, key) => {
+      forgetDocumentLocally(queryClient, key);
+      queryClient.setQueryData(conversionQueryKey(key), NOT_ANSWERED);
+    },
   });
 }

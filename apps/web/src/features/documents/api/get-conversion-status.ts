@@ -11,6 +11,9 @@ import { api } from '../../../lib/api-client';
 export const CONVERSION_QUERY_SCOPE = 'doc-conversion';
 export const conversionQueryKey = (key: string) => [CONVERSION_QUERY_SCOPE, key] as const;
 
+/** The status of a question without a document (after a delete or an upload error). */
+export const NOT_ANSWERED: DocumentStatusResponse = { status: 'NOT_ANSWERED', message: '', url: '' };
+
 /** GET /api/pdf/document-answer/{key}. */
 export function getConversionStatus(key: string): Promise<DocumentStatusResponse> {
   return api.get<DocumentStatusResponse>(documentConversionPath(key));

@@ -9,7 +9,8 @@ export type OnProgress = (percent: number) => void;
  * multipart form data with every field, in order, then the file as the last
  * part named `file`. XMLHttpRequest rather than fetch, because only it
  * reports upload progress. No credentials go to another origin (S3); our
- * own upload endpoint checks the signed policy, not the session.
+ * own endpoint is same-origin, so it gets the session cookie with the
+ * signed policy, which it checks as S3 would.
  */
 export function uploadFile({ url, fields }: PresignedUrlResponse, file: File, onProgress: OnProgress): Promise<void> {
   const form = new FormData();

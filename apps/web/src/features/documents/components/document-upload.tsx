@@ -21,7 +21,7 @@ interface DocumentUploadProps {
 /**
  * The upload widget of SPEC section 4 for a logged-in applicant: a native
  * file input; then a progress bar while the file uploads and a status while
- * it converts; then the file's name and size with a View PDF link and a
+ * it converts; then the file's name and size with a Download PDF link and a
  * Delete button that asks first. Whatever the phase, the element with the
  * question's key as id is the widget's focus target (summary links), changes
  * are announced in a status region, and focus is never dropped when the
@@ -168,8 +168,9 @@ function PhaseBody({ phase, fieldKey, pdfUrl, deleteButton, onDelete }: PhaseBod
         <span className={styles.fileName}>{name}</span> <span className={styles.fileSize}>({formatFileSize(size)})</span>
       </p>
       <span className={styles.actions}>
-        <a className={styles.view} href={pdfUrl} target="_blank" rel="noopener noreferrer">
-          View PDF <span className="visually-hidden">of {name} (opens in a new tab)</span>
+        {/* The server sends the converted copy as a download (never shown inline on our origin). */}
+        <a className={styles.view} href={pdfUrl} download>
+          Download PDF <span className="visually-hidden">of {name}</span>
         </a>
         <Button ref={deleteButton} variant="secondary" onClick={onDelete}>
           Delete <span className="visually-hidden">{name}</span>

@@ -4,7 +4,6 @@ import {
   isDocumentWaiting,
   type DocumentAnswer,
   documentFilePath,
-  type DocumentStatusResponse,
   type FileQuestion,
 } from '@admissions/domain';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +12,7 @@ import { createPresignedUrl } from '../api/create-presigned-url';
 import { deleteConversion } from '../api/delete-conversion';
 import { useDeleteDocumentAnswer } from '../api/delete-document-answer';
 import { refreshDocumentAnswers } from '../api/get-document-answers';
-import { conversionQueryKey, useConversionStatus } from '../api/get-conversion-status';
+import { conversionQueryKey, NOT_ANSWERED, useConversionStatus } from '../api/get-conversion-status';
 import { startConversion } from '../api/start-conversion';
 import { uploadFile } from '../api/upload-file';
 import { checkChosenFile } from '../state/check-chosen-file';
@@ -30,8 +29,6 @@ export type UploadPhase =
   /** The server is converting; fileName is unknown after a reload. */
   | { name: 'converting'; fileName: string | undefined }
   | { name: 'attached'; document: DocumentAnswer };
-
-const NOT_ANSWERED: DocumentStatusResponse = { status: 'NOT_ANSWERED', message: '', url: '' };
 
 /**
  * One file question's upload (SPEC section 4, Document upload and
@@ -161,11 +158,10 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
       showUploadError(error);
       return false;
     }
-    queryClient.setQueryData(conversionQueryKey(key), NOT_ANSWERED);
     setRuleErrors([]);
     setAnnouncement('Your file has been deleted.');
     return true;
-  }, [remove.mutateAsync, key, queryClient, showUploadError]);
+  }, [remove.mutateAsync, key, showUploadError]);
 
   const failure = status === 'FAILED' && phase.name === 'choose' ? conversion.data?.message || FILE_MESSAGES.conversionFailed : undefined;
 

@@ -105,6 +105,11 @@ describe('switching tabs with files', { timeout: 30_000 }, () => {
     const order = net.requests.map((r) => `${r.method} ${r.path}`).filter((c) => c.includes('transcript') || c.startsWith('PUT /api/tabs'));
     expect(order.slice(-2)).toEqual(['DELETE /api/document-answer/college_transcript_upload', 'PUT /api/tabs']);
     expect(applicant.state.documents).toEqual({});
+
+    // Back on the upload pane: an empty file input, known without asking the server again.
+    await user.click(uploadTab());
+    await waitFor(() => expect(screen.getByLabelText('Unofficial Transcript')).toHaveAttribute('type', 'file'));
+    expect(net.callsTo('GET /api/document-answer')).toHaveLength(0);
   });
 
   test("refuses the switch with 'File Upload in Progress' while the transcript converts", async () => {
@@ -169,7 +174,7 @@ describe('switching tabs with files', { timeout: 30_000 }, () => {
   });
 });
 
-describe('visitors', () => {
+describe('visitors', { timeout: 30_000 }, () => {
   test('see the upload disabled, with the reason, and only the default tab', async () => {
     stubFetch();
     renderApp('/education-alr');

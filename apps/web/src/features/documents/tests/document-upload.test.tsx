@@ -62,7 +62,7 @@ describe('document upload', { timeout: 30_000 }, () => {
     expect(group).toHaveTextContent('plan.docx (13 KB)');
     expect(group).toHaveFocus();
     expect(within(group).getByRole('button', { name: 'Delete plan.docx' })).toBeVisible();
-    expect(within(group).getByRole('link', { name: 'View PDF of plan.docx (opens in a new tab)' })).toHaveAttribute(
+    expect(within(group).getByRole('link', { name: 'Download PDF of plan.docx' })).toHaveAttribute(
       'href',
       '/api/pdf/document-answer/research_upload/file',
     );
