@@ -17,6 +17,12 @@ describe('loadConfig', () => {
     expect(config.tenant.partnerName).toBe('Brightwater College');
   });
 
+  it('reads LOOKUP_DATA_DIR as an absolute path, and leaves it unset (manual school entry) by default', () => {
+    expect(loadConfig({}).lookupDataDir).toBeUndefined();
+    expect(loadConfig({ LOOKUP_DATA_DIR: '' }).lookupDataDir).toBeUndefined();
+    expect(loadConfig({ LOOKUP_DATA_DIR: '../shared/data/lookups' }).lookupDataDir).toBe(path.resolve('../shared/data/lookups'));
+  });
+
   it('builds the default PUBLIC_URL from PORT, and treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '8080', DATABASE_URL: '' }).publicUrl.origin).toBe('http://localhost:8080');
   });
