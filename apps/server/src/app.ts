@@ -17,6 +17,8 @@ import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
 import { webStatusRoute } from './features/application/web-status-route';
 import { pdfRoutes } from './features/pdf/pdf-routes';
+import { serviceRoutes } from './features/service/service-routes';
+import { staffRoutes } from './features/staff/staff-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
 import { assertSameOrigin, changesState } from './http/origin-guard';
@@ -87,9 +89,13 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(submitRoute(deps, formContext));
         await scope.register(pdfRoutes(deps, formContext));
       });
+      // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
+      await api.register(staffRoutes(deps, formContext), { prefix: '/staff' });
     },
     { prefix: '/api' },
   );
+  // SPEC section 7: the print data, opened by a service token alone (never by a session).
+  await app.register(serviceRoutes(deps), { prefix: '/service' });
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

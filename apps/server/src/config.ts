@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { tenantConfigSchema, type TenantConfig } from '@admissions/domain';
+import { isValidEmail, normalizeEmail, tenantConfigSchema, type TenantConfig } from '@admissions/domain';
 
 /**
  * Every environment variable the server reads is read here, once, at boot.
@@ -23,6 +23,12 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
+  /** Comma-separated addresses of the admissions office's staff (docs/decisions/011-staff-console.md). */
+  STAFF_EMAILS: z
+    .string()
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .refine((list) => list.every(isValidEmail), { message: 'must be a comma-separated list of e-mail addresses' })
+    .optional(),
 });
 
 export interface Config {
@@ -39,6 +45,8 @@ export interface Config {
   trustProxy: number;
   logLevel: string;
   webDist: string;
+  /** Normalised addresses (normalizeEmail) of the staff; empty when STAFF_EMAILS is unset. */
+  staffEmails: ReadonlySet<string>;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    staffEmails: new Set((e.STAFF_EMAILS ?? []).map(normalizeEmail)),
   };
 }
 

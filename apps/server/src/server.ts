@@ -2,7 +2,9 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { closeDeps, createDeps } from './create-deps';
+import { createFormContext } from './features/application/form-context';
 import { purgeExpired } from './features/housekeeping/purge-expired';
+import { catchUpConsoleIndex } from './features/staff/console-index';
 import { startPeriodicJob } from './infra/jobs/periodic-job';
 import { HOUR } from './infra/time-units';
 
@@ -24,6 +26,7 @@ const deps = await createDeps(config, logger);
 const app = await buildApp(deps, logger);
 
 let housekeeping: ReturnType<typeof startPeriodicJob> | undefined;
+let consoleIndex: ReturnType<typeof startPeriodicJob> | undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -32,6 +35,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   await app.close();
   await housekeeping?.stop();
+  await consoleIndex?.stop();
   await closeDeps(deps);
   process.exit(0);
 }
@@ -44,5 +48,13 @@ housekeeping = startPeriodicJob({
   everyMs: HOUR,
   logger,
   run: async () => logger.debug({ deleted: await purgeExpired(deps) }, 'purged expired rows'),
+});
+// The staff console's list reads a model rebuilt from answer_history (docs/decisions/011-staff-console.md).
+const formContext = createFormContext(config.tenant);
+consoleIndex = startPeriodicJob({
+  name: 'staff-console-index',
+  everyMs: 10_000,
+  logger,
+  run: () => catchUpConsoleIndex(deps, formContext),
 });
 logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);
