@@ -45,6 +45,8 @@ CREATE TABLE staff_application_index (
   submitted_at timestamptz,
   missing_count integer NOT NULL,
   search_text text NOT NULL,
+  -- Last name then first name, lower case without accents: the same order on every server's collation.
+  sort_name text NOT NULL,
   refreshed_at timestamptz NOT NULL
 );
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -53,7 +55,8 @@ CREATE INDEX staff_index_last_change ON staff_application_index (last_change DES
 CREATE INDEX staff_index_status_last_change ON staff_application_index (web_status, last_change DESC, user_id);
 CREATE INDEX staff_index_program_last_change ON staff_application_index (program, last_change DESC, user_id);
 CREATE INDEX staff_index_term_last_change ON staff_application_index (entry_term, last_change DESC, user_id);
-CREATE INDEX staff_index_name ON staff_application_index (lower(last_name), lower(first_name), user_id);
+CREATE INDEX staff_index_name ON staff_application_index ((sort_name COLLATE "C"), user_id);
+CREATE INDEX staff_index_email ON staff_application_index ((lower(email) COLLATE "C"), user_id);
 CREATE INDEX staff_index_submitted ON staff_application_index (submitted_at DESC NULLS LAST, user_id);
 
 -- How far the refresher has read answer_history.

@@ -12,10 +12,13 @@ export const documentUrl = (userId: string, answerKey: string) =>
 export const packetUrl = (userId: string) => `/api/staff/applications/${userId}/packet`;
 
 /** Whether the id names an applicant's application (not a staff account, not nothing). */
-export async function assertApplicationExists(deps: AppDeps, userId: string): Promise<void> {
+export async function assertApplicationExists(deps: AppDeps, ctx: FormContext, userId: string): Promise<void> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) throw new AppError('NOT_FOUND');
-  const { rows } = await deps.db.query('SELECT 1 FROM staff_application_index WHERE user_id = $1', [userId]);
-  if (rows.length === 0) throw new AppError('NOT_FOUND');
+  const indexed = async () => (await deps.db.query('SELECT 1 FROM staff_application_index WHERE user_id = $1', [userId])).rows.length > 0;
+  if (await indexed()) return;
+  // Changed since the refresher's last pass: index it now rather than answer "no such application".
+  await reindexApplications(deps, ctx, [userId]);
+  if (!(await indexed())) throw new AppError('NOT_FOUND');
 }
 
 /**
@@ -29,7 +32,6 @@ export async function loadApplicationDetail(
   userId: string,
   documents: ConvertedDocument[],
 ): Promise<StaffApplicationDetail> {
-  await assertApplicationExists(deps, userId);
   await reindexApplications(deps, ctx, [userId]);
   const [indexRow, app, history] = await Promise.all([
     deps.db.query<Parameters<typeof toListRow>[0]>('SELECT * FROM staff_application_index WHERE user_id = $1', [userId]),

@@ -39,6 +39,7 @@ export interface IndexRow {
   submitted_at: string | null;
   missing_count: number;
   search_text: string;
+  sort_name: string;
   refreshed_at: string;
 }
 
@@ -92,6 +93,7 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date): Inde
     submitted_at: source.submitted_at ? new Date(source.submitted_at).toISOString() : null,
     missing_count: missing,
     search_text: searchable([text('first_name'), text('last_name'), text('preferred_name'), source.email].join(' ')),
+    sort_name: searchable(`${text('last_name')} ${text('first_name')}`),
     refreshed_at: now.toISOString(),
   };
 }
@@ -106,18 +108,18 @@ const SOURCE_SQL = `
 const UPSERT_SQL = `
   INSERT INTO staff_application_index
     (user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, missing_count, search_text, refreshed_at)
+     last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at)
   SELECT user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, missing_count, search_text, refreshed_at
+     last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at
   FROM jsonb_to_recordset($1::jsonb) AS x (
     user_id uuid, email text, first_name text, last_name text, preferred_name text, program text, entry_term text,
     web_status text, last_change timestamptz, submitted_at timestamptz, missing_count integer, search_text text,
-    refreshed_at timestamptz)
+    sort_name text, refreshed_at timestamptz)
   ON CONFLICT (user_id) DO UPDATE SET
     email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
     preferred_name = EXCLUDED.preferred_name, program = EXCLUDED.program, entry_term = EXCLUDED.entry_term,
     web_status = EXCLUDED.web_status, last_change = EXCLUDED.last_change, submitted_at = EXCLUDED.submitted_at,
-    missing_count = EXCLUDED.missing_count, search_text = EXCLUDED.search_text, refreshed_at = EXCLUDED.refreshed_at`;
+    missing_count = EXCLUDED.missing_count, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
 
 /** Recomputes the index rows of these applicants (staff accounts have no application and are left out). */
 export async function reindexApplications(

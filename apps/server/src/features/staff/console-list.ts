@@ -13,8 +13,8 @@ import { searchable } from './console-index';
 
 /** Each sort names an indexed expression where one exists (migrations/020-staff.sql). */
 const ORDER_BY: Record<StaffListSort, (dir: string) => string> = {
-  name: (d) => `lower(last_name) ${d}, lower(first_name) ${d}, user_id ${d}`,
-  email: (d) => `email ${d}, user_id ${d}`,
+  name: (d) => `sort_name COLLATE "C" ${d}, user_id ${d}`,
+  email: (d) => `lower(email) COLLATE "C" ${d}, user_id ${d}`,
   program: (d) => `program ${d}, last_change DESC, user_id ${d}`,
   entry_term: (d) => `entry_term ${d}, last_change DESC, user_id ${d}`,
   web_status: (d) => `array_position(ARRAY['none','started','validating','submitted'], web_status) ${d}, last_change DESC, user_id ${d}`,

@@ -61,6 +61,7 @@ export async function composePacket(copy: Uint8Array, documents: readonly Conver
     try {
       source = await PDFDocument.load(await document.readPdf(), { ignoreEncryption: true });
     } catch {
+      // Unreadable bytes or a storage failure: the reader still sees which document is missing.
       addSeparator(packet, font, bold, document, 'This document could not be included; open it from the console.');
       continue;
     }

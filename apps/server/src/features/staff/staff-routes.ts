@@ -63,7 +63,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get<{ Params: Params }>('/applications/:userId', async (req) => {
       const { userId } = req.params;
-      await assertApplicationExists(deps, userId);
+      await assertApplicationExists(deps, ctx, userId);
       const detail = await loadApplicationDetail(deps, ctx, userId, await listConvertedDocuments(deps, userId));
       await recordStaffRead(deps.db, staffOf(req), userId, 'view-application', {}, now());
       return detail;
@@ -71,7 +71,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get<{ Params: Params }>('/applications/:userId/documents/:answerKey', async (req, reply) => {
       const { userId, answerKey } = req.params;
-      await assertApplicationExists(deps, userId);
+      await assertApplicationExists(deps, ctx, userId);
       const document = (await listConvertedDocuments(deps, userId)).find((d) => d.answerKey === answerKey);
       if (!document) throw new AppError('NOT_FOUND');
       const pdf = await document.readPdf();
@@ -84,7 +84,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get<{ Params: Params }>('/applications/:userId/packet', async (req, reply) => {
       const { userId } = req.params;
-      await assertApplicationExists(deps, userId);
+      await assertApplicationExists(deps, ctx, userId);
       const { rows } = await deps.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
       const source = await loadCopySource(deps.db, ctx, deps.config.tenant, { userId, username: rows[0]!.email });
       const documents = await listConvertedDocuments(deps, userId);
@@ -99,7 +99,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.post<{ Params: Params }>('/applications/:userId/print-token', async (req): Promise<ServiceTokenCreated> => {
       const { userId } = req.params;
-      await assertApplicationExists(deps, userId);
+      await assertApplicationExists(deps, ctx, userId);
       const staff = staffOf(req);
       const created = await createServiceToken(deps.db, userId, staff, now());
       await recordStaffRead(deps.db, staff, userId, 'create-print-token', { token_id: created.id }, now());
