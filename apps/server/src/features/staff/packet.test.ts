@@ -33,7 +33,7 @@ describe('composePacket', () => {
     ]);
     const pdf = await readPdfText(packet);
     expect(pdf.pageCount).toBe(2 + 1 + 2 + 1 + 1);
-    const marks = pdf.lines.filter((l) => /PAGE|Document for|Transcript$|final project|File:/.test(l));
+    const marks = pdf.lines.filter((l) => /PAGE|Document for|Transcript$|Final project|File:/.test(l));
     expect(marks).toEqual([
       'APPLICATION COPY PAGE 1',
       'APPLICATION COPY PAGE 2',
