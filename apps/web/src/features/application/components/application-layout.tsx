@@ -23,7 +23,9 @@ function ApplicantLayout() {
   const isLoggedIn = useIsLoggedIn();
   const profile = useProfile();
   // Staff have no application of their own: their start page is the console (docs/decisions/011-staff-console.md).
-  if (isLoggedIn && profile.isPending) return <PageLoading />;
+  // A failed profile stays on the loading state: a 401 is on its way to /login, anything else to the error boundary
+  // (mounting the form state would ask for the profile again, and again).
+  if (isLoggedIn && !profile.isSuccess) return <PageLoading />;
   if (isLoggedIn && profile.data?.is_staff) return <Navigate to="/staff" replace />;
   return (
     <ApplicationStateProvider key={isLoggedIn ? 'applicant' : 'visitor'}>
