@@ -41,9 +41,12 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
     app.get('/applications', async (req): Promise<StaffListResponse> => {
       const query = parseBody(staffListQuery, req.query);
       await catchUpConsoleIndex(deps, ctx);
-      const result = await listApplications(deps.db, query);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
-      await recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now());
+      // The audit row is written alongside the read, not after it: the answer still waits for both.
+      const [result] = await Promise.all([
+        listApplications(deps.db, query),
+        recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now()),
+      ]);
       return result;
     });
 
