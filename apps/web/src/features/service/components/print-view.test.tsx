@@ -30,6 +30,8 @@ describe('the service print view (?service_token=)', { timeout: 30_000 }, () => 
     expect(screen.getAllByText('[X]').length).toBeGreaterThan(0);
     expect(screen.getAllByText('[ ]').length).toBeGreaterThan(0);
     expect(screen.getByText(/^Document attached for /)).toBeInTheDocument();
+    // Text meant only for applicants filling in the form is left out of the print (SPEC section 6).
+    expect(screen.queryByText('Thank you. Accept the terms below and press Submit when you are ready.')).not.toBeInTheDocument();
     expect(document.querySelectorAll('input, select, textarea, button')).toHaveLength(0);
     expect(screen.queryByRole('navigation', { name: 'Application steps' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: "We're missing some information!" })).not.toBeInTheDocument();
