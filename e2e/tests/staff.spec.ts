@@ -101,6 +101,7 @@ test('staff find a submitted applicant by name, open the print view and download
   await expect(printView.getByRole('contentinfo')).toHaveCount(0);
   await expect(printView).not.toHaveURL(/completion/);
   await expectAxeClean(printView);
+  const printUrl = printView.url();
 
   // A headless print on Letter and on A4 keeps every answer the PDF copy (the packet's first part) shows.
   const copyText = await pdfText(pdf);
@@ -116,6 +117,13 @@ test('staff find a submitted applicant by name, open the print view and download
     const overflow = await printView.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   }
+
+  // Withdrawn from the console, the link stops working at once.
+  await page.getByRole('button', { name: 'Withdraw the print link' }).click();
+  await expect(page.getByText('The print link no longer works.')).toBeVisible();
+  await printView.emulateMedia({ media: 'screen' });
+  await printView.goto(printUrl);
+  await expect(printView.getByRole('alert')).toContainText('This print link is invalid, has expired or was withdrawn.');
 });
 
 test('an applicant who opens /staff sees no application but their own', async ({ page, request }) => {

@@ -59,3 +59,8 @@ export function useApplicationDetail(userId: string, enabled: boolean) {
 export function createPrintToken(userId: string): Promise<ServiceTokenCreated> {
   return api.post<ServiceTokenCreated>(`/api/staff/applications/${encodeURIComponent(userId)}/print-token`);
 }
+
+/** Withdraws a print link at once (it would expire by itself within 30 minutes). */
+export function revokePrintToken(tokenId: string): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(`/api/staff/print-tokens/${encodeURIComponent(tokenId)}`);
+}

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { userMessage } from '../../../lib/api-errors';
-import { createPrintToken, useApplicationDetail } from '../api/staff-api';
+import { createPrintToken, revokePrintToken, useApplicationDetail } from '../api/staff-api';
 import { formatSize, formatTime, STATUS_LABELS } from '../components/staff-format';
 import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
@@ -109,13 +109,17 @@ function Actions({ app }: { app: StaffApplicationDetail }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [fallbackUrl, setFallbackUrl] = useState<string | undefined>();
+  const [tokenId, setTokenId] = useState<string | undefined>();
+  const [withdrawn, setWithdrawn] = useState(false);
   const openPrintView = async () => {
     setBusy(true);
     setError(undefined);
     // Opened at the click, so no pop-up blocker stops it; it is sent to the print view once the link exists.
     const win = window.open('', '_blank');
     try {
-      const { print_url } = await createPrintToken(app.user_id);
+      const { id, print_url } = await createPrintToken(app.user_id);
+      setTokenId(id);
+      setWithdrawn(false);
       if (win) win.location.href = print_url;
       else setFallbackUrl(print_url);
     } catch (err) {
@@ -138,6 +142,23 @@ function Actions({ app }: { app: StaffApplicationDetail }) {
           Print view (link valid for 30 minutes)
         </a>
       )}
+      {tokenId && !withdrawn && (
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void revokePrintToken(tokenId).then(
+              () => {
+                setWithdrawn(true);
+                setFallbackUrl(undefined);
+              },
+              (err: unknown) => setError(userMessage(err)),
+            )
+          }
+        >
+          Withdraw the print link
+        </Button>
+      )}
+      {withdrawn && <p role="status">The print link no longer works.</p>}
       {error && <InlineAlert severity="error">{error}</InlineAlert>}
     </div>
   );
