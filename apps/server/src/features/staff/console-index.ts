@@ -141,9 +141,14 @@ export async function reindexApplications(
 /**
  * One pass over the history written since the last: recomputes the changed
  * applications and moves the mark. Returns how many history rows it read
- * (0: the index is up to date). Passes are serialised by a row lock on the mark.
+ * (0: the index is up to date, or another pass holds the mark). Passes are
+ * serialised by a row lock on the mark, and none waits for another.
  */
-export async function refreshConsoleIndex(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, ctx: FormContext): Promise<number> {
+export async function refreshConsoleIndex(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  ctx: FormContext,
+  historyRows = HISTORY_ROWS_PER_PASS,
+): Promise<number> {
   // The cheap check first, without a transaction: the list calls run it on every request.
   const { rows: marks } = await deps.db.query<{ last_history_id: string; newest: string | null }>(
     `SELECT p.last_history_id, (SELECT max(id) FROM answer_history) AS newest FROM staff_index_progress p WHERE p.id = 1`,
@@ -152,13 +157,15 @@ export async function refreshConsoleIndex(deps: Pick<AppDeps, 'db' | 'clock' | '
   if (marks[0]?.newest == null || Number(marks[0].newest) <= mark) return 0;
 
   return deps.db.transaction(async (tx) => {
+    // Another pass (this process's job, another process, another list call) is under way: it covers this one.
     const { rows: locked } = await tx.query<{ last_history_id: string }>(
-      'SELECT last_history_id FROM staff_index_progress WHERE id = 1 FOR UPDATE',
+      'SELECT last_history_id FROM staff_index_progress WHERE id = 1 FOR UPDATE SKIP LOCKED',
     );
+    if (locked.length === 0) return 0;
     const from = Math.max(0, Number(locked[0]?.last_history_id ?? 0) - REREAD_IDS);
     const { rows } = await tx.query<{ id: string; user_id: string }>(
       'SELECT id, user_id FROM answer_history WHERE id > $1 ORDER BY id LIMIT $2',
-      [from, HISTORY_ROWS_PER_PASS],
+      [from, historyRows],
     );
     if (rows.length === 0) return 0;
     const users = [...new Set(rows.map((r) => r.user_id))];
@@ -169,7 +176,18 @@ export async function refreshConsoleIndex(deps: Pick<AppDeps, 'db' | 'clock' | '
   });
 }
 
-/** Passes until the index has caught up (or maxPasses): the list calls' way to show fresh rows. */
+/**
+ * What a list call does before it reads: one short pass, so a reader sees the
+ * changes of the last seconds. A larger backlog (deadline day) is left to the
+ * periodic job, so a list call never spends long on it.
+ */
+export const LIST_CALL_HISTORY_ROWS = 500;
+
+export function freshenConsoleIndex(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, ctx: FormContext): Promise<number> {
+  return refreshConsoleIndex(deps, ctx, LIST_CALL_HISTORY_ROWS);
+}
+
+/** Passes until the index has caught up (or maxPasses): the periodic job in server.ts. */
 export async function catchUpConsoleIndex(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   ctx: FormContext,

@@ -14,7 +14,7 @@ import { createPdfRenderer } from '../pdf/pdf-renderer';
 import { createServiceToken, revokeServiceToken } from '../service/service-tokens';
 import { assertApplicationExists, loadApplicationDetail } from './application-detail';
 import { recordStaffRead } from './audit-log';
-import { catchUpConsoleIndex } from './console-index';
+import { freshenConsoleIndex } from './console-index';
 import { csvLines } from './console-csv';
 import { allMatchingRows, listApplications } from './console-list';
 import { listConvertedDocuments } from './converted-documents';
@@ -40,7 +40,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get('/applications', async (req): Promise<StaffListResponse> => {
       const query = parseBody(staffListQuery, req.query);
-      await catchUpConsoleIndex(deps, ctx);
+      await freshenConsoleIndex(deps, ctx);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       // The audit row is written alongside the read, not after it: the answer still waits for both.
       const [result] = await Promise.all([
@@ -52,7 +52,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get('/applications.csv', async (req, reply) => {
       const query = parseBody(staffListQuery, req.query);
-      await catchUpConsoleIndex(deps, ctx);
+      await freshenConsoleIndex(deps, ctx);
       let count = 0;
       const parts: string[] = [];
       for await (const line of csvLines(allMatchingRows(deps.db, query), () => count++)) parts.push(line);
