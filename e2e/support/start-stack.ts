@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { DATA_DIR, MAIL_DIR } from './paths';
+import { DATA_DIR, MAIL_DIR, STAFF_EMAIL } from './paths';
 
 /**
  * Starts a local SMTP sink that files every message in MAIL_DIR, then the
@@ -41,5 +41,7 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   // The shared directory data, beside the repository as in CI (never committed).
   LOOKUP_DATA_DIR: path.resolve(import.meta.dirname, '../../../shared/data/lookups'),
+  // The admissions office's account used by tests/staff.spec.ts.
+  STAFF_EMAILS: STAFF_EMAIL,
 });
 await import('../../apps/server/src/server');

@@ -21,6 +21,8 @@ import { pdfRoutes } from './features/pdf/pdf-routes';
 import { documentRoutes } from './features/documents/document-routes';
 import { localUploadRoute } from './features/documents/local-upload-route';
 import type { LocalStorage } from './infra/storage/local-storage';
+import { serviceRoutes } from './features/service/service-routes';
+import { staffRoutes } from './features/staff/staff-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
 import { assertSameOrigin, changesState } from './http/origin-guard';
@@ -93,10 +95,14 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(documentRoutes(deps, formContext));
         if (deps.storage.kind === 'local') await scope.register(localUploadRoute(deps, deps.storage as LocalStorage));
       });
+      // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
+      await api.register(staffRoutes(deps, formContext), { prefix: '/staff' });
     },
     { prefix: '/api' },
   );
   await app.register(lookupRoutes(deps.lookups, deps.clock), { prefix: '/lookup' });
+  // SPEC section 7: the print data, opened by a service token alone (never by a session).
+  await app.register(serviceRoutes(deps), { prefix: '/service' });
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

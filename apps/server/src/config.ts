@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { tenantConfigSchema, type TenantConfig } from '@admissions/domain';
+import { isValidEmail, normalizeEmail, tenantConfigSchema, type TenantConfig } from '@admissions/domain';
 
 /**
  * Every environment variable the server reads is read here, once, at boot.
@@ -39,6 +39,12 @@ const envSchema = z.object({
   JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Folder of the school directory CSV files (colleges, high schools); unset means manual school entry only. */
   LOOKUP_DATA_DIR: z.string().min(1).optional(),
+  /** Comma-separated addresses of the admissions office's staff (docs/decisions/011-staff-console.md). */
+  STAFF_EMAILS: z
+    .string()
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .refine((list) => list.every(isValidEmail), { message: 'must be a comma-separated list of e-mail addresses' })
+    .optional(),
 });
 
 export interface Config {
@@ -60,6 +66,8 @@ export interface Config {
   jobSuperviseIntervalSeconds: number;
   /** Absolute; whether it exists and what it holds is checked when the lookups load, never fatal. */
   lookupDataDir: string | undefined;
+  /** Normalised addresses (normalizeEmail) of the staff; empty when STAFF_EMAILS is unset. */
+  staffEmails: ReadonlySet<string>;
 }
 
 export type StorageConfig =
@@ -127,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobSuperviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
     lookupDataDir: e.LOOKUP_DATA_DIR === undefined ? undefined : path.resolve(e.LOOKUP_DATA_DIR),
+    staffEmails: new Set((e.STAFF_EMAILS ?? []).map(normalizeEmail)),
   };
 }
 

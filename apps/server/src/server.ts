@@ -3,7 +3,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { closeDeps, createDeps } from './create-deps';
 import { purgeAbandonedUploads } from './features/documents/purge-abandoned-uploads';
+import { createFormContext } from './features/application/form-context';
 import { purgeExpired } from './features/housekeeping/purge-expired';
+import { catchUpConsoleIndex } from './features/staff/console-index';
 import { startPeriodicJob } from './infra/jobs/periodic-job';
 import { HOUR } from './infra/time-units';
 import { startWorkers } from './workers';
@@ -26,6 +28,7 @@ const deps = await createDeps(config, logger);
 const app = await buildApp(deps, logger);
 
 let housekeeping: ReturnType<typeof startPeriodicJob> | undefined;
+let consoleIndex: ReturnType<typeof startPeriodicJob> | undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -34,6 +37,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   await app.close();
   await housekeeping?.stop();
+  await consoleIndex?.stop();
   await closeDeps(deps);
   process.exit(0);
 }
@@ -50,5 +54,13 @@ housekeeping = startPeriodicJob({
     logger.debug({ deleted: await purgeExpired(deps) }, 'purged expired rows');
     logger.debug({ uploads: await purgeAbandonedUploads(deps, logger) }, 'removed abandoned uploads');
   },
+});
+// The staff console's list reads a model rebuilt from answer_history (docs/decisions/011-staff-console.md).
+const formContext = createFormContext(config.tenant);
+consoleIndex = startPeriodicJob({
+  name: 'staff-console-index',
+  everyMs: 10_000,
+  logger,
+  run: () => catchUpConsoleIndex(deps, formContext),
 });
 logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);

@@ -51,3 +51,4 @@ export * from './validation/zip';
 export * from './validation/rule-engine';
 export * from './validation/answer-rules';
 export * from './validation/summary';
+export * from './api/staff';

@@ -37,6 +37,10 @@ export const routes: RouteObject[] = [
         ],
       },
 
+      // The admissions office's console (docs/decisions/011-staff-console.md).
+      { path: 'staff', ...lazyScreen(() => import('../features/staff/routes/console-route'), (m) => m.ConsoleRoute) },
+      { path: 'staff/applications/:userId', ...lazyScreen(() => import('../features/staff/routes/application-route'), (m) => m.ApplicationRoute) },
+
       { path: '*', Component: RedirectToDefault },
     ],
   },

@@ -17,4 +17,6 @@ export interface ProfileResponse {
   /** One entry per successful login, oldest first (ISO timestamps). */
   successful_login: string[];
   web_status: { web_status: WebStatus }[];
+  /** True for the admissions office's staff, whom the web app sends to the console (/staff) instead of a form. */
+  is_staff?: boolean;
 }

@@ -35,6 +35,7 @@ export async function login(deps: AppDeps, body: LoginBody, ip: string) {
   }
   await clearLoginThrottle(db, key);
   if (!user.confirmed_at) throw new AppError('ACCOUNT_NOT_CONFIRMED');
-  const sessionId = await startSession(deps, user.id);
+  // Staff rights are decided here, at login; every staff call checks the list again (features/staff).
+  const sessionId = await startSession(deps, user.id, deps.config.staffEmails.has(normalizeEmail(user.email)));
   return { sessionId, body: { message: ACCOUNT_SUCCESS_MESSAGES.login, username: user.email } };
 }

@@ -1,4 +1,4 @@
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './account-limits';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, STAFF_SESSION_ABSOLUTE_MS } from './account-limits';
 
 /**
  * The instants that decide whether a session is alive. Both the session check
@@ -11,5 +11,7 @@ export function sessionCutoffs(now: Date) {
     idle: new Date(t - SESSION_IDLE_MS),
     /** Created at or before this: too old, active or not. */
     absolute: new Date(t - SESSION_ABSOLUTE_MS),
+    /** A staff session created at or before this is too old. */
+    staffAbsolute: new Date(t - STAFF_SESSION_ABSOLUTE_MS),
   };
 }

@@ -3,6 +3,7 @@ import type { ProfileResponse } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { sessionOf } from '../accounts/require-session';
 import { loadDocumentAnswers } from '../documents/document-answers';
+import { isStaffSession } from '../staff/require-staff';
 import { loadProfileRows } from './profile-repository';
 
 /** GET /api/profile: everything the web app needs to show the applicant's state (SPEC section 3). */
@@ -18,6 +19,7 @@ export function profileRoute(deps: AppDeps) {
         last_page: rows.lastPage,
         successful_login: rows.logins.map((d) => d.toISOString()),
         web_status: rows.webStatuses.map((web_status) => ({ web_status })),
+        ...(isStaffSession(deps, session) ? { is_staff: true } : {}),
       };
     });
   };

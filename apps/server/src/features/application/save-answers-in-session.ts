@@ -25,7 +25,7 @@ const SQL = `
     SELECT id_hash, changes::jsonb AS changes, ord FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t (id_hash, changes, ord)
   ), s AS (
     UPDATE sessions SET last_seen_at = GREATEST(last_seen_at, $3)
-    WHERE id_hash = ANY ($1::text[]) AND last_seen_at > $4 AND created_at > $5
+    WHERE id_hash = ANY ($1::text[]) AND last_seen_at > $4 AND created_at > $5 AND (NOT is_staff OR created_at > $6)
     RETURNING id_hash, user_id
   ), items AS (
     SELECT input.ord, s.user_id, input.changes FROM input JOIN s ON s.id_hash = input.id_hash
@@ -109,6 +109,7 @@ async function saveBatch(db: Queryable, batch: PendingSave[], now: Date): Promis
     now,
     c.idle,
     c.absolute,
+    c.staffAbsolute,
   ]);
   const results = new Array<InSessionSaveResult>(batch.length);
   for (const row of rows) results[row.ord - 1] = !row.found ? 'no-session' : row.saved ? 'saved' : 'submitted';

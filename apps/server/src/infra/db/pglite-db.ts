@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable } from './db';
 
 export interface PgliteDb extends Db {
@@ -14,7 +15,9 @@ export interface PgliteDb extends Db {
  * undefined; optionally started from a dump instead of an empty database.
  */
 export async function createPgliteDb(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDb> {
-  const pg = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  // Extensions the migrations create (pg_trgm: the staff console's search) must be loaded at every start.
+  const extensions = { pg_trgm };
+  const pg = await PGlite.create(dataDir, loadDataDir ? { loadDataDir, extensions } : { extensions });
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
       const res = await q.query<T>(text, params as unknown[]);

@@ -1,7 +1,11 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoading } from '../../../components/ui/page-loading';
 import type { NavigationState } from '../../../lib/navigation-state';
+import { PrintView } from '../../service/components/print-view';
+import { useProfile } from '../../session/api/get-profile';
 import { useIsLoggedIn } from '../../session/hooks/use-is-logged-in';
+import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
 import { COMPLETION_PAGE, DEFAULT_FORM_PATH } from '../form-pages';
 import { ApplicationStateProvider } from '../state/application-state-provider';
 import { useApplicationState } from '../state/application-state-context';
@@ -11,7 +15,18 @@ import { useApplicationState } from '../state/application-state-context';
  * redirect rules of SPEC section 2. A login or logout starts the state afresh.
  */
 export function ApplicationLayout() {
+  // SPEC section 6: ?service_token= is the print view, whoever is logged in here: no profile, no redirects.
+  return useIsServiceUser() ? <PrintView /> : <ApplicantLayout />;
+}
+
+function ApplicantLayout() {
   const isLoggedIn = useIsLoggedIn();
+  const profile = useProfile();
+  // Staff have no application of their own: their start page is the console (docs/decisions/011-staff-console.md).
+  // A failed profile stays on the loading state: a 401 is on its way to /login, anything else to the error boundary
+  // (mounting the form state would ask for the profile again, and again).
+  if (isLoggedIn && !profile.isSuccess) return <PageLoading />;
+  if (isLoggedIn && profile.data?.is_staff) return <Navigate to="/staff" replace />;
   return (
     <ApplicationStateProvider key={isLoggedIn ? 'applicant' : 'visitor'}>
       <RedirectRules />

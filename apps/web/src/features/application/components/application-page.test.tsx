@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { json, stubFetch } from '../../../test/fetch-stub';
 import { tenantFixture } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
@@ -38,10 +38,10 @@ describe('application page shell', { timeout: 30_000 }, () => {
   });
 
   test('for a service user (print view) shows neither steps, account menu nor footer', async () => {
-    stubFetch();
+    stubFetch({ 'GET /service/tmp-pdf': () => json({ answer: { first_name: 'Ada' }, add_another: {}, document_answer: {}, tabs: {} }) });
     renderApp('/about?service_token=t0k3n');
 
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: 'Application of Ada' });
     expect(screen.queryByRole('navigation', { name: 'Application steps' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { json, stubFetch } from '../../../test/fetch-stub';
 import { applicantServer } from '../../../test/application-server';
 import { tenantFixture } from '../../../test/fixtures';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
@@ -55,9 +55,9 @@ describe('welcome banner', { timeout: 30_000 }, () => {
   });
 
   test('a service user (print view) sees no banner', async () => {
-    stubFetch();
+    stubFetch({ 'GET /service/tmp-pdf': () => json({ answer: { first_name: 'Ada' }, add_another: {}, document_answer: {}, tabs: {} }) });
     renderApp('/about?service_token=t0k3n');
-    await heading('About You');
+    await heading('Application of Ada');
 
     expect(banner()).not.toBeInTheDocument();
   });

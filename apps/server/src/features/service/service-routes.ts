@@ -1,0 +1,50 @@
+import type { ServicePrintData } from '@admissions/domain';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { hitRateLimit } from '../../http/rate-limit';
+import { MINUTE } from '../../infra/time-units';
+import { findApplication } from '../application/application-repository';
+import { recordStaffRead } from '../staff/audit-log';
+import { listConvertedDocuments } from '../staff/converted-documents';
+import { resolveServiceToken } from './service-tokens';
+
+/** Tokens carry 256 bits, so this only stops floods. */
+const SERVICE_LIMIT = { name: 'service', max: 120, windowMs: MINUTE };
+
+/**
+ * GET /service/tmp-pdf?service_token= (SPEC sections 6 and 7): the print
+ * data of the one application the token was made for. The token is the only
+ * credential here: a session cookie in the same browser is ignored, and the
+ * token opens nothing else. Missing, expired, revoked or made-up: 401 JSON.
+ */
+export function serviceRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance) => {
+    app.get('/tmp-pdf', async (req, reply): Promise<ServicePrintData> => {
+      await hitRateLimit(deps.db, SERVICE_LIMIT, req.ip, deps.clock.now());
+      const raw = (req.query as Record<string, unknown>).service_token;
+      const token = typeof raw === 'string' && raw.length <= 200 ? raw : '';
+      const live = token ? await resolveServiceToken(deps.db, token, deps.clock.now()) : undefined;
+      if (!live) throw new AppError('SERVICE_TOKEN_INVALID');
+      const [row, documents] = await Promise.all([
+        findApplication(deps.db, live.applicationUserId),
+        listConvertedDocuments(deps, live.applicationUserId),
+      ]);
+      await recordStaffRead(
+        deps.db,
+        { userId: live.createdBy ?? '', email: live.createdByEmail },
+        live.applicationUserId,
+        'print-view',
+        {},
+        deps.clock.now(),
+      );
+      reply.header('cache-control', 'no-store');
+      return {
+        answer: row?.answers ?? {},
+        add_another: row?.add_another ?? {},
+        document_answer: Object.fromEntries(documents.map((d) => [d.answerKey, { file_name: d.fileName, file_size: d.fileSize }])),
+        tabs: row?.tabs ?? {},
+      };
+    });
+  };
+}

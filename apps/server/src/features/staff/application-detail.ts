@@ -1,0 +1,72 @@
+import { summaryLinks, validateAnswers, type StaffApplicationDetail } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { findApplication } from '../application/application-repository';
+import type { FormContext } from '../application/form-context';
+import { reindexApplications } from './console-index';
+import { toListRow } from './console-list';
+import type { ConvertedDocument } from './converted-documents';
+
+export const documentUrl = (userId: string, answerKey: string) =>
+  `/api/staff/applications/${userId}/documents/${encodeURIComponent(answerKey)}`;
+export const packetUrl = (userId: string) => `/api/staff/applications/${userId}/packet`;
+
+/** Whether the id names an applicant's application (not a staff account, not nothing). */
+export async function assertApplicationExists(deps: AppDeps, ctx: FormContext, userId: string): Promise<void> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) throw new AppError('NOT_FOUND');
+  const indexed = async () => (await deps.db.query('SELECT 1 FROM staff_application_index WHERE user_id = $1', [userId])).rows.length > 0;
+  if (await indexed()) return;
+  // Changed since the refresher's last pass: index it now rather than answer "no such application".
+  await reindexApplications(deps, ctx, [userId]);
+  if (!(await indexed())) throw new AppError('NOT_FOUND');
+}
+
+/**
+ * One application for a reader: its header and status history from the
+ * index row (freshly recomputed), the applicant's summary as it stands now
+ * from the stored answers, and its documents.
+ */
+export async function loadApplicationDetail(
+  deps: AppDeps,
+  ctx: FormContext,
+  userId: string,
+  documents: ConvertedDocument[],
+): Promise<StaffApplicationDetail> {
+  await reindexApplications(deps, ctx, [userId]);
+  const [indexRow, app, history] = await Promise.all([
+    deps.db.query<Parameters<typeof toListRow>[0]>('SELECT * FROM staff_application_index WHERE user_id = $1', [userId]),
+    findApplication(deps.db, userId),
+    deps.db.query<{ web_status: string; created_at: Date }>(
+      `SELECT web_status, created_at FROM web_status_events WHERE user_id = $1
+       ORDER BY created_at, array_position(ARRAY['started', 'validating', 'submitted'], web_status)`,
+      [userId],
+    ),
+  ]);
+  const row = indexRow.rows[0];
+  if (!row) throw new AppError('NOT_FOUND');
+  const { missing_count: _count, ...listRow } = toListRow(row);
+  const missing =
+    app && !app.submitted_at
+      ? summaryLinks(
+          ctx.form,
+          validateAnswers(ctx.form, app.answers, {
+            now: deps.clock.now(),
+            view: { addAnother: app.add_another, tabs: app.tabs },
+            documents: {},
+          }),
+        ).map((l) => ({ key: l.key, message: l.message, page: l.page ?? null }))
+      : [];
+  return {
+    ...listRow,
+    status_history: history.rows.map((h) => ({ web_status: h.web_status, at: new Date(h.created_at).toISOString() })),
+    missing_items: missing,
+    documents: documents.map((d) => ({
+      answer_key: d.answerKey,
+      label: d.label,
+      file_name: d.fileName,
+      file_size: d.fileSize,
+      url: documentUrl(userId, d.answerKey),
+    })),
+    packet_url: packetUrl(userId),
+  };
+}

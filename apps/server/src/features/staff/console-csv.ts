@@ -1,0 +1,40 @@
+import type { StaffListRow } from '@admissions/domain';
+
+export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number][] = [
+  ['First name', (r) => r.first_name],
+  ['Last name', (r) => r.last_name],
+  ['Preferred name', (r) => r.preferred_name],
+  ['E-mail', (r) => r.email],
+  ['Program', (r) => r.program_label],
+  ['Program code', (r) => r.program],
+  ['Entry term', (r) => r.entry_term_label],
+  ['Web status', (r) => r.web_status],
+  ['Last change (UTC)', (r) => r.last_change],
+  ['Submitted (UTC)', (r) => r.submitted_at ?? ''],
+  ['Missing items', (r) => r.missing_count],
+];
+
+/**
+ * One CSV field (RFC 4180). Applicants type these values, and a spreadsheet
+ * runs a cell that starts with = + - @ or a control character as a formula
+ * (OWASP "CSV injection"): such a cell gets a leading apostrophe.
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: readonly (string | number)[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+/** The whole export: a header line, then one line per application, in list order. */
+export async function* csvLines(rows: AsyncIterable<StaffListRow>, onRow?: () => void): AsyncGenerator<string> {
+  // The byte order mark makes Excel read the file as UTF-8 (accented names).
+  yield `\uFEFF${csvLine(CSV_COLUMNS.map(([title]) => title))}`;
+  for await (const row of rows) {
+    onRow?.();
+    yield csvLine(CSV_COLUMNS.map(([, value]) => value(row)));
+  }
+}

@@ -1,0 +1,200 @@
+import {
+  deriveWebStatus,
+  normalizeEmail,
+  summaryLinks,
+  validateAnswers,
+  type Answers,
+} from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import type { Queryable } from '../../infra/db/db';
+import type { FormContext } from '../application/form-context';
+
+/**
+ * The console's read model (staff_application_index), rebuilt from the
+ * append-only answer_history: every change to an application (answers, last
+ * page, repeats, tabs, status, submission) appends a history row, so the
+ * rows after the last one read name exactly the applications to recompute.
+ * The answer-save hot path is untouched; the missing-items count (the rule
+ * set of the applicant's summary) is computed here, once per change burst,
+ * not on every save and not on every list read.
+ *
+ * History ids are handed out at insert and committed in any order, so each
+ * pass re-reads a few ids before the mark: a save that committed late is
+ * picked up by the next pass. Recomputing a row is idempotent.
+ */
+const REREAD_IDS = 50;
+/** History rows read per pass; the periodic job and the list calls take turns catching up. */
+const HISTORY_ROWS_PER_PASS = 5000;
+
+export interface IndexRow {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  preferred_name: string;
+  program: string;
+  entry_term: string;
+  web_status: string;
+  last_change: string;
+  submitted_at: string | null;
+  missing_count: number;
+  search_text: string;
+  sort_name: string;
+  refreshed_at: string;
+}
+
+/** Lower case, accents dropped: how both the index and a search term are compared. */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+interface SourceRow {
+  user_id: string;
+  email: string;
+  answers: Answers | null;
+  add_another: Record<string, number> | null;
+  tabs: Record<string, string> | null;
+  submitted_at: Date | null;
+  statuses: string[] | null;
+  last_change: Date;
+}
+
+/** The index row of one application, as the applicant's own summary would count it now. */
+export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date): IndexRow {
+  const answers = source.answers ?? {};
+  const text = (key: string) => (answers[key] ?? '').trim();
+  const submitted = source.submitted_at != null;
+  const missing = submitted
+    ? 0
+    : summaryLinks(
+        ctx.form,
+        validateAnswers(ctx.form, answers, {
+          now,
+          view: { addAnother: source.add_another ?? {}, tabs: source.tabs ?? {} },
+          // As at submission (submit-application.ts): a converted upload marks its answer.
+          documents: {},
+        }),
+      ).length;
+  return {
+    user_id: source.user_id,
+    email: source.email,
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    preferred_name: text('preferred_name'),
+    program: text('applied_major'),
+    entry_term: text('entry_term'),
+    web_status: deriveWebStatus((source.statuses ?? []).map((web_status) => ({ web_status }))),
+    last_change: new Date(source.last_change).toISOString(),
+    submitted_at: source.submitted_at ? new Date(source.submitted_at).toISOString() : null,
+    missing_count: missing,
+    search_text: searchable([text('first_name'), text('last_name'), text('preferred_name'), source.email].join(' ')),
+    sort_name: searchable(`${text('last_name')} ${text('first_name')}`),
+    refreshed_at: now.toISOString(),
+  };
+}
+
+const SOURCE_SQL = `
+  SELECT u.id AS user_id, u.email, a.answers, a.add_another, a.tabs, a.submitted_at,
+    (SELECT array_agg(w.web_status) FROM web_status_events w WHERE w.user_id = u.id) AS statuses,
+    (SELECT h.created_at FROM answer_history h WHERE h.user_id = u.id ORDER BY h.id DESC LIMIT 1) AS last_change
+  FROM users u LEFT JOIN applications a ON a.user_id = u.id
+  WHERE u.id = ANY ($1::uuid[])`;
+
+const UPSERT_SQL = `
+  INSERT INTO staff_application_index
+    (user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
+     last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at)
+  SELECT user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
+     last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at
+  FROM jsonb_to_recordset($1::jsonb) AS x (
+    user_id uuid, email text, first_name text, last_name text, preferred_name text, program text, entry_term text,
+    web_status text, last_change timestamptz, submitted_at timestamptz, missing_count integer, search_text text,
+    sort_name text, refreshed_at timestamptz)
+  ON CONFLICT (user_id) DO UPDATE SET
+    email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+    preferred_name = EXCLUDED.preferred_name, program = EXCLUDED.program, entry_term = EXCLUDED.entry_term,
+    web_status = EXCLUDED.web_status, last_change = EXCLUDED.last_change, submitted_at = EXCLUDED.submitted_at,
+    missing_count = EXCLUDED.missing_count, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
+
+/** Recomputes the index rows of these applicants (staff accounts have no application and are left out). */
+export async function reindexApplications(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  ctx: FormContext,
+  userIds: readonly string[],
+  db: Queryable = deps.db,
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const { rows } = await db.query<SourceRow>(SOURCE_SQL, [userIds]);
+  const now = deps.clock.now();
+  const indexRows = rows
+    .filter((r) => r.last_change != null && !deps.config.staffEmails.has(normalizeEmail(r.email)))
+    .map((r) => indexRowOf(ctx, r, now));
+  if (indexRows.length > 0) await db.query(UPSERT_SQL, [JSON.stringify(indexRows)]);
+  return indexRows.length;
+}
+
+/**
+ * One pass over the history written since the last: recomputes the changed
+ * applications and moves the mark. Returns how many history rows it read
+ * (0: the index is up to date, or another pass holds the mark). Passes are
+ * serialised by a row lock on the mark, and none waits for another.
+ */
+export async function refreshConsoleIndex(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  ctx: FormContext,
+  historyRows = HISTORY_ROWS_PER_PASS,
+): Promise<number> {
+  // The cheap check first, without a transaction: the list calls run it on every request.
+  const { rows: marks } = await deps.db.query<{ last_history_id: string; newest: string | null }>(
+    `SELECT p.last_history_id, (SELECT max(id) FROM answer_history) AS newest FROM staff_index_progress p WHERE p.id = 1`,
+  );
+  const mark = Number(marks[0]?.last_history_id ?? 0);
+  if (marks[0]?.newest == null || Number(marks[0].newest) <= mark) return 0;
+
+  return deps.db.transaction(async (tx) => {
+    // Another pass (this process's job, another process, another list call) is under way: it covers this one.
+    const { rows: locked } = await tx.query<{ last_history_id: string }>(
+      'SELECT last_history_id FROM staff_index_progress WHERE id = 1 FOR UPDATE SKIP LOCKED',
+    );
+    if (locked.length === 0) return 0;
+    const from = Math.max(0, Number(locked[0]?.last_history_id ?? 0) - REREAD_IDS);
+    const { rows } = await tx.query<{ id: string; user_id: string }>(
+      'SELECT id, user_id FROM answer_history WHERE id > $1 ORDER BY id LIMIT $2',
+      [from, historyRows],
+    );
+    if (rows.length === 0) return 0;
+    const users = [...new Set(rows.map((r) => r.user_id))];
+    await reindexApplications(deps, ctx, users, tx);
+    const newMark = Math.max(Number(locked[0]?.last_history_id ?? 0), Number(rows.at(-1)!.id));
+    await tx.query('UPDATE staff_index_progress SET last_history_id = $1 WHERE id = 1', [newMark]);
+    return rows.length;
+  });
+}
+
+/**
+ * What a list call does before it reads: one short pass, so a reader sees the
+ * changes of the last seconds. A larger backlog (deadline day) is left to the
+ * periodic job, so a list call never spends long on it.
+ */
+export const LIST_CALL_HISTORY_ROWS = 500;
+
+export function freshenConsoleIndex(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, ctx: FormContext): Promise<number> {
+  return refreshConsoleIndex(deps, ctx, LIST_CALL_HISTORY_ROWS);
+}
+
+/** Passes until the index has caught up (or maxPasses): the periodic job in server.ts. */
+export async function catchUpConsoleIndex(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  ctx: FormContext,
+  maxPasses = 4,
+): Promise<void> {
+  for (let i = 0; i < maxPasses; i++) {
+    const read = await refreshConsoleIndex(deps, ctx);
+    if (read < HISTORY_ROWS_PER_PASS) return;
+  }
+}

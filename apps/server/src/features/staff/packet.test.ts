@@ -1,0 +1,69 @@
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { readPdfText } from '../pdf/pdf-text.test-helper';
+import type { ConvertedDocument } from './converted-documents';
+import { composePacket } from './packet';
+
+async function pdfWithPages(...texts: string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of texts) doc.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font });
+  return doc.save();
+}
+
+function document(answerKey: string, label: string, bytes: Uint8Array | Error): ConvertedDocument {
+  return {
+    answerKey,
+    label,
+    fileName: `${answerKey}.docx`,
+    fileSize: 1234,
+    readPdf: async () => {
+      if (bytes instanceof Error) throw bytes;
+      return bytes;
+    },
+  };
+}
+
+describe('composePacket', () => {
+  it('puts the application first, then each document behind a separator naming its question', async () => {
+    const copy = await pdfWithPages('APPLICATION COPY PAGE 1', 'APPLICATION COPY PAGE 2');
+    const packet = await composePacket(copy, [
+      document('college_transcript_upload', 'Transcript', await pdfWithPages('TRANSCRIPT PAGE 1', 'TRANSCRIPT PAGE 2')),
+      document('research_upload', 'Final project — Zoë', await pdfWithPages('RESEARCH PAGE')),
+    ]);
+    const pdf = await readPdfText(packet);
+    expect(pdf.pageCount).toBe(2 + 1 + 2 + 1 + 1);
+    const marks = pdf.lines.filter((l) => /PAGE|Document for|Transcript$|Final project|File:/.test(l));
+    expect(marks).toEqual([
+      'APPLICATION COPY PAGE 1',
+      'APPLICATION COPY PAGE 2',
+      'Document for the question',
+      'Transcript',
+      'File: college_transcript_upload.docx',
+      'TRANSCRIPT PAGE 1',
+      'TRANSCRIPT PAGE 2',
+      'Document for the question',
+      'Final project — Zoë',
+      'File: research_upload.docx',
+      'RESEARCH PAGE',
+    ]);
+  });
+
+  it('keeps a separator that says so for a document it cannot read, and goes on', async () => {
+    const copy = await pdfWithPages('APPLICATION COPY');
+    const packet = await composePacket(copy, [
+      document('essay_upload', 'Essay', new Uint8Array([1, 2, 3])),
+      document('research_upload', 'Research', new Error('storage is down')),
+      document('college_transcript_upload', 'Transcript', await pdfWithPages('TRANSCRIPT')),
+    ]);
+    const pdf = await readPdfText(packet);
+    expect(pdf.pageCount).toBe(1 + 1 + 1 + 2);
+    expect(pdf.lines.filter((l) => l.startsWith('This document could not be included'))).toHaveLength(2);
+    expect(pdf.lines.at(-1)).toBe('TRANSCRIPT');
+  });
+
+  it('is the copy alone when there are no documents', async () => {
+    const pdf = await readPdfText(await composePacket(await pdfWithPages('ONLY'), []));
+    expect(pdf.pageCount).toBe(1);
+  });
+});

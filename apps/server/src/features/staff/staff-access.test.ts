@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anotherSession, loggedInClient, profileOf, userIdOf } from '../../test-support/application-helpers';
+import { STAFF_EMAIL, STAFF_ENV, applicantWith } from '../../test-support/staff-helpers';
+import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
+import { HOUR, MINUTE } from '../../infra/time-units';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp(STAFF_ENV);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function setStaffList(...emails: string[]) {
+  // What an operator does by changing STAFF_EMAILS and restarting: the app reads the list on every staff call.
+  (t.deps.config as { staffEmails: ReadonlySet<string> }).staffEmails = new Set(emails);
+}
+
+describe('staff accounts', () => {
+  it('an address in STAFF_EMAILS signs up and logs in through the applicant screens and is staff', async () => {
+    const staff = await loggedInClient(t, STAFF_EMAIL);
+    const me = await expectOk(await staff.get('/api/staff/me'));
+    expect(me.json()).toEqual({ username: STAFF_EMAIL });
+    expect((await profileOf(staff)).is_staff).toBe(true);
+  });
+
+  it('an applicant is refused with 403 and is not told they are staff', async () => {
+    const applicant = await loggedInClient(t, 'student-a@example.edu');
+    const res = await applicant.get('/api/staff/me');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'STAFF_ONLY', message: 'This page is for the admissions office only.' });
+    expect((await profileOf(applicant)).is_staff).toBeUndefined();
+  });
+
+  it('without a session the answer is 401', async () => {
+    const res = await t.client().get('/api/staff/me');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('an address added to the list is staff from its next login, not before', async () => {
+    const email = 'new-hire@college.test';
+    const client = await loggedInClient(t, email);
+    setStaffList(STAFF_EMAIL, email);
+    try {
+      expect((await client.get('/api/staff/me')).statusCode).toBe(403);
+      const next = await anotherSession(t, email);
+      expect((await next.get('/api/staff/me')).statusCode).toBe(200);
+    } finally {
+      setStaffList('registrar@college.test', STAFF_EMAIL);
+    }
+  });
+
+  it('an address removed from the list loses staff rights at its next request', async () => {
+    const staff = await anotherSession(t, STAFF_EMAIL);
+    expect((await staff.get('/api/staff/me')).statusCode).toBe(200);
+    setStaffList('registrar@college.test');
+    try {
+      expect((await staff.get('/api/staff/me')).statusCode).toBe(403);
+      expect((await profileOf(staff)).is_staff).toBeUndefined();
+    } finally {
+      setStaffList('registrar@college.test', STAFF_EMAIL);
+    }
+  });
+
+  it('a staff session ends after 15 idle minutes', async () => {
+    const staff = await anotherSession(t, STAFF_EMAIL);
+    t.clock.advance(14 * MINUTE);
+    expect((await staff.get('/api/staff/me')).statusCode).toBe(200);
+    t.clock.advance(15 * MINUTE + 1000);
+    expect((await staff.get('/api/staff/me')).statusCode).toBe(401);
+  });
+
+  it('a staff session ends 8 hours after login however busy, while an applicant session lasts longer', async () => {
+    const staff = await anotherSession(t, STAFF_EMAIL);
+    const applicant = await applicantWith(t, 'busy@example.edu', { first_name: 'Busy' });
+    for (let elapsed = 0; elapsed < 8 * HOUR - 10 * MINUTE; elapsed += 10 * MINUTE) {
+      t.clock.advance(10 * MINUTE);
+      expect((await staff.get('/api/staff/me')).statusCode).toBe(200);
+      expect((await applicant.client.get('/api/keep-alive')).statusCode).toBe(200);
+    }
+    t.clock.advance(10 * MINUTE);
+    expect((await staff.get('/api/staff/me')).statusCode).toBe(401);
+    expect((await staff.put('/api/answer', { first_name: 'X' })).statusCode).toBe(401);
+    expect((await applicant.client.get('/api/keep-alive')).statusCode).toBe(200);
+    expect(await userIdOf(t, 'busy@example.edu')).toBe(applicant.userId);
+  });
+});

@@ -1,0 +1,126 @@
+import {
+  staffListQuery,
+  type ServiceTokenCreated,
+  type StaffListResponse,
+  type StaffMeResponse,
+} from '@admissions/domain';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-body';
+import type { FormContext } from '../application/form-context';
+import { loadCopySource } from '../pdf/application-copy';
+import { createPdfRenderer } from '../pdf/pdf-renderer';
+import { createServiceToken, revokeServiceToken } from '../service/service-tokens';
+import { assertApplicationExists, loadApplicationDetail } from './application-detail';
+import { recordStaffRead } from './audit-log';
+import { freshenConsoleIndex } from './console-index';
+import { csvLines } from './console-csv';
+import { allMatchingRows, listApplications } from './console-list';
+import { listConvertedDocuments } from './converted-documents';
+import { composePacket } from './packet';
+import { requireStaff, staffOf } from './require-staff';
+
+type Params = { userId: string; answerKey?: string; tokenId?: string };
+
+/**
+ * The admissions office's calls, mounted at /api/staff. Every one answers
+ * 401 without a session and 403 to a session that is not staff
+ * (requireStaff), and every read of an application is in the audit log.
+ */
+export function staffRoutes(deps: AppDeps, ctx: FormContext) {
+  const renderer = createPdfRenderer();
+  const now = () => deps.clock.now();
+
+  return async (app: FastifyInstance) => {
+    app.addHook('onClose', () => renderer.close());
+    app.addHook('preHandler', requireStaff(deps));
+
+    app.get('/me', async (req): Promise<StaffMeResponse> => ({ username: staffOf(req).email }));
+
+    app.get('/applications', async (req): Promise<StaffListResponse> => {
+      const query = parseBody(staffListQuery, req.query);
+      await freshenConsoleIndex(deps, ctx);
+      const { page: _p, sort: _s, dir: _d, ...filters } = query;
+      // The audit row is written alongside the read, not after it: the answer still waits for both.
+      const [result] = await Promise.all([
+        listApplications(deps.db, query),
+        recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now()),
+      ]);
+      return result;
+    });
+
+    app.get('/applications.csv', async (req, reply) => {
+      const query = parseBody(staffListQuery, req.query);
+      await freshenConsoleIndex(deps, ctx);
+      let count = 0;
+      const parts: string[] = [];
+      for await (const line of csvLines(allMatchingRows(deps.db, query), () => count++)) parts.push(line);
+      const { page: _p, sort: _s, dir: _d, ...filters } = query;
+      await recordStaffRead(deps.db, staffOf(req), null, 'export-csv', { ...filters, rows: count }, now());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="applications-${now().toISOString().slice(0, 10)}.csv"`)
+        .send(parts.join(''));
+    });
+
+    app.get<{ Params: Params }>('/applications/:userId', async (req) => {
+      const { userId } = req.params;
+      await assertApplicationExists(deps, ctx, userId);
+      const detail = await loadApplicationDetail(deps, ctx, userId, await listConvertedDocuments(deps, userId));
+      await recordStaffRead(deps.db, staffOf(req), userId, 'view-application', {}, now());
+      return detail;
+    });
+
+    app.get<{ Params: Params }>('/applications/:userId/documents/:answerKey', async (req, reply) => {
+      const { userId, answerKey } = req.params;
+      await assertApplicationExists(deps, ctx, userId);
+      const document = (await listConvertedDocuments(deps, userId)).find((d) => d.answerKey === answerKey);
+      if (!document) throw new AppError('NOT_FOUND');
+      const pdf = await document.readPdf();
+      await recordStaffRead(deps.db, staffOf(req), userId, 'view-document', { answer_key: answerKey }, now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${answerKey}.pdf"`)
+        .send(Buffer.from(pdf));
+    });
+
+    app.get<{ Params: Params }>('/applications/:userId/packet', async (req, reply) => {
+      const { userId } = req.params;
+      await assertApplicationExists(deps, ctx, userId);
+      const { rows } = await deps.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+      const source = await loadCopySource(deps.db, ctx, deps.config.tenant, { userId, username: rows[0]!.email });
+      const documents = await listConvertedDocuments(deps, userId);
+      const copy = await renderer.render(source.header, source.pages);
+      const packet = await composePacket(copy, documents);
+      await recordStaffRead(deps.db, staffOf(req), userId, 'download-packet', { documents: documents.length }, now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${source.fileName.replace(/^application-/, 'packet-')}"`)
+        .send(Buffer.from(packet));
+    });
+
+    app.post<{ Params: Params }>('/applications/:userId/print-token', async (req): Promise<ServiceTokenCreated> => {
+      const { userId } = req.params;
+      await assertApplicationExists(deps, ctx, userId);
+      const staff = staffOf(req);
+      const created = await createServiceToken(deps.db, userId, staff, now());
+      await recordStaffRead(deps.db, staff, userId, 'create-print-token', { token_id: created.id }, now());
+      return {
+        id: created.id,
+        token: created.token,
+        print_url: `/?service_token=${encodeURIComponent(created.token)}`,
+        expires_at: created.expiresAt.toISOString(),
+      };
+    });
+
+    app.delete<{ Params: Params }>('/print-tokens/:tokenId', async (req) => {
+      const tokenId = req.params.tokenId ?? '';
+      if (!/^[0-9a-f-]{36}$/i.test(tokenId)) throw new AppError('NOT_FOUND');
+      const userId = await revokeServiceToken(deps.db, tokenId, now());
+      if (!userId) throw new AppError('NOT_FOUND');
+      await recordStaffRead(deps.db, staffOf(req), userId, 'revoke-print-token', { token_id: tokenId }, now());
+      return { message: 'The print link has been withdrawn.' };
+    });
+  };
+}

@@ -1,0 +1,66 @@
+import type {
+  ServiceTokenCreated,
+  StaffApplicationDetail,
+  StaffListQuery,
+  StaffListResponse,
+  StaffMeResponse,
+} from '@admissions/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { ServerError } from '../../../lib/api-errors';
+
+/** The console's calls (docs/decisions/011-staff-console.md). */
+export type ListFilters = Partial<Pick<StaffListQuery, 'q' | 'status' | 'program' | 'term' | 'sort' | 'dir' | 'page'>>;
+
+export function listQueryString(filters: ListFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const csvExportUrl = (filters: ListFilters) => {
+  const { page: _page, ...rest } = filters;
+  return `/api/staff/applications.csv${listQueryString(rest)}`;
+};
+
+/** Whether this session is staff: a 403 (an applicant) is an answer to show, not a crash. */
+export function useStaffMe(enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff', 'me'],
+    enabled,
+    queryFn: () => api.get<StaffMeResponse>('/api/staff/me'),
+    throwOnError: (error) => !(error instanceof ServerError && error.status === 403) && !(error.name === 'UnauthorizedError'),
+  });
+}
+
+export function useApplicationList(filters: ListFilters, enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff', 'applications', filters],
+    queryFn: () => api.get<StaffListResponse>(`/api/staff/applications${listQueryString(filters)}`),
+    enabled,
+    // A reader comes back to the list to see what changed since.
+    staleTime: 0,
+    refetchOnMount: 'always',
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useApplicationDetail(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff', 'application', userId],
+    queryFn: () => api.get<StaffApplicationDetail>(`/api/staff/applications/${encodeURIComponent(userId)}`),
+    enabled,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+export function createPrintToken(userId: string): Promise<ServiceTokenCreated> {
+  return api.post<ServiceTokenCreated>(`/api/staff/applications/${encodeURIComponent(userId)}/print-token`);
+}
+
+/** Withdraws a print link at once (it would expire by itself within 30 minutes). */
+export function revokePrintToken(tokenId: string): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(`/api/staff/print-tokens/${encodeURIComponent(tokenId)}`);
+}

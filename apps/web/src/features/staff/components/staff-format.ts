@@ -1,0 +1,17 @@
+import type { StaffListRow } from '@admissions/domain';
+
+export const STATUS_LABELS: Record<StaffListRow['web_status'], string> = {
+  none: 'Not started',
+  started: 'Started',
+  validating: 'Validating',
+  submitted: 'Submitted',
+};
+
+/** A time as the office reads it, in the browser's own time zone. */
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

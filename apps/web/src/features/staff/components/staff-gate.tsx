@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/layout/use-page-title';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { useIsLoggedIn } from '../../session/hooks/use-is-logged-in';
+import { useStaffMe } from '../api/staff-api';
+import styles from './staff.module.css';
+
+/**
+ * Only staff see the console. Anyone else sees why, and the way back to
+ * their own application; the server refuses them anyway (403/401).
+ */
+export function StaffGate({ children }: { children: ReactNode }) {
+  const isLoggedIn = useIsLoggedIn();
+  const me = useStaffMe(isLoggedIn);
+  if (!isLoggedIn) return <NotStaff loggedIn={false} />;
+  if (me.isPending && !me.isError) return <PageLoading />;
+  if (me.isError) return <NotStaff loggedIn />;
+  return <>{children}</>;
+}
+
+function NotStaff({ loggedIn }: { loggedIn: boolean }) {
+  usePageTitle('Admissions office');
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Admissions office</h1>
+      <p>This page is for the admissions office only.</p>
+      {loggedIn ? (
+        <p>
+          <Link to="/">Go to your application</Link>
+        </p>
+      ) : (
+        <p>
+          <Link to="/login">Log in</Link> with a staff account to see the applications.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import type { StaffApplicationDetail } from '@admissions/domain';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../components/layout/use-page-title';
+import { Button } from '../../../components/ui/button';
+import { InlineAlert } from '../../../components/ui/inline-alert';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { userMessage } from '../../../lib/api-errors';
+import { createPrintToken, revokePrintToken, useApplicationDetail } from '../api/staff-api';
+import { formatSize, formatTime, STATUS_LABELS } from '../components/staff-format';
+import { StaffGate } from '../components/staff-gate';
+import styles from '../components/staff.module.css';
+
+/** One application for a reader: /staff/applications/:userId. */
+export function ApplicationRoute() {
+  return (
+    <StaffGate>
+      <ApplicationView />
+    </StaffGate>
+  );
+}
+
+function ApplicationView() {
+  const { userId = '' } = useParams();
+  const detail = useApplicationDetail(userId, true);
+  const name = detail.data ? [detail.data.first_name, detail.data.last_name].filter(Boolean).join(' ') || '(no name yet)' : '';
+  usePageTitle(detail.data ? `Application of ${name}` : 'Application');
+  if (!detail.data) return <PageLoading />;
+  const app = detail.data;
+  return (
+    <div className={styles.page}>
+      <p>
+        <Link to="/staff">Back to the applications</Link>
+      </p>
+      <h1 className={styles.title}>{name}</h1>
+      <dl className={styles.facts}>
+        <dt>Preferred name</dt>
+        <dd>{app.preferred_name || '—'}</dd>
+        <dt>E-mail</dt>
+        <dd>{app.email}</dd>
+        <dt>Program</dt>
+        <dd>{app.program_label || '—'}</dd>
+        <dt>Entry term</dt>
+        <dd>{app.entry_term_label || '—'}</dd>
+        <dt>Status</dt>
+        <dd>{STATUS_LABELS[app.web_status]}</dd>
+        <dt>Submitted</dt>
+        <dd>{app.submitted_at ? formatTime(app.submitted_at) : 'Not yet'}</dd>
+        <dt>Last change</dt>
+        <dd>{formatTime(app.last_change)}</dd>
+      </dl>
+      <Actions app={app} />
+      <section aria-labelledby="history-title">
+        <h2 id="history-title" className={styles.sectionTitle}>
+          Status history
+        </h2>
+        {app.status_history.length === 0 ? (
+          <p>No status recorded yet.</p>
+        ) : (
+          <ol className={styles.list}>
+            {app.status_history.map((h) => (
+              <li key={h.web_status}>
+                {STATUS_LABELS[h.web_status as keyof typeof STATUS_LABELS] ?? h.web_status}: {formatTime(h.at)}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      {!app.submitted_at && (
+        <section aria-labelledby="missing-title">
+          <h2 id="missing-title" className={styles.sectionTitle}>
+            Missing items ({app.missing_items.length})
+          </h2>
+          {app.missing_items.length === 0 ? (
+            <p>Nothing is missing.</p>
+          ) : (
+            <ul className={styles.list}>
+              {app.missing_items.map((m) => (
+                <li key={`${m.key}:${m.message}`}>{m.message}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      <section aria-labelledby="documents-title">
+        <h2 id="documents-title" className={styles.sectionTitle}>
+          Documents
+        </h2>
+        {app.documents.length === 0 ? (
+          <p>No converted documents.</p>
+        ) : (
+          <ul className={styles.list}>
+            {app.documents.map((d) => (
+              <li key={d.answer_key}>
+                {d.label}:{' '}
+                <a href={d.url} target="_blank" rel="noreferrer">
+                  {d.file_name} (PDF, {formatSize(d.file_size)})
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Actions({ app }: { app: StaffApplicationDetail }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [fallbackUrl, setFallbackUrl] = useState<string | undefined>();
+  const [tokenId, setTokenId] = useState<string | undefined>();
+  const [withdrawn, setWithdrawn] = useState(false);
+  const openPrintView = async () => {
+    setBusy(true);
+    setError(undefined);
+    // Opened at the click, so no pop-up blocker stops it; it is sent to the print view once the link exists.
+    const win = window.open('', '_blank');
+    try {
+      const { id, print_url } = await createPrintToken(app.user_id);
+      setTokenId(id);
+      setWithdrawn(false);
+      if (win) win.location.href = print_url;
+      else setFallbackUrl(print_url);
+    } catch (err) {
+      win?.close();
+      setError(userMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.actions}>
+      <Button onClick={() => void openPrintView()} loading={busy}>
+        Open print view
+      </Button>
+      <a className={styles.buttonLink} href={app.packet_url} download>
+        Download packet
+      </a>
+      {fallbackUrl && (
+        <a href={fallbackUrl} target="_blank" rel="noreferrer">
+          Print view (link valid for 30 minutes)
+        </a>
+      )}
+      {tokenId && !withdrawn && (
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void revokePrintToken(tokenId).then(
+              () => {
+                setWithdrawn(true);
+                setFallbackUrl(undefined);
+              },
+              (err: unknown) => setError(userMessage(err)),
+            )
+          }
+        >
+          Withdraw the print link
+        </Button>
+      )}
+      {withdrawn && <p role="status">The print link no longer works.</p>}
+      {error && <InlineAlert severity="error">{error}</InlineAlert>}
+    </div>
+  );
+}

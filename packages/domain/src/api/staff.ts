@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { Answers, DocumentAnswer } from './profile';
+
+/**
+ * The admissions office's calls (docs/decisions/011-staff-console.md): the
+ * console under /api/staff (a staff session) and the print data under
+ * /service (a service token, SPEC sections 6 and 7).
+ */
+
+export const STAFF_LIST_PAGE_SIZE = 50;
+/** Counting stops here: "10,000+" is as useful to a reader as the exact figure, and much cheaper. */
+export const STAFF_LIST_COUNT_CAP = 10_000;
+/** A print link works this long after the console made it. */
+export const SERVICE_TOKEN_TTL_MINUTES = 30;
+
+export const STAFF_LIST_SORTS = [
+  'name',
+  'email',
+  'program',
+  'entry_term',
+  'web_status',
+  'last_change',
+  'submitted_at',
+  'missing_count',
+] as const;
+export type StaffListSort = (typeof STAFF_LIST_SORTS)[number];
+
+export const STAFF_WEB_STATUSES = ['none', 'started', 'validating', 'submitted'] as const;
+
+/** The list's query string; every part optional. */
+export const staffListQuery = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(STAFF_WEB_STATUSES).optional(),
+  program: z.string().max(20).optional(),
+  term: z.string().max(20).optional(),
+  sort: z.enum(STAFF_LIST_SORTS).default('last_change'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type StaffListQuery = z.infer<typeof staffListQuery>;
+
+export interface StaffListRow {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  preferred_name: string;
+  /** Program code and its label ('' when not chosen yet). */
+  program: string;
+  program_label: string;
+  entry_term: string;
+  entry_term_label: string;
+  web_status: (typeof STAFF_WEB_STATUSES)[number];
+  /** ISO timestamps. */
+  last_change: string;
+  submitted_at: string | null;
+  /** Lines of the applicant's validation summary right now; 0 once submitted. */
+  missing_count: number;
+}
+
+export interface StaffListResponse {
+  rows: StaffListRow[];
+  page: number;
+  page_size: number;
+  /** Matching applications, counted up to STAFF_LIST_COUNT_CAP. */
+  total: number;
+  total_capped: boolean;
+}
+
+export interface StaffMeResponse {
+  username: string;
+}
+
+export interface StaffApplicationDocument {
+  answer_key: string;
+  label: string;
+  file_name: string;
+  file_size: number;
+  /** The converted PDF, for a staff session. */
+  url: string;
+}
+
+export interface StaffApplicationDetail extends Omit<StaffListRow, 'missing_count'> {
+  status_history: { web_status: string; at: string }[];
+  /** The applicant's validation summary, for an application not yet submitted. */
+  missing_items: { key: string; message: string; page: string | null }[];
+  documents: StaffApplicationDocument[];
+  packet_url: string;
+}
+
+export interface ServiceTokenCreated {
+  id: string;
+  token: string;
+  /** The print view of this application: '/?service_token=…'. */
+  print_url: string;
+  expires_at: string;
+}
+
+/** GET /service/tmp-pdf (SPEC section 3, service print data). */
+export interface ServicePrintData {
+  answer: Answers;
+  add_another: Record<string, number>;
+  document_answer: Record<string, DocumentAnswer>;
+  tabs: Record<string, string>;
+}
