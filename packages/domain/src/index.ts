@@ -46,3 +46,4 @@ export * from './validation/zip';
 export * from './validation/rule-engine';
 export * from './validation/answer-rules';
 export * from './validation/summary';
+export * from './form/repeat-removal';
