@@ -2,6 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working under tsx whatever tsconfig it finds (it reads the one of the working directory).
 import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { Style } from '@react-pdf/types';
 import { COPY_FONT_FAMILIES, registerCopyFonts } from './copy-fonts';
 import { DRAFT_NOTE, NOT_ANSWERED, submittedOn, type CopyHeader, type CopyLine, type CopyOption, type CopyPage } from './copy-outline';
 import { flattenCopy, type CopyRow } from './copy-rows';
@@ -111,7 +112,7 @@ function Row({ row }: { row: CopyRow }) {
   }
 }
 
-type RowStyle = Parameters<typeof View>[0]['style'];
+type RowStyle = Style | Style[];
 
 function Line({ line, style }: { line: Exclude<CopyLine, { kind: 'group' }> | { kind: 'group-title'; title: string }; style: RowStyle }) {
   switch (line.kind) {

@@ -1,4 +1,4 @@
-import { buildForm, MAX_REPEATS, type DocumentAnswer } from '@admissions/domain';
+import { buildForm, MAX_REPEATS, type Answers, type DocumentAnswer } from '@admissions/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyOutline, type CopyHeader } from './copy-outline';
 import { fill, largestAnswers, SCRIPT_SAMPLES, type Script } from './largest-application.test-helper';
@@ -32,7 +32,7 @@ const documentAnswer: Record<string, DocumentAnswer> = Object.fromEntries(
 );
 
 async function drawLargest(script: Script) {
-  const answers = { ...largestAnswers(form, script), applied_major: 'BMN', applied_major_desc: 'MA in Biomedical Nursing' };
+  const answers: Answers = { ...largestAnswers(form, script), applied_major: 'BMN', applied_major_desc: 'MA in Biomedical Nursing' };
   const name = SCRIPT_SAMPLES[script];
   const header: CopyHeader = { partnerName: 'Northfield College', applicationTitle: 'Graduate Application', applicantName: name, email: 'applicant@example.edu', submittedAt: null };
   const pages = copyOutline(form, {

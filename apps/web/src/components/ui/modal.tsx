@@ -16,16 +16,18 @@ interface ModalProps {
   onOpenChange?: (open: boolean) => void;
   /** Buttons at the bottom; a Close button is added when none are given. */
   actions?: ReactNode;
+  /** Where focus goes on close; call event.preventDefault() to keep Radix from returning it to the trigger. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function Modal({ title, children, size = 'xs', trigger, open, onOpenChange, actions }: ModalProps) {
+export function Modal({ title, children, size = 'xs', trigger, open, onOpenChange, actions, onCloseAutoFocus }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         {/* The body text describes the dialog; Radix wants that said explicitly when there is no Description part. */}
-        <Dialog.Content className={styles.content} data-size={size} aria-describedby={undefined}>
+        <Dialog.Content className={styles.content} data-size={size} aria-describedby={undefined} onCloseAutoFocus={onCloseAutoFocus}>
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           <div className={styles.body}>{children}</div>
           <div className={styles.actions}>

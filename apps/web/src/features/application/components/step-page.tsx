@@ -9,7 +9,7 @@ import { PageActions } from './page-actions';
 /** One step of the application: its questions from the form definition, then its buttons. */
 export function StepPage({ path }: { path: PagePath }) {
   const state = useApplicationState();
-  const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onTabChange, documents } = state;
+  const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onRemoveRepeat, onTabChange, documents } = state;
   const readOnly = snapshot.is_service_user;
   const ctx = useMemo<FormRenderContext>(
     () => ({
@@ -18,12 +18,13 @@ export function StepPage({ path }: { path: PagePath }) {
       errors: shownErrors,
       view,
       onAddAnother,
+      onRemoveRepeat,
       onTabChange,
       isLoggedIn: snapshot.is_logged_in,
       readOnly,
       documents,
     }),
-    [answers, onChange, shownErrors, view, onAddAnother, onTabChange, snapshot.is_logged_in, readOnly, documents],
+    [answers, onChange, shownErrors, view, onAddAnother, onRemoveRepeat, onTabChange, snapshot.is_logged_in, readOnly, documents],
   );
 
   const page = form.pages.find((p) => p.path === path);

@@ -47,7 +47,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   const documents = profileData?.document_answer ?? NO_DOCUMENTS;
 
   const { store, answers, hasAnswers, onChange: changeAnswers, flush } = useAnswers(form, profileData?.answer, isLoggedIn);
-  const { view, isLoading: viewLoading, onAddAnother, onTabChange } = useViewState(form, store, isLoggedIn);
+  const { view, isLoading: viewLoading, onAddAnother, onRemoveRepeat, onTabChange } = useViewState(form, store, isLoggedIn, flush);
   const setWebStatus = useWebStatus(profileData, isLoggedIn);
   const { shownErrors, validate, saveValidations, showServerErrors, forgetServerErrors } = useValidation({
     form,
@@ -111,6 +111,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
       shownErrors,
       onChange,
       onAddAnother,
+      onRemoveRepeat,
       onTabChange,
       saveAnswers: () => flush(),
       validate,
@@ -134,6 +135,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
       shownErrors,
       onChange,
       onAddAnother,
+      onRemoveRepeat,
       onTabChange,
       flush,
       validate,

@@ -4,7 +4,10 @@ import { useCallback, useMemo } from 'react';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { userMessage } from '../../../lib/api-errors';
 import { useAddAnother } from '../api/get-add-another';
+import { addAnotherQueryKey, type AddAnotherCounts } from '../api/get-add-another';
+import { removeRepeatBlock } from '../api/remove-repeat-block';
 import { useSaveAddAnother } from '../api/save-add-another';
+import { tabsQueryKey } from '../api/get-tabs';
 import { useTabs } from '../api/get-tabs';
 import { useSaveTab } from '../api/save-tab';
 import type { AnswersStore } from './answers-store';
@@ -25,7 +28,7 @@ function findTabGroup(form: FormDefinition, tabId: string): TabsQuestion | undef
  * Add-another counts and chosen tabs (SPEC section 4), saved per applicant.
  * Visitors see the defaults and cannot change them.
  */
-export function useViewState(form: FormDefinition, store: AnswersStore, isLoggedIn: boolean) {
+export function useViewState(form: FormDefinition, store: AnswersStore, isLoggedIn: boolean, flush: () => Promise<void>) {
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const addAnother = useAddAnother(isLoggedIn);
@@ -56,6 +59,28 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
     [saveAddAnother.mutate, onError],
   );
 
+  /**
+   * Removes a block on the server, after saving the edits so the blocks that
+   * move up carry what is on screen; then shows what the server changed.
+   * Rejects (after the error toast) so the confirmation stays open.
+   */
+  const onRemoveRepeat = useCallback(
+    async (buttonId: string, number: number, itemTitle: string) => {
+      try {
+        await flush();
+        const removed = await removeRepeatBlock(buttonId, number);
+        store.replaceSaved(removed.answer);
+        mergeAnswersLocally(queryClient, removed.answer);
+        queryClient.setQueryData<AddAnotherCounts>(addAnotherQueryKey, (counts) => ({ ...counts, ...removed.add_another }));
+        queryClient.setQueryData(tabsQueryKey, removed.tabs);
+      } catch (error) {
+        onError(`Error removing ${itemTitle} ${number}`, error);
+        throw error;
+      }
+    },
+    [flush, store, queryClient, onError],
+  );
+
   const onTabChange = useCallback(
     (tabId: string, chosenTab: string) =>
       saveTab.mutate(
@@ -79,6 +104,7 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
     view,
     isLoading: isLoggedIn && (addAnother.isPending || tabs.isPending),
     onAddAnother: isLoggedIn ? onAddAnother : undefined,
+    onRemoveRepeat: isLoggedIn ? onRemoveRepeat : undefined,
     onTabChange: isLoggedIn ? onTabChange : undefined,
   };
 }

@@ -22,6 +22,51 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
     expect(net.callsTo('PUT /api/add-another').map((r) => r.body)).toEqual([{ button_id: 'college', num_components: 3 }]);
   });
 
+  test('removes a school after confirming: the server moves the later schools up, and focus lands on the school in its place', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({
+      webStatuses: ['started'],
+      addAnother: { college: 3 },
+      answers: { college_name: 'First', college_2_name: 'Second', college_3_name: 'Third' },
+    });
+    const net = stubFetch({
+      ...server.handlers,
+      'DELETE /api/add-another/college/2': () =>
+        json({ add_another: { college: 2 }, answer: { college_2_name: 'Third', college_3_name: '' }, tabs: {} }),
+    });
+    const { user } = renderApp('/education-alr');
+    await heading('Education');
+    // An edit not yet saved is saved first, so the school that moves up carries it.
+    await user.clear(document.getElementById('college_3_name') as HTMLInputElement);
+    await user.type(document.getElementById('college_3_name') as HTMLInputElement, 'Third edited');
+
+    await user.click(screen.getByRole('button', { name: 'Remove School 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove School 2?' });
+    expect(dialog).toHaveTextContent('Everything you entered for School 2 will be deleted. The schools after it move up one place.');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove School 2' }));
+
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'School 3' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(net.callsTo('PUT /api/answer').map((r) => r.body)).toEqual([{ college_3_name: 'Third edited' }]);
+    expect(net.callsTo('DELETE /api/add-another/college/2')).toHaveLength(1);
+    expect(document.getElementById('college_2_name')).toHaveValue('Third');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'School 2' })).toHaveFocus());
+  });
+
+  test('cancelling the confirmation removes nothing and returns focus to the Remove button', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'], addAnother: { college: 2 } });
+    const net = stubFetch(server.handlers);
+    const { user } = renderApp('/education-alr');
+    await heading('Education');
+
+    await user.click(screen.getByRole('button', { name: 'Remove School 1' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'School 2' })).toBeInTheDocument();
+    expect(net.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Remove School 1' })).toHaveFocus();
+  });
+
   test("a failed add shows 'Error adding another college'", async () => {
     setLoggedInCookie();
     const server = applicantServer({ webStatuses: ['started'] });
