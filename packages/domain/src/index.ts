@@ -47,3 +47,4 @@ export * from './validation/rule-engine';
 export * from './validation/answer-rules';
 export * from './validation/summary';
 export * from './form/repeat-removal';
+export * from './form/field-context';
