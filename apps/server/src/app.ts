@@ -8,6 +8,7 @@ import { keepAliveRoute } from './features/accounts/keep-alive-route';
 import { requireSession } from './features/accounts/require-session';
 import { addAnotherRoutes } from './features/application/add-another-routes';
 import { answerRoute } from './features/application/answer-route';
+import { carryOverRoute } from './features/application/carry-over-route';
 import { createFormContext } from './features/application/form-context';
 import { lastPageRoute } from './features/application/last-page-route';
 import { profileRoute } from './features/application/profile-route';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(tabsRoutes(deps, formContext));
         await scope.register(validationsRoute(deps, formContext));
         await scope.register(submitRoute(deps, formContext));
+        await scope.register(carryOverRoute(deps, formContext));
         await scope.register(pdfRoutes(deps, formContext));
       });
     },

@@ -39,6 +39,8 @@ export { TRANSCRIPT_TABS } from './form/pages/school-item';
 export { RECOMMENDER_PREFIXES } from './form/pages/recommender';
 export * from './api/application';
 export * from './api/pdf-copy';
+export * from './api/carry-over';
+export * from './form/carry-over';
 export * from './validation/messages';
 export * from './validation/phone';
 export * from './validation/dates';

@@ -1,6 +1,8 @@
-import { buildForm, type Answers, type DocumentAnswer } from '@admissions/domain';
+import { buildForm, type Answers, type CarryOverConflict, type CarryOverResponse, type DocumentAnswer } from '@admissions/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { CarryOverDialog } from '../components/carry-over-dialog';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { userMessage } from '../../../lib/api-errors';
 import { useProfile } from '../../session/api/get-profile';
@@ -11,6 +13,7 @@ import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { ApplicationStateContext, type ApplicationState } from './application-state-context';
 import { buildClientSnapshot } from './client-snapshot';
 import { isHandledElsewhere } from './handled-errors';
+import { mergeAnswersLocally } from './profile-cache';
 import { useAnswers } from './use-answers';
 import { useAutosave } from './use-autosave';
 import { useBoot } from './use-boot';
@@ -19,6 +22,9 @@ import { useSummaryFocus } from './use-summary-focus';
 import { useValidation } from './use-validation';
 import { useViewState } from './use-view-state';
 import { useWebStatus } from './use-web-status';
+
+export const CARRY_OVER_SUBMITTED =
+  'Your application has already been submitted, so the answers you entered before logging in were not added to it.';
 
 const NO_DOCUMENTS: Readonly<Record<string, DocumentAnswer>> = {};
 
@@ -68,6 +74,20 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
     [showToast],
   );
   const markPageChanged = useCallback(() => setHasChangedPage(true), []);
+  const queryClient = useQueryClient();
+  const [conflicts, setConflicts] = useState<CarryOverConflict[]>([]);
+  const onCarried = useCallback(
+    (result: CarryOverResponse) => {
+      if (result.status === 'submitted') {
+        showToast({ id: 'carry-over-submitted', title: 'Application already submitted', description: CARRY_OVER_SUBMITTED, severity: 'error' });
+        return;
+      }
+      store.replaceSaved(result.filled);
+      mergeAnswersLocally(queryClient, result.filled);
+      setConflicts(result.conflicts);
+    },
+    [store, queryClient, showToast],
+  );
   const onChange = useCallback(
     (changes: Answers) => {
       changeAnswers(changes);
@@ -82,8 +102,8 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
     profile: profileData,
     userDataLoaded: !viewLoading,
     store,
-    flush,
     onSaveError,
+    onCarried,
   });
   usePageTracking({
     ready,
@@ -151,5 +171,22 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   );
 
   if (!ready) return <PageLoading />;
-  return <ApplicationStateContext value={value}>{children}</ApplicationStateContext>;
+  return (
+    <ApplicationStateContext value={value}>
+      {children}
+      {conflicts.length > 0 && (
+        <CarryOverDialog
+          form={form}
+          conflicts={conflicts}
+          onResolve={(chosen) => {
+            setConflicts([]);
+            if (Object.keys(chosen).length > 0) {
+              onChange(chosen);
+              flush().catch(onSaveError);
+            }
+          }}
+        />
+      )}
+    </ApplicationStateContext>
+  );
 }
