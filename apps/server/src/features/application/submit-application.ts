@@ -1,10 +1,10 @@
-import { clearAnswers, hasValidationErrors, invalidDateKeys, validateAnswers, type Answers } from '@admissions/domain';
+import { clearAnswers, hasValidationErrors, invalidDateKeys, validateAnswers, type Answers, type ViewState } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { lockApplication, markSubmitted } from './application-repository';
 import type { FormContext } from './form-context';
 
-export type SubmitOutcome = { status: 'submitted'; answers: Answers; submittedAt: Date } | { status: 'already-submitted' };
+export type SubmitOutcome = { status: 'submitted'; answers: Answers; view: ViewState; submittedAt: Date } | { status: 'already-submitted' };
 
 /**
  * The server's own decision on a submission. Under a row lock it scrubs the
@@ -20,13 +20,14 @@ export async function submitApplication({ db, clock }: AppDeps, ctx: FormContext
     const scrubbed = { ...clearAnswers(stored, stored, ctx.form).answers };
     for (const key of invalidDateKeys(ctx.form, scrubbed)) scrubbed[key] = '';
     const now = clock.now();
+    const view: ViewState = { addAnother: app?.add_another ?? {}, tabs: app?.tabs ?? {} };
     const errors = validateAnswers(ctx.form, scrubbed, {
       now,
-      view: { addAnother: app?.add_another ?? {}, tabs: app?.tabs ?? {} },
+      view,
       documents: {},
     });
     if (hasValidationErrors(errors)) throw new AppError('APPLICATION_INCOMPLETE', { errors });
     await markSubmitted(tx, userId, scrubbed, now);
-    return { status: 'submitted' as const, answers: scrubbed, submittedAt: now };
+    return { status: 'submitted' as const, answers: scrubbed, view, submittedAt: now };
   });
 }
