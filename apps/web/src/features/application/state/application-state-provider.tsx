@@ -26,6 +26,8 @@ import { useWebStatus } from './use-web-status';
 export const CARRY_OVER_SUBMITTED =
   'Your application has already been submitted, so the answers you entered before logging in were not added to it.';
 
+export const SAVE_ERROR_TOAST = 'answers-save-error';
+
 const NO_DOCUMENTS: Readonly<Record<string, DocumentAnswer>> = {};
 
 /**
@@ -42,7 +44,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   const isLoggedIn = useIsLoggedIn();
   const isServiceUser = useIsServiceUser();
   const profile = useProfile();
-  const { showToast } = useToast();
+  const { showToast, dismissToast } = useToast();
   const [hasChangedPage, setHasChangedPage] = useState(false);
 
   const profileData = isLoggedIn ? profile.data : undefined;
@@ -52,7 +54,9 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   );
   const documents = profileData?.document_answer ?? NO_DOCUMENTS;
 
-  const { store, answers, hasAnswers, onChange: changeAnswers, flush } = useAnswers(form, profileData?.answer, isLoggedIn);
+  // A save that succeeds ends the toast of the one that failed before it.
+  const onSaved = useCallback(() => dismissToast(SAVE_ERROR_TOAST), [dismissToast]);
+  const { store, answers, hasAnswers, onChange: changeAnswers, flush } = useAnswers(form, profileData?.answer, isLoggedIn, onSaved);
   const { view, isLoading: viewLoading, onAddAnother, onRemoveRepeat, onTabChange } = useViewState(form, store, isLoggedIn, flush);
   const setWebStatus = useWebStatus(profileData, isLoggedIn);
   const { shownErrors, validate, saveValidations, showServerErrors, forgetServerErrors } = useValidation({
@@ -69,7 +73,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   const onSaveError = useCallback(
     (error: unknown) => {
       if (isHandledElsewhere(error)) return;
-      showToast({ id: 'answers-save-error', title: 'Save Error', description: userMessage(error), severity: 'error' });
+      showToast({ id: SAVE_ERROR_TOAST, title: 'Save Error', description: userMessage(error), severity: 'error' });
     },
     [showToast],
   );

@@ -1,4 +1,4 @@
-import { allQuestions, tabSwitchClearedKeys, type FormDefinition, type TabsQuestion } from '@admissions/domain';
+import { allQuestions, fieldDisplayName, tabSwitchClearedKeys, type AddAnotherQuestion, type FormDefinition, type TabsQuestion } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useToast } from '../../../components/ui/toast/toast-context';
@@ -24,13 +24,24 @@ function findTabGroup(form: FormDefinition, tabId: string): TabsQuestion | undef
   return undefined;
 }
 
+function findRepeater(form: FormDefinition, buttonId: string): AddAnotherQuestion | undefined {
+  for (const page of form.pages) {
+    for (const question of allQuestions(page)) if (question.kind === 'add-another' && question.key === buttonId) return question;
+  }
+  return undefined;
+}
+
+/** Toasts of these calls are named for applicants ('Error adding another School'), one per button or group, ended by a later success. */
+const addToastId = (buttonId: string) => `add-another-error:${buttonId}`;
+const tabToastId = (tabId: string) => `tabs-error:${tabId}`;
+
 /**
  * Add-another counts and chosen tabs (SPEC section 4), saved per applicant.
  * Visitors see the defaults and cannot change them.
  */
 export function useViewState(form: FormDefinition, store: AnswersStore, isLoggedIn: boolean, flush: () => Promise<void>) {
   const queryClient = useQueryClient();
-  const { showToast } = useToast();
+  const { showToast, dismissToast } = useToast();
   const addAnother = useAddAnother(isLoggedIn);
   const tabs = useTabs(isLoggedIn);
   const saveAddAnother = useSaveAddAnother();
@@ -42,10 +53,10 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
   );
 
   const onError = useCallback(
-    (title: string, error: unknown) => {
+    (id: string, title: string, error: unknown) => {
       if (isSubmittedConflict(error)) void refetchProfile(queryClient);
       if (isHandledElsewhere(error)) return;
-      showToast({ title, description: userMessage(error), severity: 'error' });
+      showToast({ id, title, description: userMessage(error), severity: 'error' });
     },
     [queryClient, showToast],
   );
@@ -54,9 +65,12 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
     (buttonId: string, count: number) =>
       saveAddAnother.mutate(
         { button_id: buttonId, num_components: count },
-        { onError: (error) => onError(`Error adding another ${buttonId}`, error) },
+        {
+          onSuccess: () => dismissToast(addToastId(buttonId)),
+          onError: (error) => onError(addToastId(buttonId), `Error adding another ${findRepeater(form, buttonId)?.itemTitle ?? 'block'}`, error),
+        },
       ),
-    [saveAddAnother.mutate, onError],
+    [saveAddAnother.mutate, onError, dismissToast, form],
   );
 
   /**
@@ -73,12 +87,13 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
         mergeAnswersLocally(queryClient, removed.answer);
         queryClient.setQueryData<AddAnotherCounts>(addAnotherQueryKey, (counts) => ({ ...counts, ...removed.add_another }));
         queryClient.setQueryData(tabsQueryKey, removed.tabs);
+        dismissToast(addToastId(buttonId));
       } catch (error) {
-        onError(`Error removing ${itemTitle} ${number}`, error);
+        onError(addToastId(buttonId), `Error removing ${itemTitle} ${number}`, error);
         throw error;
       }
     },
-    [flush, store, queryClient, onError],
+    [flush, store, queryClient, onError, dismissToast],
   );
 
   const onTabChange = useCallback(
@@ -87,6 +102,7 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
         { tab_id: tabId, chosen_tab: chosenTab },
         {
           onSuccess: () => {
+            dismissToast(tabToastId(tabId));
             // The server has cleared the other panes' answers; do the same here rather than refetch.
             const group = findTabGroup(form, tabId);
             if (!group) return;
@@ -94,10 +110,10 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
             store.clearSaved(keys);
             mergeAnswersLocally(queryClient, Object.fromEntries(keys.map((key) => [key, ''])));
           },
-          onError: (error) => onError(`Error handling tabs for ${tabId}`, error),
+          onError: (error) => onError(tabToastId(tabId), `Error handling tabs for ${fieldDisplayName(form, tabId)}`, error),
         },
       ),
-    [saveTab.mutate, form, store, queryClient, onError],
+    [saveTab.mutate, form, store, queryClient, onError, dismissToast],
   );
 
   return {

@@ -67,17 +67,34 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Remove School 1' })).toHaveFocus();
   });
 
-  test("a failed add shows 'Error adding another college'", async () => {
+  test("a failed add shows 'Error adding another School', once however often it fails, until an add succeeds", async () => {
     setLoggedInCookie();
     const server = applicantServer({ webStatuses: ['started'] });
-    stubFetch({ ...server.handlers, 'PUT /api/add-another': () => json({ code: 'INTERNAL', message: 'Nope.' }, 500) });
+    let fail = true;
+    let failures = 0;
+    stubFetch({
+      ...server.handlers,
+      'PUT /api/add-another': (request) => {
+        if (!fail) return server.handlers['PUT /api/add-another']!(request);
+        failures++;
+        return json({ code: 'INTERNAL', message: 'Nope.' }, 500);
+      },
+    });
     const { user } = renderApp('/education-alr');
     await heading('Education');
 
     await user.click(screen.getByRole('button', { name: 'Add Another School' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Error adding another college' })).toHaveTextContent('Nope.');
+    expect(await screen.findByRole('listitem', { name: 'Error adding another School' })).toHaveTextContent('Nope.');
     expect(screen.queryByRole('heading', { name: 'School 2' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Another School' }));
+    await waitFor(() => expect(failures).toBe(2));
+    expect(screen.getAllByRole('listitem', { name: 'Error adding another School' })).toHaveLength(1);
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Add Another School' }));
+    expect(await screen.findByRole('heading', { name: 'School 2' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Error adding another School' })).not.toBeInTheDocument());
   });
 
   test('visitors see one school and no Add Another button', async () => {
@@ -107,7 +124,7 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
     expect(net.callsTo('PUT /api/answer')).toHaveLength(0);
   });
 
-  test("a failed switch shows 'Error handling tabs for college_transcript' and keeps the tab", async () => {
+  test("a failed switch shows 'Error handling tabs for School 1: Transcript' and keeps the tab", async () => {
     setLoggedInCookie();
     const server = applicantServer({ webStatuses: ['started'] });
     stubFetch({ ...server.handlers, 'PUT /api/tabs': () => json({ code: 'INTERNAL', message: 'Nope.' }, 500) });
@@ -116,7 +133,7 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('tab', { name: 'I will send it later' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Error handling tabs for college_transcript' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Error handling tabs for School 1: Transcript' })).toBeInTheDocument();
     expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Upload a copy now' })).toHaveAttribute('aria-selected', 'true');
   });
 });
