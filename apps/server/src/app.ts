@@ -17,6 +17,7 @@ import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
 import { webStatusRoute } from './features/application/web-status-route';
+import { clientErrorRoute } from './features/client-errors/client-error-route';
 import { pdfRoutes } from './features/pdf/pdf-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       await scope.register(tenantRoute(deps.config.tenant));
       await scope.register(publicAccountRoutes(deps));
       await scope.register(temporaryAnswersRoutes(deps, formContext));
+      await scope.register(clientErrorRoute(deps));
     },
     { prefix: '/public' },
   );

@@ -40,6 +40,7 @@ export { RECOMMENDER_PREFIXES } from './form/pages/recommender';
 export * from './api/application';
 export * from './api/pdf-copy';
 export * from './api/carry-over';
+export * from './api/client-error';
 export * from './form/carry-over';
 export * from './validation/messages';
 export * from './validation/phone';
