@@ -260,7 +260,7 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('First name'), 'A');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await heading('Completion');
+    await heading('Application Submitted');
     expect(screen.queryByRole('dialog', { name: 'Unexpected Error' })).not.toBeInTheDocument();
   });
 

@@ -82,7 +82,7 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    await heading('Completion');
+    await heading('Application Submitted');
     expect(router.state.location.pathname).toBe('/completion');
     expect(await screen.findByRole('listitem', { name: 'Success' })).toHaveTextContent(SUBMITTED_MESSAGE);
     expect(net.callsTo('POST /api/web-status').map((r) => r.body)).toEqual([{ web_status: 'validating' }, { web_status: 'submitted' }]);
