@@ -21,14 +21,14 @@ interface DateDraft {
 
 /**
  * The answer for what the input holds: a real date as it is; '' when empty;
- * otherwise something that is not a date (the typed text, or INCOMPLETE_DATE
- * for what a date input holds but cannot report), so the rules show SPEC's
+ * INCOMPLETE_DATE for anything else (a partial or impossible date, or other
+ * text typed into a browser's text-box fallback), so the rules show SPEC's
  * 'A valid date of birth is required.' rather than the required message. The
  * server stores '' for any invalid date (SPEC section 5).
  */
 function answerOf(draft: DateDraft): string {
   if (draft.text === '') return draft.incomplete ? INCOMPLETE_DATE : '';
-  return draft.text;
+  return normalizeDateAnswer(draft.text) || INCOMPLETE_DATE;
 }
 
 function draftOf(stored: string): DateDraft {
