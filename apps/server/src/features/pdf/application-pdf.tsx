@@ -54,9 +54,9 @@ Font.registerHyphenationCallback((word) => {
 /**
  * The applicant's copy of their application: the header, then every page as
  * the outline has it. Every row is a direct child of the page, never a View
- * nested in a View that spans pages: react-pdf's page breaking of nested
- * breakable Views fails on long copies (ten schools: pdfkit 'unsupported
- * number: -7.96e+21'), so groups are drawn as indented rows (copy-rows.ts).
+ * nested in a View that spans pages (react-pdf's breaking of those is
+ * fragile): groups are drawn as indented rows (copy-rows.ts). See decision
+ * 017 for why a ten-school copy once failed ('unsupported number').
  */
 export function ApplicationPdf({ header, pages }: { header: CopyHeader; pages: readonly CopyPage[] }) {
   const subject = header.applicantName || header.email;
