@@ -149,3 +149,32 @@ test("a partial or impossible date of birth shows 'A valid date of birth is requ
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(async () => (await storedProfile(page)).answer.birth_date).toBe('');
 });
+
+test('smaller things: a logged-in applicant is taken from /login and /signup to the application; the action buttons form one even row', async ({ page, request }) => {
+  const email = uniqueEmail('small');
+  await createConfirmedAccount(request, email);
+  await logIn(page, email, PASSWORD);
+  for (const path of ['/login', '/signup']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/about$/);
+  }
+  await page.getByRole('link', { name: 'Step 2 Education' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Education' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save and Continue' })).toBeVisible();
+  const boxes = await Promise.all(
+    ['Back', 'Save', 'Save and Continue'].map(async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!),
+  );
+  expect(new Set(boxes.map((b) => Math.round(b.height)))).toEqual(new Set([48]));
+  expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(1);
+
+  // A visitor's 'Save and finish later' sits in the same row.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/education-alr');
+  await expect(page.getByRole('button', { name: 'Save and finish later' })).toBeVisible();
+  const visitor = await Promise.all(
+    ['Back', 'Save', 'Next', 'Save and finish later'].map(async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!),
+  );
+  expect(new Set(visitor.map((b) => Math.round(b.y + b.height / 2))).size).toBe(1);
+});
