@@ -179,7 +179,7 @@ try {
     }),
   );
   const renderer = createPdfRenderer();
-  const source = await loadCopySource(db, ctx, config.tenant, { userId: one[0]!.user_id, username: one[0]!.email });
+  const source = await loadCopySource({ db }, ctx, config.tenant, { userId: one[0]!.user_id, username: one[0]!.email });
   await composePacket(await renderer.render(source.header, source.pages), documents); // warm-up: worker start, fonts
   const packetTimes: number[] = [];
   let packetBytes = 0;

@@ -8,6 +8,7 @@ import { keepAliveRoute } from './features/accounts/keep-alive-route';
 import { requireSession } from './features/accounts/require-session';
 import { addAnotherRoutes } from './features/application/add-another-routes';
 import { answerRoute } from './features/application/answer-route';
+import { carryOverRoute } from './features/application/carry-over-route';
 import { createFormContext } from './features/application/form-context';
 import { lastPageRoute } from './features/application/last-page-route';
 import { profileRoute } from './features/application/profile-route';
@@ -17,6 +18,7 @@ import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
 import { webStatusRoute } from './features/application/web-status-route';
 import { lookupRoutes } from './features/lookup/lookup-routes';
+import { clientErrorRoute } from './features/client-errors/client-error-route';
 import { pdfRoutes } from './features/pdf/pdf-routes';
 import { documentRoutes } from './features/documents/document-routes';
 import { localUploadRoute } from './features/documents/local-upload-route';
@@ -72,6 +74,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       await scope.register(tenantRoute(deps.config.tenant));
       await scope.register(publicAccountRoutes(deps));
       await scope.register(temporaryAnswersRoutes(deps, formContext));
+      await scope.register(clientErrorRoute(deps));
     },
     { prefix: '/public' },
   );
@@ -91,6 +94,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(tabsRoutes(deps, formContext));
         await scope.register(validationsRoute(deps, formContext));
         await scope.register(submitRoute(deps, formContext));
+        await scope.register(carryOverRoute(deps, formContext));
         await scope.register(pdfRoutes(deps, formContext));
         await scope.register(documentRoutes(deps, formContext));
         if (deps.storage.kind === 'local') await scope.register(localUploadRoute(deps, deps.storage as LocalStorage));

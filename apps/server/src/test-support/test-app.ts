@@ -22,7 +22,7 @@ export const TEST_PUBLIC_URL = 'http://portal.test';
  * mail delivered over SMTP to a sink the test can read, and a clock the test
  * can move.
  */
-export async function startTestApp(env: Record<string, string> = {}) {
+export async function startTestApp(env: Record<string, string> = {}, options: { onLog?: (entry: Record<string, unknown>) => void } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-test-'));
   const smtp = await startSmtpSink();
   const config = loadConfig({
@@ -34,7 +34,9 @@ export async function startTestApp(env: Record<string, string> = {}) {
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const logger = pino({ level: 'silent' });
+  // Silent, unless the test reads the log lines itself.
+  const { onLog } = options;
+  const logger = onLog ? pino({ level: 'info' }, { write: (line: string) => onLog(JSON.parse(line) as Record<string, unknown>) }) : pino({ level: 'silent' });
   const db = await createTestDb();
   const clock = new TestClock();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: '', logger });

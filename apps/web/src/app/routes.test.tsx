@@ -41,7 +41,10 @@ describe('routes', () => {
   test('a screen that fails shows the root error screen, and the error is logged', async () => {
     // This test expects errors to be logged; it checks them itself instead of failing on them.
     vi.mocked(console.error).mockImplementation(() => {});
-    stubFetch({ 'GET /public/tenant': () => json({ code: 'INTERNAL', message: 'Boom' }, 500) });
+    const net = stubFetch({
+      'GET /public/tenant': () => json({ code: 'INTERNAL', message: 'Boom' }, 500),
+      'POST /public/client-error': () => json({ request_id: '6f1c2f0e-0000-4000-8000-000000000001' }, 202),
+    });
     renderApp('/about');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeInTheDocument();
@@ -49,5 +52,30 @@ describe('routes', () => {
       screen.getByText('The issue that caused you to see this has been logged. We will get it fixed as soon as possible.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(console.error).toHaveBeenCalledWith('The page failed to render:', expect.objectContaining({ message: 'Boom' })));
+    // Logged on the server, once, with the route; its reference is shown.
+    expect(await screen.findByText('6f1c2f0e-0000-4000-8000-000000000001')).toBeInTheDocument();
+    expect(net.callsTo('POST /public/client-error').map((r) => r.body)).toEqual([
+      expect.objectContaining({ message: 'Boom', route: '/about' }),
+    ]);
+    // Still inside the site: the header, and a way back.
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to my application' })).toHaveAttribute('href', '/');
+  });
+
+  test('the root error screen keeps the footer and offers the help address when the institution\'s text is there', async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    stubFetch({
+      'GET /api/profile': () => json({ code: 'INTERNAL', message: 'Profile exploded' }, 500),
+      'POST /public/client-error': () => json({ code: 'RATE_LIMITED', message: 'Too many.' }, 429),
+    });
+    document.cookie = 'ap_idp_signed_in=1; Path=/';
+    renderApp('/about');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'help@northfield.example' })).toHaveAttribute('href', 'mailto:help@northfield.example');
+    // A refused report shows no reference, and nothing breaks.
+    await waitFor(() => expect(screen.getByText(/If this keeps happening, write to/)).toHaveTextContent(/\.$|safe\.$/));
+    expect(screen.queryByText(/Reference:/)).not.toBeInTheDocument();
   });
 });

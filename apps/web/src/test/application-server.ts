@@ -4,12 +4,15 @@ import {
   documentAnswerPath,
   documentConversionPath,
   DOCUMENT_ANSWERS_PATH,
+  planCarryOver,
   type Answers,
+  type CarryOverResponse,
   type DocumentAnswer,
   type ProfileResponse,
   type WebStatus,
 } from '@admissions/domain';
 import { json, type SeenRequest } from './fetch-stub';
+import { tenantFixture } from './fixtures';
 
 type Handler = (request: SeenRequest) => Response | Promise<Response>;
 
@@ -92,6 +95,13 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
         if (!state.webStatuses.includes(status)) state.webStatuses.push(status);
       }
       return json({ message: SUBMITTED_MESSAGE });
+    },
+    'POST /api/carry-over': ({ body }) => {
+      if (state.submitted) return json({ status: 'submitted' } satisfies CarryOverResponse);
+      // The server's rule, without its clearing of hidden answers: fill the unanswered, report the rest.
+      const { fill, conflicts } = planCarryOver(buildForm(tenantFixture), state.answers, (body as { answer: Answers }).answer);
+      state.answers = { ...state.answers, ...fill };
+      return json({ status: 'merged', filled: fill, conflicts } satisfies CarryOverResponse);
     },
     'GET /api/add-another': () => json(state.addAnother),
     'PUT /api/add-another': ({ body }) => {

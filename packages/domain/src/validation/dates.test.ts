@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildForm } from '../form/build-form';
-import { birthDateErrors, dateYearsBefore, invalidDateKeys, isValidDateAnswer, normalizeDateAnswer } from './dates';
+import { birthDateErrors, dateYearsBefore, INCOMPLETE_DATE, invalidDateKeys, isValidDateAnswer, normalizeDateAnswer } from './dates';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 describe('isValidDateAnswer and normalizeDateAnswer', () => {
@@ -58,5 +58,13 @@ describe('birthDateErrors', () => {
   it('lets a leap-day baby apply on 28 February of a common year', () => {
     expect(birthDateErrors('2013-02-28', new Date('2026-02-28T12:00:00Z'), 'x')).toEqual([]);
     expect(birthDateErrors('2013-03-01', new Date('2026-02-28T12:00:00Z'), 'x')).toEqual([M.birthDateTooYoung]);
+  });
+});
+
+describe('a date the input holds but cannot give as text', () => {
+  it('gets the invalid-date message, and the server clears it like any invalid date', () => {
+    const form = buildForm({ shortName: 'Acme' });
+    expect(birthDateErrors(INCOMPLETE_DATE, new Date('2026-06-15T00:00:00Z'), 'Date of Birth')).toEqual(['A valid date of birth is required.']);
+    expect(invalidDateKeys(form, { birth_date: INCOMPLETE_DATE })).toEqual(['birth_date']);
   });
 });

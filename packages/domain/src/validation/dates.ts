@@ -23,6 +23,15 @@ export function isValidDateAnswer(value: string): boolean {
 }
 
 /**
+ * The answer a date input reports while it holds a date it cannot give as
+ * text: a partial one ('05/__/1990') or an impossible one ('02/30/2001').
+ * Browsers' date inputs report those as '', which would read as unanswered;
+ * this keeps them apart so the rules say 'A valid date of birth is required.'
+ * (SPEC section 5). Like any invalid date, the server stores '' in its place.
+ */
+export const INCOMPLETE_DATE = 'incomplete';
+
+/**
  * SPEC section 5: "An invalid date clears the stored answer". The value to
  * store for a typed date: itself when it is a real date, '' otherwise. Dates
  * out of the allowed range are real dates: they are kept and get their message.

@@ -1,4 +1,5 @@
 import { fieldLink, pageOfKey } from '../form/answer-keys';
+import { fieldContext } from '../form/field-context';
 import type { FormDefinition, PagePath } from '../form/form-types';
 import { orderValidationErrors, type ValidationErrorsLike } from './rule-engine';
 
@@ -9,6 +10,16 @@ export interface SummaryLink {
   readonly href: string;
   /** The page that asks for the key; undefined for a key no page asks for. */
   readonly page: PagePath | undefined;
+  /** The message as the summary shows it: with its block first when it is in one ('School 3: City'). */
+  readonly text: string;
+}
+
+/** The summary's links of one step, under its name. */
+export interface SummaryGroup {
+  /** 'Step 2: Education'; 'Other' for keys no page asks for. */
+  readonly title: string;
+  readonly page: PagePath | undefined;
+  readonly links: readonly SummaryLink[];
 }
 
 export interface SummaryOptions {
@@ -30,7 +41,20 @@ export function summaryLinks(form: FormDefinition, errors: ValidationErrorsLike,
   for (const [key, messages] of Object.entries(orderValidationErrors(form, errors))) {
     const href = fieldLink(form, key) ?? `#${key}`;
     const page = pageOfKey(form, key);
-    for (const message of messages.slice(0, options.perField ?? messages.length)) links.push({ key, message, href, page });
+    const block = fieldContext(form, key)?.block;
+    for (const message of messages.slice(0, options.perField ?? messages.length)) {
+      links.push({ key, message, href, page, text: block ? `${block}: ${message}` : message });
+    }
   }
   return links.slice(0, options.limit ?? links.length);
+}
+
+/** The summary's links grouped by step, in page order, so ten schools' errors read as one step's list. */
+export function summaryGroups(form: FormDefinition, errors: ValidationErrorsLike, options: SummaryOptions = {}): SummaryGroup[] {
+  const links = summaryLinks(form, errors, options);
+  const groups: SummaryGroup[] = form.pages
+    .map((p) => ({ title: `Step ${p.step}: ${p.title}`, page: p.path, links: links.filter((l) => l.page === p.path) }))
+    .filter((g) => g.links.length > 0);
+  const other = links.filter((l) => l.page === undefined);
+  return other.length > 0 ? [...groups, { title: 'Other', page: undefined, links: other }] : groups;
 }

@@ -21,6 +21,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/web-status': { web_status: 'started' },
   'PUT /api/add-another': { button_id: 'college', num_components: 5 },
   'PUT /api/tabs': { tab_id: 'college_transcript', chosen_tab: 'later' },
+  'POST /api/carry-over': { answer: { first_name: 'Intruder' } },
 };
 /** Bodies that also take the other paths of PUT /api/answer (controlling and hideable answers). */
 const MORE_BODIES: [string, unknown][] = [

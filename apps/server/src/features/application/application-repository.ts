@@ -21,7 +21,6 @@ const UPSERT_AND_LOG = (column: string, mergeExpression: string) => `
 
 const MERGE_ANSWERS = UPSERT_AND_LOG('answers', 'applications.answers || EXCLUDED.answers');
 const SET_LAST_PAGE = UPSERT_AND_LOG('last_page', 'EXCLUDED.last_page');
-const MERGE_ADD_ANOTHER = UPSERT_AND_LOG('add_another', 'applications.add_another || EXCLUDED.add_another');
 const MERGE_TABS = UPSERT_AND_LOG('tabs', 'applications.tabs || EXCLUDED.tabs');
 
 async function run(db: Queryable, sql: string, userId: string, value: unknown, now: Date, kind: string, changes: unknown) {
@@ -36,11 +35,6 @@ export function mergeAnswers(db: Queryable, userId: string, changes: Answers, no
 
 export function setLastPage(db: Queryable, userId: string, lastPage: string, now: Date): Promise<boolean> {
   return run(db, SET_LAST_PAGE, userId, lastPage, now, 'last_page', { last_page: lastPage });
-}
-
-export function setAddAnother(db: Queryable, userId: string, buttonId: string, count: number, now: Date) {
-  const change = { [buttonId]: count };
-  return run(db, MERGE_ADD_ANOTHER, userId, JSON.stringify(change), now, 'add_another', change);
 }
 
 export function setTab(db: Queryable, userId: string, tabId: string, chosenTab: string, now: Date) {

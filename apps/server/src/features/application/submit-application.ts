@@ -1,12 +1,12 @@
-import { clearAnswers, hasValidationErrors, invalidDateKeys, validateAnswers, type Answers } from '@admissions/domain';
+import { clearAnswers, hasValidationErrors, invalidDateKeys, validateAnswers, type Answers, type ViewState } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { loadDocumentAnswers } from '../documents/document-answers';
-import { fileQuestions } from '../documents/file-questions';
+import { answersForJudging } from '../documents/answers-for-judging';
 import { lockApplication, markSubmitted } from './application-repository';
 import type { FormContext } from './form-context';
 
-export type SubmitOutcome = { status: 'submitted'; answers: Answers; submittedAt: Date } | { status: 'already-submitted' };
+export type SubmitOutcome = { status: 'submitted'; answers: Answers; view: ViewState; submittedAt: Date } | { status: 'already-submitted' };
 
 /**
  * The server's own decision on a submission. Under a row lock it scrubs the
@@ -25,15 +25,15 @@ export async function submitApplication({ db, clock }: AppDeps, ctx: FormContext
     // A file question is answered by its converted (COMPLETED) document only, never by an answer value
     // a client could write: the rule set sees the documents, and file answers blanked.
     const documents = await loadDocumentAnswers(tx, userId);
-    const judged = { ...scrubbed };
-    for (const key of fileQuestions(ctx.form).keys()) if (key in judged) judged[key] = '';
+    const judged = answersForJudging(ctx.form, scrubbed);
+    const view: ViewState = { addAnother: app?.add_another ?? {}, tabs: app?.tabs ?? {} };
     const errors = validateAnswers(ctx.form, judged, {
       now,
-      view: { addAnother: app?.add_another ?? {}, tabs: app?.tabs ?? {} },
+      view,
       documents,
     });
     if (hasValidationErrors(errors)) throw new AppError('APPLICATION_INCOMPLETE', { errors });
     await markSubmitted(tx, userId, scrubbed, now);
-    return { status: 'submitted' as const, answers: scrubbed, submittedAt: now };
+    return { status: 'submitted' as const, answers: scrubbed, view, submittedAt: now };
   });
 }

@@ -48,9 +48,15 @@ describe('POST /api/submit', () => {
     expect(p.web_status.map((s: { web_status: string }) => s.web_status).sort()).toEqual(['started', 'submitted', 'validating']);
     const mail = t.smtp.last(email);
     expect(mail.subject).toBe('We received your Graduate Application for Admission');
-    expect(mail.text).toMatch(/Thank you, Ada! Brightwater College received your application on .+ \(UTC\)/);
-    expect(mail.text).toContain('First name: Ada');
-    expect(mail.text).toContain("To download a PDF copy of your application, log in at http://portal.test/completion");
+    expect(mail.text).toMatch(/Thank you! Brightwater College received your application on .+ \(UTC\)/);
+    expect(mail.text).toContain('To read your answers or download a PDF copy of your application, log in at http://portal.test/completion');
+    // What was submitted, by section, and no answer: the mailbox is not behind the login.
+    expect(mail.text).toContain('Step 1: About You\n  - Your Name\n');
+    expect(mail.text).toContain('Step 3: Final Steps\n');
+    expect(mail.text).toContain('Documents:\n  (none)');
+    for (const value of Object.values(completeAnswers()).filter((v) => v.length > 1 && !['true', 'USA'].includes(v))) {
+      expect(mail.text).not.toContain(value);
+    }
   });
 
   it('refuses every write after submission with 409, and changes nothing', async () => {

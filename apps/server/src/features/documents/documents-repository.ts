@@ -57,8 +57,19 @@ export async function insertDocument(
   );
 }
 
-export async function deleteDocumentRow(tx: Queryable, id: string): Promise<void> {
-  await tx.query('DELETE FROM documents WHERE id = $1', [id]);
+/**
+ * A document's arrival or departure is a change of the application, logged in
+ * its history like an answer, so readers of the history (the staff console's
+ * list) see it: { <answer key>: <status, or null when deleted> }.
+ */
+const LOG_CHANGE = `INSERT INTO answer_history (user_id, kind, changes, created_at)
+  SELECT user_id, 'document', jsonb_build_object(answer_key, status), $2::timestamptz FROM changed`;
+
+export async function deleteDocumentRow(tx: Queryable, id: string, now = new Date()): Promise<void> {
+  await tx.query(
+    `WITH changed AS (DELETE FROM documents WHERE id = $1 RETURNING user_id, answer_key, NULL::text AS status) ${LOG_CHANGE}`,
+    [id, now],
+  );
 }
 
 /** Moves a waiting document to IN_PROGRESS; false when it is gone or already settled. */
@@ -73,18 +84,22 @@ export async function markInProgress(db: Queryable, id: string, now: Date): Prom
 /** Settles a conversion once: false when the document was deleted, replaced or already settled. */
 export async function markCompleted(db: Queryable, id: string, pdfKey: string, pdfSize: number, now: Date): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE documents SET status = 'COMPLETED', pdf_key = $2, pdf_size = $3, message = '', updated_at = $4
-     WHERE id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS')`,
-    [id, pdfKey, pdfSize, now],
+    `WITH changed AS (
+       UPDATE documents SET status = 'COMPLETED', pdf_key = $3, pdf_size = $4, message = '', updated_at = $2
+       WHERE id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING user_id, answer_key, status)
+     ${LOG_CHANGE}`,
+    [id, now, pdfKey, pdfSize],
   );
   return rowCount === 1;
 }
 
 export async function markFailed(db: Queryable, id: string, message: string, now: Date): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE documents SET status = 'FAILED', message = $2, pdf_key = NULL, pdf_size = NULL, updated_at = $3
-     WHERE id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS')`,
-    [id, message, now],
+    `WITH changed AS (
+       UPDATE documents SET status = 'FAILED', message = $3, pdf_key = NULL, pdf_size = NULL, updated_at = $2
+       WHERE id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING user_id, answer_key, status)
+     ${LOG_CHANGE}`,
+    [id, now, message],
   );
   return rowCount === 1;
 }

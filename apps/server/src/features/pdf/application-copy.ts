@@ -1,14 +1,16 @@
-import type { Answers, TenantConfig } from '@admissions/domain';
-import type { Queryable } from '../../infra/db/db';
+import type { Answers, DocumentAnswer, TenantConfig } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
 import { findApplication } from '../application/application-repository';
+import { loadDocumentAnswers as loadConvertedDocumentAnswers } from '../documents/document-answers';
 import type { FormContext } from '../application/form-context';
+import { copyFileName, type CopyFileName } from './copy-file-name';
 import { copyOutline, type CopyHeader, type CopyPage } from './copy-outline';
 
 /** Everything the PDF copy shows, read from the stored application as it is now. */
 export interface CopySource {
   header: CopyHeader;
   pages: CopyPage[];
-  fileName: string;
+  fileName: CopyFileName;
 }
 
 export interface CopyOwner {
@@ -17,8 +19,17 @@ export interface CopyOwner {
   username: string;
 }
 
-export async function loadCopySource(db: Queryable, ctx: FormContext, tenant: TenantConfig, owner: CopyOwner): Promise<CopySource> {
-  const row = await findApplication(db, owner.userId);
+/**
+ * The applicant's converted documents, by the file question's answer key
+ * (SPEC document_answer; only COMPLETED documents), for 'Document attached for {field}'.
+ */
+export function loadDocumentAnswers(deps: Pick<AppDeps, 'db'>, userId: string): Promise<Record<string, DocumentAnswer>> {
+  return loadConvertedDocumentAnswers(deps.db, userId);
+}
+
+export async function loadCopySource(deps: Pick<AppDeps, 'db'>, ctx: FormContext, tenant: TenantConfig, owner: CopyOwner): Promise<CopySource> {
+  const row = await findApplication(deps.db, owner.userId);
+  const documentAnswer = await loadDocumentAnswers(deps, owner.userId);
   const answers: Answers = row?.answers ?? {};
   return {
     header: {
@@ -31,8 +42,7 @@ export async function loadCopySource(db: Queryable, ctx: FormContext, tenant: Te
     pages: copyOutline(ctx.form, {
       answers,
       view: { addAnother: row?.add_another ?? {}, tabs: row?.tabs ?? {} },
-      // Uploaded documents are not stored yet (the profile answers document_answer: {} too).
-      documents: {},
+      documentAnswer,
     }),
     fileName: copyFileName(answers.last_name ?? '', owner.userId),
   };
@@ -40,20 +50,4 @@ export async function loadCopySource(db: Queryable, ctx: FormContext, tenant: Te
 
 function applicantName(answers: Answers): string {
   return [answers.first_name, answers.last_name].map((s) => s?.trim() ?? '').filter(Boolean).join(' ');
-}
-
-/**
- * 'application-<last name>.pdf', or the user id when the last name has no
- * letters or digits left once made safe for a header and a file system.
- */
-export function copyFileName(lastName: string, userId: string): string {
-  const safe = lastName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return `application-${safe || userId}.pdf`;
 }

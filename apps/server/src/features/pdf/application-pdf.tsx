@@ -2,27 +2,33 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working under tsx whatever tsconfig it finds (it reads the one of the working directory).
 import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { Style } from '@react-pdf/types';
+import { COPY_FONT_FAMILIES, registerCopyFonts } from './copy-fonts';
 import { DRAFT_NOTE, NOT_ANSWERED, submittedOn, type CopyHeader, type CopyLine, type CopyOption, type CopyPage } from './copy-outline';
-import { helveticaText as h } from './helvetica-text';
+import { flattenCopy, type CopyRow } from './copy-rows';
 
-/**
- * Only the PDF's built-in Helvetica is used, so nothing is loaded from disk.
- * It draws '[X]' and '[ ]' but not symbols such as ☑, and only WinAnsi
- * letters: every text from outside goes through h() (helvetica-text.ts).
- */
+registerCopyFonts();
+
+/** Points each level of a group is indented by. */
+const INDENT = 12;
+
 const styles = StyleSheet.create({
-  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 48, fontFamily: 'Helvetica', fontSize: 10, lineHeight: 1.35, color: '#1a1a1a' },
-  partner: { fontSize: 18, fontWeight: 'bold' },
-  title: { fontSize: 13, marginTop: 2 },
-  applicant: { marginTop: 12, paddingVertical: 8, borderTopWidth: 1, borderBottomWidth: 1, borderColor: '#999999' },
+  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 48, fontFamily: COPY_FONT_FAMILIES, fontSize: 10, color: '#1a1a1a' },
+  // lineHeight is set on each row, never on the page: react-pdf resolves an inherited numeric
+  // lineHeight again on every page it lays out for the fixed footer, multiplying it by the font
+  // size each time, until the footer's position is a number pdfkit refuses ('unsupported number').
+  partner: { lineHeight: 1.35, fontSize: 18, fontWeight: 'bold' },
+  title: { lineHeight: 1.35, fontSize: 13, marginTop: 2 },
+  applicant: { lineHeight: 1.35, marginTop: 12, paddingVertical: 8, borderTopWidth: 1, borderBottomWidth: 1, borderColor: '#999999' },
   applicantName: { fontSize: 12, fontWeight: 'bold' },
   status: { marginTop: 2, fontWeight: 'bold' },
-  pageTitle: { marginTop: 20, paddingBottom: 3, fontSize: 14, fontWeight: 'bold', borderBottomWidth: 1, borderColor: '#1a1a1a' },
-  sectionTitle: { marginTop: 12, fontSize: 12, fontWeight: 'bold' },
-  line: { marginTop: 6 },
+  pageTitle: { lineHeight: 1.35, marginTop: 20, paddingBottom: 3, fontSize: 14, fontWeight: 'bold', borderBottomWidth: 1, borderColor: '#1a1a1a' },
+  sectionTitle: { lineHeight: 1.35, marginTop: 12, fontSize: 12, fontWeight: 'bold' },
+  // paddingTop, not marginTop: rows of a group touch, so their left rules join into one line.
+  row: { lineHeight: 1.35, paddingTop: 6 },
+  nested: { borderLeftWidth: 2, borderColor: '#cccccc', paddingLeft: 8 },
   label: { fontWeight: 'bold' },
   unanswered: { color: '#666666' },
-  group: { marginTop: 8, paddingLeft: 10, borderLeftWidth: 2, borderColor: '#cccccc' },
   groupTitle: { fontSize: 11, fontWeight: 'bold' },
   footer: { position: 'absolute', bottom: 24, left: 48, right: 48, flexDirection: 'row', justifyContent: 'space-between', fontSize: 8, color: '#555555' },
 });
@@ -30,52 +36,53 @@ const styles = StyleSheet.create({
 /** Answers longer than this may run on to the next page; shorter ones stay in one piece with their label. */
 const KEEP_TOGETHER_MAX_CHARS = 400;
 
-/**
- * No hyphens inserted into answers: a copy shows names and codes exactly as
- * given. Only a word too long for a line (an e-mail address, a link) is cut.
- */
-Font.registerHyphenationCallback((word) => (word.length <= 40 ? [word] : (word.match(/.{1,30}/gu) ?? [word])));
+/** Han, kana and Hangul: scripts written without spaces, where a line may break between any two characters. */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** The applicant's copy of their application: the header, then every page as the outline has it. */
+/**
+ * No hyphenation of answers: a copy shows names and codes exactly as given.
+ * react-pdf breaks lines only at spaces and at the points this returns (where
+ * it draws a '-'): text in scripts written without spaces may break at any
+ * character, and a word too long for a line (an e-mail address, a link) every
+ * 30 characters.
+ */
+Font.registerHyphenationCallback((word) => {
+  if (UNSPACED_SCRIPT.test(word) && word.length > 1) return [...word];
+  return word.length <= 40 ? [word] : (word.match(/.{1,30}/gu) ?? [word]);
+});
+
+/**
+ * The applicant's copy of their application: the header, then every page as
+ * the outline has it. Every row is a direct child of the page, never a View
+ * nested in a View that spans pages (react-pdf's breaking of those is
+ * fragile): groups are drawn as indented rows (copy-rows.ts). See decision
+ * 017 for why a ten-school copy once failed ('unsupported number').
+ */
 export function ApplicationPdf({ header, pages }: { header: CopyHeader; pages: readonly CopyPage[] }) {
-  const subject = h(header.applicantName || header.email);
+  const subject = header.applicantName || header.email;
   return (
     <Document
-      title={`${h(header.applicationTitle)}: ${subject}`}
-      author={h(header.partnerName)}
-      subject={h(header.applicationTitle)}
-      creator={h(header.partnerName)}
-      producer={h(header.partnerName)}
+      title={`${header.applicationTitle}: ${subject}`}
+      author={header.partnerName}
+      subject={header.applicationTitle}
+      creator={header.partnerName}
+      producer={header.partnerName}
       language="en-US"
     >
       <Page size="LETTER" style={styles.page}>
-        <Text style={styles.partner}>{h(header.partnerName)}</Text>
-        <Text style={styles.title}>{h(header.applicationTitle)}</Text>
+        <Text style={styles.partner}>{header.partnerName}</Text>
+        <Text style={styles.title}>{header.applicationTitle}</Text>
         <View style={styles.applicant}>
-          {header.applicantName !== '' && <Text style={styles.applicantName}>{h(header.applicantName)}</Text>}
-          <Text>{h(header.email)}</Text>
+          {header.applicantName !== '' && <Text style={styles.applicantName}>{header.applicantName}</Text>}
+          <Text>{header.email}</Text>
           <Text style={styles.status}>{header.submittedAt ? submittedOn(header.submittedAt) : DRAFT_NOTE}</Text>
         </View>
-        {pages.map((page) => (
-          <View key={page.title}>
-            <Text style={styles.pageTitle} minPresenceAhead={60}>
-              {h(page.title)}
-            </Text>
-            {page.sections.map((section, i) => (
-              <View key={i}>
-                {section.title && (
-                  <Text style={styles.sectionTitle} minPresenceAhead={40}>
-                    {h(section.title)}
-                  </Text>
-                )}
-                <Lines lines={section.lines} />
-              </View>
-            ))}
-          </View>
+        {flattenCopy(pages).map((row, i) => (
+          <Row key={i} row={row} />
         ))}
         <View style={styles.footer} fixed>
           <Text>
-            {h(header.partnerName)}: {subject}
+            {header.partnerName}: {subject}
           </Text>
           <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
         </View>
@@ -84,31 +91,44 @@ export function ApplicationPdf({ header, pages }: { header: CopyHeader; pages: r
   );
 }
 
-function Lines({ lines }: { lines: readonly CopyLine[] }) {
-  return (
-    <>
-      {lines.map((line, i) => (
-        <Line key={i} line={line} />
-      ))}
-    </>
-  );
+function Row({ row }: { row: CopyRow }) {
+  switch (row.kind) {
+    case 'page':
+      return (
+        <Text style={styles.pageTitle} minPresenceAhead={60}>
+          {row.title}
+        </Text>
+      );
+    case 'section':
+      return (
+        <Text style={styles.sectionTitle} minPresenceAhead={40}>
+          {row.title}
+        </Text>
+      );
+    case 'line': {
+      const indent = row.depth > 0 ? [styles.nested, { marginLeft: (row.depth - 1) * INDENT }] : [];
+      return <Line line={row.line} style={[styles.row, ...indent]} />;
+    }
+  }
 }
 
-function Line({ line }: { line: CopyLine }) {
+type RowStyle = Style | Style[];
+
+function Line({ line, style }: { line: Exclude<CopyLine, { kind: 'group' }> | { kind: 'group-title'; title: string }; style: RowStyle }) {
   switch (line.kind) {
     case 'answer':
       return (
-        <View style={styles.line} wrap={line.value.length > KEEP_TOGETHER_MAX_CHARS}>
+        <View style={style} wrap={line.value.length > KEEP_TOGETHER_MAX_CHARS}>
           <Text style={styles.label} minPresenceAhead={30}>
-            {h(line.label)}
+            {line.label}
           </Text>
-          {line.value === '' ? <Text style={styles.unanswered}>{NOT_ANSWERED}</Text> : <Text>{h(line.value)}</Text>}
+          {line.value === '' ? <Text style={styles.unanswered}>{NOT_ANSWERED}</Text> : <Text>{line.value}</Text>}
         </View>
       );
     case 'choices':
       return (
-        <View style={styles.line} wrap={false}>
-          <Text style={styles.label}>{h(line.label)}</Text>
+        <View style={style} wrap={false}>
+          <Text style={styles.label}>{line.label}</Text>
           {line.options.map((option, i) => (
             <Choice key={i} option={option} />
           ))}
@@ -116,24 +136,21 @@ function Line({ line }: { line: CopyLine }) {
       );
     case 'mark':
       return (
-        <View style={styles.line} wrap={false}>
+        <View style={style} wrap={false}>
           <Choice option={{ label: line.label, chosen: line.chosen }} />
         </View>
       );
     case 'note':
       return (
-        <View style={styles.line} wrap={line.text.length > KEEP_TOGETHER_MAX_CHARS}>
-          {line.title && <Text style={styles.label}>{h(line.title)}</Text>}
-          <Text>{h(line.text)}</Text>
+        <View style={style} wrap={line.text.length > KEEP_TOGETHER_MAX_CHARS}>
+          {line.title && <Text style={styles.label}>{line.title}</Text>}
+          <Text>{line.text}</Text>
         </View>
       );
-    case 'group':
+    case 'group-title':
       return (
-        <View style={styles.group}>
-          <Text style={styles.groupTitle} minPresenceAhead={40}>
-            {h(line.title)}
-          </Text>
-          <Lines lines={line.lines} />
+        <View style={style} wrap={false} minPresenceAhead={40}>
+          <Text style={styles.groupTitle}>{line.title}</Text>
         </View>
       );
   }
@@ -141,7 +158,7 @@ function Line({ line }: { line: CopyLine }) {
 
 /** The mark and the option in one run of text, so a copied or extracted line reads '[X] Yes'. */
 function Choice({ option }: { option: CopyOption }) {
-  return <Text>{`${option.chosen ? '[X]' : '[ ]'} ${h(option.label)}`}</Text>;
+  return <Text>{`${option.chosen ? '[X]' : '[ ]'} ${option.label}`}</Text>;
 }
 
 /** The copy as PDF bytes. */

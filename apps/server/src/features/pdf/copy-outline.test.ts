@@ -1,8 +1,7 @@
 import { COUNTRIES, YES_NO, type FormDefinition, type Question } from '@admissions/domain';
 import { describe, expect, it } from 'vitest';
-import { copyFileName } from './application-copy';
+import { attachmentHeader, copyFileName } from './copy-file-name';
 import { copyOutline, FULL_OPTION_LIST_MAX, type CopyInput } from './copy-outline';
-import { helveticaText } from './helvetica-text';
 
 /** A one-page form of the given questions: the walk needs nothing more. */
 function formOf(questions: Question[], sectionTitle = 'Section'): FormDefinition {
@@ -14,7 +13,7 @@ function formOf(questions: Question[], sectionTitle = 'Section'): FormDefinition
 }
 
 function linesOf(questions: Question[], input: Partial<CopyInput> = {}) {
-  const [page] = copyOutline(formOf(questions), { answers: {}, view: {}, documents: {}, ...input });
+  const [page] = copyOutline(formOf(questions), { answers: {}, view: {}, documentAnswer: {}, ...input });
   return page?.sections[0]?.lines ?? [];
 }
 
@@ -28,7 +27,7 @@ const kinds = {
 describe('copyOutline', () => {
   it('titles each page with its step and leaves out a section with nothing to show', () => {
     const form = formOf([{ kind: 'static', key: 'tip', label: '', content: 'Only while filling in.', audience: 'applicant' }]);
-    expect(copyOutline(form, { answers: {}, view: {}, documents: {} })).toEqual([{ title: 'Step 1: About You', sections: [] }]);
+    expect(copyOutline(form, { answers: {}, view: {}, documentAnswer: {} })).toEqual([{ title: 'Step 1: About You', sections: [] }]);
   });
 
   it('shows an SSN by its last four digits only', () => {
@@ -52,10 +51,12 @@ describe('copyOutline', () => {
     ]);
   });
 
-  it('says a document is attached when there is one, by document record or by answer', () => {
-    const attached = [{ kind: 'note', text: 'Document attached for Resume' }];
-    expect(linesOf([kinds.upload], { documents: { cv: { file_name: 'cv.pdf', file_size: 10 } } })).toEqual(attached);
-    expect(linesOf([kinds.upload], { answers: { cv: 'cv.pdf' } })).toEqual(attached);
+  it('says a document is attached, by its question\'s label, only when its converted document is there', () => {
+    expect(linesOf([kinds.upload], { documentAnswer: { cv: { file_name: 'cv.pdf', file_size: 10 } } })).toEqual([
+      { kind: 'note', text: 'Document attached for Resume' },
+    ]);
+    // An answer without a converted document (still converting, or failed) is not an attachment.
+    expect(linesOf([kinds.upload], { answers: { cv: 'cv.pdf' } })).toEqual([{ kind: 'answer', label: 'Resume', value: '' }]);
     expect(linesOf([kinds.upload])).toEqual([{ kind: 'answer', label: 'Resume', value: '' }]);
   });
 
@@ -90,21 +91,29 @@ describe('copyOutline', () => {
 });
 
 describe('copyFileName', () => {
-  it('makes the last name safe for a header and a file system, else uses the user id', () => {
-    expect(copyFileName('Lovelace', 'u1')).toBe('application-lovelace.pdf');
-    expect(copyFileName("O'Brien-Núñez", 'u1')).toBe('application-o-brien-nunez.pdf');
-    expect(copyFileName('"; rm -rf /', 'u1')).toBe('application-rm-rf.pdf');
-    expect(copyFileName('李', 'u1')).toBe('application-u1.pdf');
-    expect(copyFileName('', 'u1')).toBe('application-u1.pdf');
+  it('keeps the letters of the last name in any script, lower-cased, with an ASCII stand-in', () => {
+    expect(copyFileName('Lovelace', 'u1')).toEqual({ unicode: 'application-lovelace.pdf', ascii: 'application-lovelace.pdf' });
+    expect(copyFileName('Łukasiewicz-Ñúñez', 'u1')).toEqual({
+      unicode: 'application-łukasiewicz-ñúñez.pdf',
+      ascii: 'application-lukasiewicz-nunez.pdf',
+    });
+    expect(copyFileName("O'Brien Dvořák", 'u1')).toEqual({ unicode: 'application-o-brien-dvořák.pdf', ascii: 'application-o-brien-dvorak.pdf' });
+    expect(copyFileName('李', 'u1')).toEqual({ unicode: 'application-李.pdf', ascii: 'application-u1.pdf' });
+    expect(copyFileName('Жуков', 'u1').unicode).toBe('application-жуков.pdf');
+  });
+
+  it('leaves nothing a header or a file system would read as syntax, and falls back to the user id', () => {
+    expect(copyFileName('"; rm -rf /', 'u1')).toEqual({ unicode: 'application-rm-rf.pdf', ascii: 'application-rm-rf.pdf' });
+    expect(copyFileName('../..\\x', 'u1').unicode).toBe('application-x.pdf');
+    expect(copyFileName('', 'u1')).toEqual({ unicode: 'application-u1.pdf', ascii: 'application-u1.pdf' });
   });
 });
 
-describe('helveticaText', () => {
-  it('keeps what Helvetica draws, takes the base letter where there is one, and "?" for other scripts', () => {
-    expect(helveticaText('Zoë Ærø — “€”')).toBe('Zoë Ærø — “€”');
-    expect(helveticaText('Łucja Dvořák')).toBe('Lucja Dvorák');
-    expect(helveticaText('e\u0301')).toBe('é');
-    expect(helveticaText('李 😀')).toBe('? ?');
-    expect(helveticaText('a\u200bb\r\nc\td')).toBe('ab\nc d');
+describe('attachmentHeader', () => {
+  it('names the file with filename*, UTF-8 encoded, when it is not plain ASCII', () => {
+    expect(attachmentHeader(copyFileName('Lovelace', 'u1'))).toBe('attachment; filename="application-lovelace.pdf"');
+    expect(attachmentHeader(copyFileName('Łukasiewicz', 'u1'))).toBe(
+      `attachment; filename="application-lukasiewicz.pdf"; filename*=UTF-8''application-%C5%82ukasiewicz.pdf`,
+    );
   });
 });

@@ -74,8 +74,11 @@ export function submittedOn(at: Date): string {
 export interface CopyInput {
   answers: Answers;
   view: ViewState;
-  /** Uploaded documents by answer key (SPEC section 3, document answer). */
-  documents: Readonly<Record<string, DocumentAnswer>>;
+  /**
+   * Converted documents by the file question's answer key (SPEC section 3,
+   * document_answer): a key is present only once its document is COMPLETED.
+   */
+  documentAnswer: Readonly<Record<string, DocumentAnswer>>;
 }
 
 /**
@@ -141,8 +144,8 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
     case 'school-block':
       return [schoolGroup(question, input)];
     case 'file':
-      // Conversion marks the answer once the document is in (SPEC section 4), so either tells.
-      return input.documents[question.key] || value !== ''
+      // Only a converted document counts: an answer alone may be an upload still converting, or one that failed.
+      return input.documentAnswer[question.key]
         ? [{ kind: 'note', text: `Document attached for ${question.label}` }]
         : [{ kind: 'answer', label: question.label, value: '' }];
     case 'tabs': {

@@ -12,7 +12,7 @@ const header: CopyHeader = {
   email: 'ada@example.com',
   submittedAt: null,
 };
-const pages = copyOutline(buildForm({ shortName: 'NFC' }), { answers: completeAnswers(), view: {}, documents: {} });
+const pages = copyOutline(buildForm({ shortName: 'NFC' }), { answers: completeAnswers(), view: {}, documentAnswer: {} });
 
 let renderer: PdfRenderer | undefined;
 afterEach(async () => {

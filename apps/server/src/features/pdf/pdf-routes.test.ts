@@ -1,7 +1,9 @@
+import { buildForm, MAX_REPEATS } from '@admissions/domain';
 import { completeAnswers } from '@admissions/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient, save, userIdOf } from '../../test-support/application-helpers';
 import { expectOk, type TestApp, type TestClient, startTestApp } from '../../test-support/test-app';
+import { ALL_SCHOOLS, largestAnswers } from './largest-application.test-helper';
 import { linesAfter, readPdfText } from './pdf-text.test-helper';
 
 let t: TestApp;
@@ -157,11 +159,25 @@ describe('GET /api/pdf/file', () => {
     expect(linesAfter((await copyOf(client)).pdf.lines, 'First name', 1)).toEqual(['Augusta']);
   });
 
-  it('draws letters Helvetica lacks as their base letter, never as a wrong one', async () => {
+  it('draws the name in its own letters and keeps them in the file name', async () => {
     const { client } = await applicant();
-    await save(client, { ...completeAnswers(), first_name: 'Łucja', last_name: 'Dvořák' });
+    await save(client, { ...completeAnswers(), first_name: 'Łucja', last_name: 'Łukasiewicz-Ñúñez' });
     const { res, pdf } = await copyOf(client);
-    expect(pdf.lines[2]).toBe('Lucja Dvorák');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="application-dvorak.pdf"');
+    expect(pdf.lines[2]).toBe('Łucja Łukasiewicz-Ñúñez');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="application-lukasiewicz-nunez.pdf"; filename*=UTF-8''${encodeURIComponent('application-łukasiewicz-ñúñez.pdf')}`,
+    );
   });
+
+  it.each(['latin', 'cjk'] as const)('draws the largest application the form accepts (%s): ten schools, every text at its limit', async (script) => {
+    const { client } = await applicant();
+    const answers = largestAnswers(buildForm(t.deps.config.tenant), script);
+    await save(client, answers);
+    await expectOk(await client.put('/api/add-another', ALL_SCHOOLS));
+    expect((await expectOk(await client.get('/api/pdf'))).json()).toMatchObject({ status: 'completed' });
+    const { lines } = (await copyOf(client)).pdf;
+    for (let n = 1; n <= MAX_REPEATS; n++) expect(lines).toContain(`School ${n}`);
+    expect(lines.filter((l) => l.endsWith('(3434)'))).toHaveLength(MAX_REPEATS);
+    expect(linesAfter(lines, 'First name', 1)).toEqual([answers.first_name]);
+  }, 60_000);
 });

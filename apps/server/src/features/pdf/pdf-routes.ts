@@ -11,6 +11,7 @@ import { sessionOf } from '../accounts/require-session';
 import type { Session } from '../accounts/session-store';
 import type { FormContext } from '../application/form-context';
 import { loadCopySource } from './application-copy';
+import { attachmentHeader } from './copy-file-name';
 import { createPdfRenderer } from './pdf-renderer';
 
 /**
@@ -25,7 +26,7 @@ export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
   const renderer = createPdfRenderer();
   const drawCopy = async (session: Session, log: FastifyBaseLogger) => {
     // Reading the application fails like any other call (500); only drawing failures are 'failed'.
-    const source = await loadCopySource(deps.db, ctx, deps.config.tenant, session);
+    const source = await loadCopySource(deps, ctx, deps.config.tenant, session);
     try {
       return { fileName: source.fileName, pdf: await renderer.render(source.header, source.pages) };
     } catch (err) {
@@ -52,7 +53,7 @@ export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
       if (!copy) throw new AppError('INTERNAL', { message: PDF_COPY_FAILED_MESSAGE });
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${copy.fileName}"`)
+        .header('content-disposition', attachmentHeader(copy.fileName))
         .header('cache-control', 'no-store')
         .send(copy.pdf);
     });

@@ -1,4 +1,5 @@
 import { summaryLinks, validateAnswers, type StaffApplicationDetail } from '@admissions/domain';
+import { answersForJudging } from '../documents/answers-for-judging';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { findApplication } from '../application/application-repository';
@@ -49,10 +50,10 @@ export async function loadApplicationDetail(
     app && !app.submitted_at
       ? summaryLinks(
           ctx.form,
-          validateAnswers(ctx.form, app.answers, {
+          validateAnswers(ctx.form, answersForJudging(ctx.form, app.answers), {
             now: deps.clock.now(),
             view: { addAnother: app.add_another, tabs: app.tabs },
-            documents: {},
+            documents: Object.fromEntries(documents.map((d) => [d.answerKey, { file_name: d.fileName, file_size: d.fileSize }])),
           }),
         ).map((l) => ({ key: l.key, message: l.message, page: l.page ?? null }))
       : [];

@@ -4,7 +4,9 @@ import {
   summaryLinks,
   validateAnswers,
   type Answers,
+  type DocumentAnswer,
 } from '@admissions/domain';
+import { answersForJudging } from '../documents/answers-for-judging';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../application/form-context';
@@ -62,6 +64,7 @@ interface SourceRow {
   submitted_at: Date | null;
   statuses: string[] | null;
   last_change: Date;
+  documents: Record<string, DocumentAnswer> | null;
 }
 
 /** The index row of one application, as the applicant's own summary would count it now. */
@@ -73,11 +76,10 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date): Inde
     ? 0
     : summaryLinks(
         ctx.form,
-        validateAnswers(ctx.form, answers, {
+        validateAnswers(ctx.form, answersForJudging(ctx.form, answers), {
           now,
           view: { addAnother: source.add_another ?? {}, tabs: source.tabs ?? {} },
-          // As at submission (submit-application.ts): a converted upload marks its answer.
-          documents: {},
+          documents: source.documents ?? {},
         }),
       ).length;
   return {
@@ -101,7 +103,9 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date): Inde
 const SOURCE_SQL = `
   SELECT u.id AS user_id, u.email, a.answers, a.add_another, a.tabs, a.submitted_at,
     (SELECT array_agg(w.web_status) FROM web_status_events w WHERE w.user_id = u.id) AS statuses,
-    (SELECT h.created_at FROM answer_history h WHERE h.user_id = u.id ORDER BY h.id DESC LIMIT 1) AS last_change
+    (SELECT h.created_at FROM answer_history h WHERE h.user_id = u.id ORDER BY h.id DESC LIMIT 1) AS last_change,
+    (SELECT jsonb_object_agg(d.answer_key, jsonb_build_object('file_name', d.file_name, 'file_size', d.file_size))
+       FROM documents d WHERE d.user_id = u.id AND d.status = 'COMPLETED') AS documents
   FROM users u LEFT JOIN applications a ON a.user_id = u.id
   WHERE u.id = ANY ($1::uuid[])`;
 

@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import type { FormContext } from '../application/form-context';
 import { loadCopySource } from '../pdf/application-copy';
+import { attachmentHeader } from '../pdf/copy-file-name';
 import { createPdfRenderer } from '../pdf/pdf-renderer';
 import { createServiceToken, revokeServiceToken } from '../service/service-tokens';
 import { assertApplicationExists, loadApplicationDetail } from './application-detail';
@@ -89,14 +90,20 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       const { userId } = req.params;
       await assertApplicationExists(deps, ctx, userId);
       const { rows } = await deps.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-      const source = await loadCopySource(deps.db, ctx, deps.config.tenant, { userId, username: rows[0]!.email });
+      const source = await loadCopySource(deps, ctx, deps.config.tenant, { userId, username: rows[0]!.email });
       const documents = await listConvertedDocuments(deps, userId);
       const copy = await renderer.render(source.header, source.pages);
       const packet = await composePacket(copy, documents);
       await recordStaffRead(deps.db, staffOf(req), userId, 'download-packet', { documents: documents.length }, now());
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${source.fileName.replace(/^application-/, 'packet-')}"`)
+        .header(
+          'content-disposition',
+          attachmentHeader({
+            unicode: source.fileName.unicode.replace(/^application-/, 'packet-'),
+            ascii: source.fileName.ascii.replace(/^application-/, 'packet-'),
+          }),
+        )
         .send(Buffer.from(packet));
     });
 

@@ -21,6 +21,8 @@ export interface FormRenderContext {
   view: { addAnother: Record<string, number>; tabs: Record<string, string> };
   /** Undefined hides the 'Add Another' button (logged out, SPEC section 4). */
   onAddAnother?: (buttonId: string, count: number) => void;
+  /** Removes block `number` (1-based) and moves later ones up; rejects when it failed. Undefined: no Remove action. */
+  onRemoveRepeat?: (buttonId: string, number: number, itemTitle: string) => Promise<void>;
   /** Undefined shows only each tab group's default tab (logged out, SPEC section 4). */
   onTabChange?: (tabId: string, chosenTab: string) => void;
   /** Logged-out users cannot upload: file questions are disabled with a message. */

@@ -17,7 +17,7 @@ export interface FormStep extends FormPage {
 
 export const FORM_STEPS: readonly FormStep[] = FORM_PAGES.map(({ path, title, step }) => ({ path, title, step }));
 
-export const COMPLETION_PAGE: FormPage = { path: '/completion', title: 'Completion' };
+export const COMPLETION_PAGE: FormPage = { path: '/completion', title: 'Application Submitted' };
 
 /** Where '/' and unknown paths lead. */
 export const DEFAULT_FORM_PATH: PagePath = DEFAULT_PAGE_PATH;

@@ -21,6 +21,11 @@ export function leaveForLogin(navigate: Navigate, state: NavigationState): Promi
   return Promise.resolve(navigate('/login', { state })).then(() => undefined);
 }
 
+/** Whether a logout is on its way to /login (the user is still logged in until it has rendered). */
+export function isLeavingForLogin(): boolean {
+  return endPending;
+}
+
 function endSession(queryClient: QueryClient) {
   clearUserQueries(queryClient);
   expireLoginCookies();

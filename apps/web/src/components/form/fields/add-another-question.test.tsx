@@ -44,6 +44,18 @@ describe('add-another', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('offers Remove on every block once there are two, and none on a single block or in the print view', () => {
+    const onRemoveRepeat = vi.fn(() => Promise.resolve());
+    const { unmount } = renderForm(schools(), { view: { addAnother: { college: 2 } }, onRemoveRepeat });
+    expect(screen.getAllByRole('button', { name: /^Remove School \d$/ }).map((b) => b.textContent)).toEqual(['Remove School 1', 'Remove School 2']);
+    unmount();
+    const single = renderForm(schools(), { onRemoveRepeat });
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    single.unmount();
+    renderForm(schools(), { view: { addAnother: { college: 2 } }, onRemoveRepeat, readOnly: true });
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+  });
+
   it('raises a configuration error for more than 10 repeats', () => {
     expect(() => assertRepeatLimit({ key: 'college', maxRepeats: 11 })).toThrow(/maximum is 10/);
     expect(() => assertRepeatLimit({ key: 'college', maxRepeats: 10 })).not.toThrow();

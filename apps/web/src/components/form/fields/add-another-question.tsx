@@ -6,6 +6,7 @@ import { labelIdOf } from '../shell/field-ids';
 import { FieldDescription } from '../shell/field-messages';
 import { Heading, Subheadings } from '../shell/heading';
 import { addAnotherCount, assertRepeatLimit } from './add-another-count';
+import { RemoveBlockButton } from './remove-block-button';
 import styles from './add-another-question.module.css';
 
 export const itemHeadingIdOf = (key: string, n: number) => `${key}-item-${n}`;
@@ -15,7 +16,8 @@ export const itemHeadingIdOf = (key: string, n: number) => `${key}-item-${n}`;
  * each headed '{itemTitle} {n}', and a button that asks the caller to save
  * count + 1 while it may (logged in, below the maximum). When the new block
  * appears, focus moves to its heading so keyboard and screen-reader users
- * land where they asked to go.
+ * land where they asked to go. With two blocks or more, each has a Remove
+ * action (with a confirmation); focus then goes to the block in its place.
  */
 export function AddAnotherQuestionField({ question, ctx, renderQuestions }: QuestionProps<AddAnotherQuestion>) {
   assertRepeatLimit(question);
@@ -32,6 +34,10 @@ export function AddAnotherQuestionField({ question, ctx, renderQuestions }: Ques
 
   const onAddAnother = ctx.readOnly ? undefined : ctx.onAddAnother;
   const canAdd = onAddAnother !== undefined && count < question.maxRepeats;
+  // Any block may go once there are two: the rest move up, and one block always stays.
+  const onRemoveRepeat = ctx.readOnly || count < 2 ? undefined : ctx.onRemoveRepeat;
+  // After a removal, land on the block that took its place, or on the one before when the last went.
+  const focusBlock = (n: number) => document.getElementById(itemHeadingIdOf(question.key, Math.min(n, count)))?.focus();
 
   return (
     // Groups rather than regions, so ten schools do not add ten landmarks.
@@ -50,6 +56,16 @@ export function AddAnotherQuestionField({ question, ctx, renderQuestions }: Ques
               {question.itemTitle} {i + 1}
             </Heading>
             <Subheadings>{renderQuestions(item)}</Subheadings>
+            {onRemoveRepeat && (
+              <div>
+                <RemoveBlockButton
+                  name={`${question.itemTitle} ${i + 1}`}
+                  followers={i + 1 < count}
+                  onRemove={() => onRemoveRepeat(question.key, i + 1, question.itemTitle)}
+                  focusAfterRemoval={() => focusBlock(i + 1)}
+                />
+              </div>
+            )}
           </div>
         ))}
       </Subheadings>

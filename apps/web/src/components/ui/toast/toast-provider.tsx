@@ -9,21 +9,28 @@ import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastInput } from './toast-context';
 import styles from './toast.module.css';
 
-type ShownToast = ToastInput & { id: string };
-
-let nextId = 0;
+type ShownToast = ToastInput & { id: string; open: boolean };
 
 /** Toasts of SPEC section 9: 5 s (errors 5 min, so they can be read), swipe 50 px, F8 jumps to them. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
 
   const showToast = useCallback((input: ToastInput) => {
-    const toast = { ...input, id: input.id ?? `toast-${++nextId}` };
-    setToasts((shown) => (shown.some((t) => t.id === toast.id) ? shown : [...shown, toast]));
+    // Identical toasts do not stack: a second 'Save Error' with the same text is the first one.
+    const toast = { ...input, id: input.id ?? `${input.severity}\n${input.title}\n${input.description ?? ''}`, open: true };
+    setToasts((shown) => (shown.some((t) => t.id === toast.id && t.open) ? shown : [...shown.filter((t) => t.open && t.id !== toast.id), toast]));
   }, []);
 
+  // Closing goes through Radix (open=false) so it can animate and give focus back; onClosed then removes it.
+  const close = useCallback(
+    (which: (t: ShownToast) => boolean) =>
+      setToasts((shown) => (shown.some((t) => t.open && which(t)) ? shown.map((t) => (which(t) ? { ...t, open: false } : t)) : shown)),
+    [],
+  );
+  const dismissToast = useCallback((id: string) => close((t) => t.id === id), [close]);
+  const dismissErrors = useCallback((screen: string) => close((t) => t.severity === 'error' && t.screen !== screen), [close]);
   const remove = useCallback((id: string) => setToasts((shown) => shown.filter((t) => t.id !== id)), []);
-  const api = useMemo(() => ({ showToast }), [showToast]);
+  const api = useMemo(() => ({ showToast, dismissToast, dismissErrors }), [showToast, dismissToast, dismissErrors]);
 
   return (
     <ToastContext value={api}>
@@ -32,7 +39,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onClosed={remove} />
         ))}
-        <Toast.Viewport className={styles.viewport} hotkey={[...TOAST_HOTKEY]} />
+        <Toast.Viewport className={styles.viewport} hotkey={[...TOAST_HOTKEY]} data-toast-viewport="" />
       </Toast.Provider>
     </ToastContext>
   );
@@ -48,6 +55,7 @@ function ToastItem({ toast, onClosed }: { toast: ShownToast; onClosed: (id: stri
       // Errors interrupt (assertive); successes wait their turn (polite).
       type={isError ? 'foreground' : 'background'}
       duration={isError ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS}
+      open={toast.open}
       onOpenChange={(open) => {
         if (!open) onClosed(toast.id);
       }}

@@ -4,10 +4,12 @@ import styles from './completion-content.module.css';
 
 /** The completion page's body: thanks and what happens next (the banner above thanks by name). */
 export function CompletionContent() {
-  const { partnerName, collegeAidInfo, exploreLinks, helpEmail } = useTenantConfig();
+  const { partnerName, applicationTitle, secondShortName, webSiteWord, collegeAidInfo, exploreLinks, helpEmail } = useTenantConfig();
   return (
     <div className={styles.content}>
-      <p className={styles.lead}>Thank you for applying to {partnerName}. Your application has been submitted.</p>
+      <p className={styles.lead}>
+        Thank you for applying to {partnerName}. Your {applicationTitle} has been submitted.
+      </p>
       <PdfDownload />
       <section aria-labelledby="completion-next">
         <h2 id="completion-next" className={styles.heading}>
@@ -30,8 +32,11 @@ export function CompletionContent() {
       </section>
       <section aria-labelledby="completion-explore">
         <h2 id="completion-explore" className={styles.heading}>
-          Explore {partnerName}
+          Explore {secondShortName}
         </h2>
+        <p>
+          Find out more on the {secondShortName} {webSiteWord}:
+        </p>
         <ul className={styles.links}>
           {exploreLinks.map((link) => (
             <li key={link.url}>

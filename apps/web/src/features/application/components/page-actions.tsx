@@ -31,8 +31,8 @@ export function PageActions({ path }: { path: string }) {
         ) : (
           <SubmitButton />
         )}
+        {!snapshot.is_logged_in && <SaveForLaterDialog />}
       </div>
-      {!snapshot.is_logged_in && <SaveForLaterDialog />}
     </div>
   );
 }

@@ -12,7 +12,7 @@ const NO_ERRORS: readonly string[] = [];
 /** One step of the application: its questions from the form definition, then its buttons. */
 export function StepPage({ path }: { path: PagePath }) {
   const state = useApplicationState();
-  const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onTabChange, documents } = state;
+  const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onRemoveRepeat, onTabChange, documents } = state;
   const readOnly = snapshot.is_service_user;
   const renderFile = useCallback(
     (question: FileQuestion) => <DocumentUpload question={question} errors={shownErrors[question.key] ?? NO_ERRORS} document={documents[question.key]} />,
@@ -25,13 +25,14 @@ export function StepPage({ path }: { path: PagePath }) {
       errors: shownErrors,
       view,
       onAddAnother,
+      onRemoveRepeat,
       onTabChange,
       isLoggedIn: snapshot.is_logged_in,
       readOnly,
       documents,
       renderFile,
     }),
-    [answers, onChange, shownErrors, view, onAddAnother, onTabChange, snapshot.is_logged_in, readOnly, documents, renderFile],
+    [answers, onChange, shownErrors, view, onAddAnother, onRemoveRepeat, onTabChange, snapshot.is_logged_in, readOnly, documents, renderFile],
   );
 
   const page = form.pages.find((p) => p.path === path);

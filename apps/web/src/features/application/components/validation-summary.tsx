@@ -1,4 +1,4 @@
-import { summaryLinks } from '@admissions/domain';
+import { summaryGroups } from '@admissions/domain';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { useApplicationState } from '../state/application-state-context';
@@ -9,7 +9,9 @@ export const SUMMARY_TEXT =
   'The links below show what needs to be corrected. Missing or incorrect items will be highlighted on each page; simply fix them and then resubmit your application.';
 
 /**
- * SPEC section 2: every error, each linking to `page#field_key`. Shown while
+ * SPEC section 2: every error, each linking to `page#field_key`, grouped
+ * under its step, and naming the school of a school's question ('School 3:
+ * City'), so ten schools read as ten schools, not as 'City' ten times. Shown while
  * the web status is validating and there are errors. It is rebuilt on every
  * focus request (after a submit), so focus lands on a fresh element and a
  * screen reader reads it again, the second time as the first.
@@ -34,13 +36,20 @@ function SummaryRegion({ pagePath }: { pagePath: string }) {
         {SUMMARY_TITLE}
       </h2>
       <p className={styles.text}>{SUMMARY_TEXT}</p>
-      <ul className={styles.list}>
-        {summaryLinks(form, shownErrors).map((link) => (
-          <li key={`${link.key}\n${link.message}`}>
-            <Link to={link.href}>{link.message}</Link>
-          </li>
-        ))}
-      </ul>
+      {summaryGroups(form, shownErrors).map((group) => (
+        <div key={group.title} className={styles.group}>
+          <h3 className={styles.groupTitle} id={`${headingId}-${group.page ?? 'other'}`}>
+            {group.title}
+          </h3>
+          <ul className={styles.list} aria-labelledby={`${headingId}-${group.page ?? 'other'}`}>
+            {group.links.map((link) => (
+              <li key={`${link.key}\n${link.message}`}>
+                <Link to={link.href}>{link.text}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </section>
   );
 }

@@ -36,12 +36,13 @@ export function WelcomeBanner() {
 }
 
 function VisitorWelcome() {
-  const { partnerName } = useTenantConfig();
+  const { partnerName, applicationTitle } = useTenantConfig();
   const { answers, hasAnswers } = useApplicationState();
   const state: NavigationState | undefined = hasAnswers ? { answers: nonEmptyAnswers(answers) } : undefined;
   return (
     <>
       <p className={styles.lead}>Welcome! Apply to the graduate programs of {partnerName}.</p>
+      <p className={styles.text}>Start the {applicationTitle} now; no account is needed until you save.</p>
       <ul className={styles.points}>
         <li>Get a quick admission decision</li>
         <li>No test scores required</li>
@@ -58,10 +59,11 @@ function VisitorWelcome() {
 }
 
 function FirstLoginWelcome() {
-  const { partnerName } = useTenantConfig();
+  const { partnerName, applicationTitle } = useTenantConfig();
   return (
     <>
       <p className={styles.lead}>Welcome to your application to {partnerName}!</p>
+      <p className={styles.text}>This is the {applicationTitle}.</p>
       <p className={styles.text}>
         There are three steps: About You, Education and Final Steps. Your answers are saved as you go, so you can stop and
         come back at any time.

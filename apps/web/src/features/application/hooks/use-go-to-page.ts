@@ -37,7 +37,8 @@ export function useGoToPage(): (to: string, options?: GoOptions) => Promise<void
         // A 401 is on its way to /login; after a 409 the redirect rules take over.
         if (isHandledElsewhere(error)) return;
         // The edits stay in memory and are saved again later: the move goes ahead.
-        showToast({ id: 'answers-save-error', title: 'Save Error', description: userMessage(error), severity: 'error' });
+        const screen = new URL(to, 'http://x').pathname;
+        showToast({ id: 'answers-save-error', title: 'Save Error', description: userMessage(error), severity: 'error', screen });
       }
       void navigate(to, { replace });
     },

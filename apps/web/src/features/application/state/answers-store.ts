@@ -23,6 +23,8 @@ export interface AnswersStore {
   markSaved(sent: Answers): void;
   /** The server cleared these keys itself (e.g. a tab switch): saved and shown as ''. */
   clearSaved(keys: readonly string[]): void;
+  /** The server changed these keys itself (a removed block's followers moved up): saved and shown as given. */
+  replaceSaved(changes: Answers): void;
   /** Forget the unsaved edits (the server refused them for good). */
   discardEdits(): void;
 }
@@ -75,9 +77,11 @@ export function createAnswersStore(form: FormDefinition): AnswersStore {
       publish(snapshot.answers);
     },
     clearSaved(keys) {
-      const cleared = Object.fromEntries(keys.map((key) => [key, '']));
-      saved = { ...saved, ...cleared };
-      publish({ ...snapshot.answers, ...cleared });
+      this.replaceSaved(Object.fromEntries(keys.map((key) => [key, ''])));
+    },
+    replaceSaved(changes) {
+      saved = { ...saved, ...changes };
+      publish({ ...snapshot.answers, ...changes });
     },
     discardEdits() {
       publish(saved);

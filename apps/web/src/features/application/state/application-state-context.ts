@@ -23,6 +23,8 @@ export interface ApplicationState {
   /** Defined only while logged in. */
   onAddAnother?: (buttonId: string, count: number) => void;
   /** Defined only while logged in. */
+  onRemoveRepeat?: (buttonId: string, number: number, itemTitle: string) => Promise<void>;
+  /** Defined only while logged in. */
   onTabChange?: (tabId: string, chosenTab: string) => void;
 
   /** Sends the unsaved edits (logged in only); rejects with the call's error. */

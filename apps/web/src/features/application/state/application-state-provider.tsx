@@ -1,6 +1,8 @@
-import { buildForm, type Answers, type DocumentAnswer } from '@admissions/domain';
+import { buildForm, type Answers, type CarryOverConflict, type CarryOverResponse, type DocumentAnswer } from '@admissions/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { CarryOverDialog } from '../components/carry-over-dialog';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { userMessage } from '../../../lib/api-errors';
 import { useProfile } from '../../session/api/get-profile';
@@ -11,6 +13,7 @@ import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { ApplicationStateContext, type ApplicationState } from './application-state-context';
 import { buildClientSnapshot } from './client-snapshot';
 import { isHandledElsewhere } from './handled-errors';
+import { mergeAnswersLocally } from './profile-cache';
 import { useAnswers } from './use-answers';
 import { useAutosave } from './use-autosave';
 import { useBoot } from './use-boot';
@@ -19,6 +22,11 @@ import { useSummaryFocus } from './use-summary-focus';
 import { useValidation } from './use-validation';
 import { useViewState } from './use-view-state';
 import { useWebStatus } from './use-web-status';
+
+export const CARRY_OVER_SUBMITTED =
+  'Your application has already been submitted, so the answers you entered before logging in were not added to it.';
+
+export const SAVE_ERROR_TOAST = 'answers-save-error';
 
 const NO_DOCUMENTS: Readonly<Record<string, DocumentAnswer>> = {};
 
@@ -36,7 +44,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   const isLoggedIn = useIsLoggedIn();
   const isServiceUser = useIsServiceUser();
   const profile = useProfile();
-  const { showToast } = useToast();
+  const { showToast, dismissToast } = useToast();
   const [hasChangedPage, setHasChangedPage] = useState(false);
 
   const profileData = isLoggedIn ? profile.data : undefined;
@@ -46,8 +54,10 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   );
   const documents = profileData?.document_answer ?? NO_DOCUMENTS;
 
-  const { store, answers, hasAnswers, onChange: changeAnswers, flush } = useAnswers(form, profileData?.answer, isLoggedIn);
-  const { view, isLoading: viewLoading, onAddAnother, onTabChange, tabSwitchDialog } = useViewState(form, store, isLoggedIn);
+  // A save that succeeds ends the toast of the one that failed before it.
+  const onSaved = useCallback(() => dismissToast(SAVE_ERROR_TOAST), [dismissToast]);
+  const { store, answers, hasAnswers, onChange: changeAnswers, flush } = useAnswers(form, profileData?.answer, isLoggedIn, onSaved);
+  const { view, isLoading: viewLoading, onAddAnother, onRemoveRepeat, onTabChange, tabSwitchDialog } = useViewState(form, store, isLoggedIn, flush);
   const setWebStatus = useWebStatus(profileData, isLoggedIn);
   const { shownErrors, validate, saveValidations, showServerErrors, forgetServerErrors } = useValidation({
     form,
@@ -63,11 +73,25 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   const onSaveError = useCallback(
     (error: unknown) => {
       if (isHandledElsewhere(error)) return;
-      showToast({ id: 'answers-save-error', title: 'Save Error', description: userMessage(error), severity: 'error' });
+      showToast({ id: SAVE_ERROR_TOAST, title: 'Save Error', description: userMessage(error), severity: 'error' });
     },
     [showToast],
   );
   const markPageChanged = useCallback(() => setHasChangedPage(true), []);
+  const queryClient = useQueryClient();
+  const [conflicts, setConflicts] = useState<CarryOverConflict[]>([]);
+  const onCarried = useCallback(
+    (result: CarryOverResponse) => {
+      if (result.status === 'submitted') {
+        showToast({ id: 'carry-over-submitted', title: 'Application already submitted', description: CARRY_OVER_SUBMITTED, severity: 'error' });
+        return;
+      }
+      store.replaceSaved(result.filled);
+      mergeAnswersLocally(queryClient, result.filled);
+      setConflicts(result.conflicts);
+    },
+    [store, queryClient, showToast],
+  );
   const onChange = useCallback(
     (changes: Answers) => {
       changeAnswers(changes);
@@ -82,8 +106,8 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
     profile: profileData,
     userDataLoaded: !viewLoading,
     store,
-    flush,
     onSaveError,
+    onCarried,
   });
   usePageTracking({
     ready,
@@ -111,6 +135,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
       shownErrors,
       onChange,
       onAddAnother,
+      onRemoveRepeat,
       onTabChange,
       saveAnswers: () => flush(),
       validate,
@@ -134,6 +159,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
       shownErrors,
       onChange,
       onAddAnother,
+      onRemoveRepeat,
       onTabChange,
       flush,
       validate,
@@ -153,6 +179,19 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
     <ApplicationStateContext value={value}>
       {children}
       {tabSwitchDialog}
+      {conflicts.length > 0 && (
+        <CarryOverDialog
+          form={form}
+          conflicts={conflicts}
+          onResolve={(chosen) => {
+            setConflicts([]);
+            if (Object.keys(chosen).length > 0) {
+              onChange(chosen);
+              flush().catch(onSaveError);
+            }
+          }}
+        />
+      )}
     </ApplicationStateContext>
   );
 }

@@ -1,6 +1,6 @@
 import type { Answers, FormDefinition } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSaveAnswers } from '../api/save-answers';
 import { registerBeforeLogout } from '../../session/before-logout';
 import { createAnswersSaver, type FlushOptions } from './answers-saver';
@@ -14,17 +14,24 @@ import { mergeAnswersLocally, refetchProfile } from './profile-cache';
  * (use-autosave.ts) and before any logout (session/before-logout.ts).
  * A visitor's answers stay in memory.
  */
-export function useAnswers(form: FormDefinition, savedAnswers: Answers | undefined, isLoggedIn: boolean) {
+export function useAnswers(form: FormDefinition, savedAnswers: Answers | undefined, isLoggedIn: boolean, onSaved?: () => void) {
   const queryClient = useQueryClient();
   const { mutateAsync } = useSaveAnswers();
   const [store] = useState(() => createAnswersStore(form));
   const { answers, edits } = useSyncExternalStore(store.subscribe, store.getSnapshot);
 
+  const onSavedRef = useRef(onSaved);
+  useEffect(() => {
+    onSavedRef.current = onSaved;
+  }, [onSaved]);
   const [saveNow] = useState(() =>
     createAnswersSaver(
       store,
       (changes, options) => mutateAsync({ answers: changes, keepalive: options.keepalive }),
-      (sent) => mergeAnswersLocally(queryClient, sent),
+      (sent) => {
+        mergeAnswersLocally(queryClient, sent);
+        onSavedRef.current?.();
+      },
     ),
   );
 

@@ -1,9 +1,10 @@
-import { deriveWebStatus, type ProfileResponse } from '@admissions/domain';
+import { deriveWebStatus, type CarryOverResponse, type ProfileResponse } from '@admissions/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { userMessage } from '../../../lib/api-errors';
 import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
+import { carryOver } from '../api/carry-over';
 import { useTemporaryAnswers } from '../api/get-temporary-answers';
 import { isStepPath } from '../form-pages';
 import type { AnswersStore } from './answers-store';
@@ -15,8 +16,9 @@ interface BootInputs {
   /** Everything a logged-in page needs has arrived (profile, add-another, tabs). */
   userDataLoaded: boolean;
   store: AnswersStore;
-  flush: () => Promise<void>;
   onSaveError: (error: unknown) => void;
+  /** The server's answer to the answers a visitor typed before this login (never overwriting saved ones). */
+  onCarried: (result: CarryOverResponse) => void;
 }
 
 /**
@@ -24,13 +26,14 @@ interface BootInputs {
  * - a visitor's answers from a resume link (?token=) or handed over in
  *   navigation state are loaded into memory;
  * - at a login, the answers a visitor typed before (navigation state) are
- *   saved to the account, and then dropped from the history entry so a
- *   reload does not save them again;
+ *   offered to the account, which takes them only for unanswered questions
+ *   (onCarried shows the rest for the applicant to choose), and then
+ *   dropped from the history entry so a reload does not offer them again;
  * - a returning applicant is taken to the page they were last on.
  * Returns whether the page may show: never a flash of empty answers or of
  * the page being left.
  */
-export function useBoot({ isLoggedIn, profile, userDataLoaded, store, flush, onSaveError }: BootInputs): boolean {
+export function useBoot({ isLoggedIn, profile, userDataLoaded, store, onSaveError, onCarried }: BootInputs): boolean {
   const location = useLocation();
   const navigate = useNavigate();
   const { showToast } = useToast();
@@ -53,10 +56,8 @@ export function useBoot({ isLoggedIn, profile, userDataLoaded, store, flush, onS
     if (isLoggedIn && profile) {
       store.setSaved(profile.answer);
       const carried = nonEmptyAnswers(initial.state.answers ?? {});
-      if (Object.keys(carried).length > 0) {
-        store.change(carried);
-        flush().catch(onSaveError);
-      }
+      // The server fills only unanswered questions and reports the differing ones (POST /api/carry-over).
+      if (Object.keys(carried).length > 0) carryOver(carried).then(onCarried, onSaveError);
       const { last_page: lastPage } = profile;
       const lands =
         isStepPath(lastPage) && lastPage !== location.pathname && deriveWebStatus(profile.web_status) !== 'submitted';
@@ -75,7 +76,7 @@ export function useBoot({ isLoggedIn, profile, userDataLoaded, store, flush, onS
       }
     }
     setBooted(true);
-  }, [loaded, isLoggedIn, profile, store, flush, onSaveError, initial, location, navigate, temporary, showToast]);
+  }, [loaded, isLoggedIn, profile, store, onSaveError, onCarried, initial, location, navigate, temporary, showToast]);
 
   return booted && location.key !== replacedKey;
 }

@@ -1,4 +1,4 @@
-import { allQuestions, tabSwitchClearedKeys, type FormDefinition, type TabsQuestion } from '@admissions/domain';
+import { allQuestions, fieldDisplayName, tabSwitchClearedKeys, type AddAnotherQuestion, type FormDefinition, type TabsQuestion } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { useToast } from '../../../components/ui/toast/toast-context';
@@ -6,7 +6,10 @@ import { userMessage } from '../../../lib/api-errors';
 import { useTabSwitchGuard } from '../../documents/hooks/use-tab-switch-guard';
 import { refreshDocumentsAfterTabError } from '../../documents/state/refresh-documents';
 import { useAddAnother } from '../api/get-add-another';
+import { addAnotherQueryKey, type AddAnotherCounts } from '../api/get-add-another';
+import { removeRepeatBlock } from '../api/remove-repeat-block';
 import { useSaveAddAnother } from '../api/save-add-another';
+import { tabsQueryKey } from '../api/get-tabs';
 import { useTabs } from '../api/get-tabs';
 import { useSaveTab } from '../api/save-tab';
 import type { AnswersStore } from './answers-store';
@@ -23,13 +26,24 @@ function findTabGroup(form: FormDefinition, tabId: string): TabsQuestion | undef
   return undefined;
 }
 
+function findRepeater(form: FormDefinition, buttonId: string): AddAnotherQuestion | undefined {
+  for (const page of form.pages) {
+    for (const question of allQuestions(page)) if (question.kind === 'add-another' && question.key === buttonId) return question;
+  }
+  return undefined;
+}
+
+/** Toasts of these calls are named for applicants ('Error adding another School'), one per button or group, ended by a later success. */
+const addToastId = (buttonId: string) => `add-another-error:${buttonId}`;
+const tabToastId = (tabId: string) => `tabs-error:${tabId}`;
+
 /**
  * Add-another counts and chosen tabs (SPEC section 4), saved per applicant.
  * Visitors see the defaults and cannot change them.
  */
-export function useViewState(form: FormDefinition, store: AnswersStore, isLoggedIn: boolean) {
+export function useViewState(form: FormDefinition, store: AnswersStore, isLoggedIn: boolean, flush: () => Promise<void>) {
   const queryClient = useQueryClient();
-  const { showToast } = useToast();
+  const { showToast, dismissToast } = useToast();
   const addAnother = useAddAnother(isLoggedIn);
   const tabs = useTabs(isLoggedIn);
   const saveAddAnother = useSaveAddAnother();
@@ -43,10 +57,10 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
   );
 
   const onError = useCallback(
-    (title: string, error: unknown) => {
+    (id: string, title: string, error: unknown) => {
       if (isSubmittedConflict(error)) void refetchProfile(queryClient);
       if (isHandledElsewhere(error)) return;
-      showToast({ title, description: userMessage(error), severity: 'error' });
+      showToast({ id, title, description: userMessage(error), severity: 'error' });
     },
     [queryClient, showToast],
   );
@@ -55,9 +69,35 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
     (buttonId: string, count: number) =>
       saveAddAnother.mutate(
         { button_id: buttonId, num_components: count },
-        { onError: (error) => onError(`Error adding another ${buttonId}`, error) },
+        {
+          onSuccess: () => dismissToast(addToastId(buttonId)),
+          onError: (error) => onError(addToastId(buttonId), `Error adding another ${findRepeater(form, buttonId)?.itemTitle ?? 'block'}`, error),
+        },
       ),
-    [saveAddAnother.mutate, onError],
+    [saveAddAnother.mutate, onError, dismissToast, form],
+  );
+
+  /**
+   * Removes a block on the server, after saving the edits so the blocks that
+   * move up carry what is on screen; then shows what the server changed.
+   * Rejects (after the error toast) so the confirmation stays open.
+   */
+  const onRemoveRepeat = useCallback(
+    async (buttonId: string, number: number, itemTitle: string) => {
+      try {
+        await flush();
+        const removed = await removeRepeatBlock(buttonId, number);
+        store.replaceSaved(removed.answer);
+        mergeAnswersLocally(queryClient, removed.answer);
+        queryClient.setQueryData<AddAnotherCounts>(addAnotherQueryKey, (counts) => ({ ...counts, ...removed.add_another }));
+        queryClient.setQueryData(tabsQueryKey, removed.tabs);
+        dismissToast(addToastId(buttonId));
+      } catch (error) {
+        onError(addToastId(buttonId), `Error removing ${itemTitle} ${number}`, error);
+        throw error;
+      }
+    },
+    [flush, store, queryClient, onError, dismissToast],
   );
 
   const switchTab = useCallback(
@@ -70,18 +110,21 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
         // SPEC section 4: the converted files of the pane being left go first; refused while one is on its way.
         if (!(await tabGuard.releaseFiles(group, chosenTab))) return;
         await saveTab.mutateAsync({ tab_id: tabId, chosen_tab: chosenTab });
+        dismissToast(tabToastId(tabId));
         // The server has cleared the other panes' answers; do the same here rather than refetch.
         const keys = tabSwitchClearedKeys(group, chosenTab);
         store.clearSaved(keys);
         mergeAnswersLocally(queryClient, Object.fromEntries(keys.map((key) => [key, ''])));
       } catch (error) {
         refreshDocumentsAfterTabError(queryClient);
-        if (!tabGuard.refusedByServer(error)) onError(`Error handling tabs for ${tabId}`, error);
+        if (!tabGuard.refusedByServer(error)) {
+          onError(tabToastId(tabId), `Error handling tabs for ${fieldDisplayName(form, tabId)}`, error);
+        }
       } finally {
         switching.current = false;
       }
     },
-    [saveTab.mutateAsync, tabGuard.releaseFiles, tabGuard.refusedByServer, form, store, queryClient, onError],
+    [saveTab.mutateAsync, tabGuard.releaseFiles, tabGuard.refusedByServer, form, store, queryClient, onError, dismissToast],
   );
   const onTabChange = useCallback((tabId: string, chosenTab: string) => void switchTab(tabId, chosenTab), [switchTab]);
 
@@ -89,6 +132,7 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
     view,
     isLoading: isLoggedIn && (addAnother.isPending || tabs.isPending),
     onAddAnother: isLoggedIn ? onAddAnother : undefined,
+    onRemoveRepeat: isLoggedIn ? onRemoveRepeat : undefined,
     onTabChange: isLoggedIn ? onTabChange : undefined,
     /** 'File Upload in Progress', shown when a switch is refused; render it once, anywhere. */
     tabSwitchDialog: tabGuard.dialog,

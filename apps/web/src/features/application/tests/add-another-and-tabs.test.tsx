@@ -22,17 +22,79 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
     expect(net.callsTo('PUT /api/add-another').map((r) => r.body)).toEqual([{ button_id: 'college', num_components: 3 }]);
   });
 
-  test("a failed add shows 'Error adding another college'", async () => {
+  test('removes a school after confirming: the server moves the later schools up, and focus lands on the school in its place', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({
+      webStatuses: ['started'],
+      addAnother: { college: 3 },
+      answers: { college_name: 'First', college_2_name: 'Second', college_3_name: 'Third' },
+    });
+    const net = stubFetch({
+      ...server.handlers,
+      'DELETE /api/add-another/college/2': () =>
+        json({ add_another: { college: 2 }, answer: { college_2_name: 'Third', college_3_name: '' }, tabs: {} }),
+    });
+    const { user } = renderApp('/education-alr');
+    await heading('Education');
+    // An edit not yet saved is saved first, so the school that moves up carries it.
+    await user.clear(document.getElementById('college_3_name') as HTMLInputElement);
+    await user.type(document.getElementById('college_3_name') as HTMLInputElement, 'Third edited');
+
+    await user.click(screen.getByRole('button', { name: 'Remove School 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove School 2?' });
+    expect(dialog).toHaveTextContent('Everything you entered for School 2 will be deleted. The schools after it move up one place.');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove School 2' }));
+
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'School 3' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(net.callsTo('PUT /api/answer').map((r) => r.body)).toEqual([{ college_3_name: 'Third edited' }]);
+    expect(net.callsTo('DELETE /api/add-another/college/2')).toHaveLength(1);
+    expect(document.getElementById('college_2_name')).toHaveValue('Third');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'School 2' })).toHaveFocus());
+  });
+
+  test('cancelling the confirmation removes nothing and returns focus to the Remove button', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'], addAnother: { college: 2 } });
+    const net = stubFetch(server.handlers);
+    const { user } = renderApp('/education-alr');
+    await heading('Education');
+
+    await user.click(screen.getByRole('button', { name: 'Remove School 1' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'School 2' })).toBeInTheDocument();
+    expect(net.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Remove School 1' })).toHaveFocus();
+  });
+
+  test("a failed add shows 'Error adding another School', once however often it fails, until an add succeeds", async () => {
     setLoggedInCookie();
     const server = applicantServer({ webStatuses: ['started'] });
-    stubFetch({ ...server.handlers, 'PUT /api/add-another': () => json({ code: 'INTERNAL', message: 'Nope.' }, 500) });
+    let fail = true;
+    let failures = 0;
+    stubFetch({
+      ...server.handlers,
+      'PUT /api/add-another': (request) => {
+        if (!fail) return server.handlers['PUT /api/add-another']!(request);
+        failures++;
+        return json({ code: 'INTERNAL', message: 'Nope.' }, 500);
+      },
+    });
     const { user } = renderApp('/education-alr');
     await heading('Education');
 
     await user.click(screen.getByRole('button', { name: 'Add Another School' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Error adding another college' })).toHaveTextContent('Nope.');
+    expect(await screen.findByRole('listitem', { name: 'Error adding another School' })).toHaveTextContent('Nope.');
     expect(screen.queryByRole('heading', { name: 'School 2' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Another School' }));
+    await waitFor(() => expect(failures).toBe(2));
+    expect(screen.getAllByRole('listitem', { name: 'Error adding another School' })).toHaveLength(1);
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Add Another School' }));
+    expect(await screen.findByRole('heading', { name: 'School 2' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Error adding another School' })).not.toBeInTheDocument());
   });
 
   test('visitors see one school and no Add Another button', async () => {
@@ -62,7 +124,7 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
     expect(net.callsTo('PUT /api/answer')).toHaveLength(0);
   });
 
-  test("a failed switch shows 'Error handling tabs for college_transcript' and keeps the tab", async () => {
+  test("a failed switch shows 'Error handling tabs for School 1: Transcript' and keeps the tab", async () => {
     setLoggedInCookie();
     const server = applicantServer({ webStatuses: ['started'] });
     stubFetch({ ...server.handlers, 'PUT /api/tabs': () => json({ code: 'INTERNAL', message: 'Nope.' }, 500) });
@@ -71,7 +133,7 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('tab', { name: 'I will send it later' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Error handling tabs for college_transcript' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Error handling tabs for School 1: Transcript' })).toBeInTheDocument();
     expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Upload a copy now' })).toHaveAttribute('aria-selected', 'true');
   });
 });

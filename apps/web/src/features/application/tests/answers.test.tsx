@@ -92,19 +92,67 @@ describe("a visitor's answers", { timeout: 30_000 }, () => {
 });
 
 describe("an applicant's answers", { timeout: 30_000 }, () => {
-  test('at the first login, the answers typed as a visitor are saved without asking, once', async () => {
+  test('at a login, the answers typed as a visitor fill the unanswered questions without asking, once', async () => {
     setLoggedInCookie();
     const server = applicantServer({ answers: { last_name: 'Byron' } });
     const net = stubFetch(server.handlers);
     const { router } = renderApp('/about', { state: { message: 'You are logged in.', answers: { first_name: 'Ada', middle_name: '' } } });
 
-    expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Ada'));
     expect(screen.getByLabelText('Last name')).toHaveValue('Byron');
-    await waitFor(() => expect(server.state.answers).toEqual({ first_name: 'Ada', last_name: 'Byron' }));
-    expect(net.callsTo('PUT /api/answer').map((r) => r.body)).toEqual([{ first_name: 'Ada' }]);
-    // Dropped from the history entry, so a reload cannot save them over later edits.
+    expect(server.state.answers).toEqual({ first_name: 'Ada', last_name: 'Byron' });
+    expect(net.callsTo('POST /api/carry-over').map((r) => r.body)).toEqual([{ answer: { first_name: 'Ada' } }]);
+    expect(net.callsTo('PUT /api/answer')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Dropped from the history entry, so a reload cannot offer them again over later edits.
     expect(router.state.location.state).toEqual({ message: 'You are logged in.' });
     expect(await screen.findByRole('listitem', { name: 'Success' })).toHaveTextContent('You are logged in.');
+  });
+
+  test('where a typed answer differs from a saved one, the applicant sees both and chooses; nothing is overwritten before', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ answers: { first_name: 'Dan', last_name: 'Brown', gender: 'M', gender_desc: 'Male' } });
+    const net = stubFetch(server.handlers);
+    const { user } = renderApp('/about', { state: { answers: { first_name: 'Oops', last_name: 'Brown', gender: 'F', gender_desc: 'Female', city: 'Leeds' } } });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Which answers should we keep?' });
+    expect(server.state.answers).toEqual({ first_name: 'Dan', last_name: 'Brown', gender: 'M', gender_desc: 'Male', city: 'Leeds' });
+    const first = within(dialog).getByRole('group', { name: 'First name' });
+    expect(within(first).getByRole('radio', { name: 'Saved in your application: Dan' })).toBeChecked();
+    await user.click(within(first).getByRole('radio', { name: 'Entered before you logged in: Oops' }));
+    const gender = within(dialog).getByRole('group', { name: /gender/i });
+    expect(within(gender).getByRole('radio', { name: 'Saved in your application: Male' })).toBeChecked();
+    expect(within(gender).getByRole('radio', { name: 'Entered before you logged in: Female' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep these answers' }));
+    await waitFor(() => expect(server.state.answers.first_name).toBe('Oops'));
+    expect(server.state.answers.gender).toBe('M');
+    expect(net.callsTo('PUT /api/answer').map((r) => r.body)).toEqual([{ first_name: 'Oops' }]);
+    expect(screen.getByLabelText('First name')).toHaveValue('Oops');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('closing the choice keeps every saved answer', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ answers: { first_name: 'Dan' } });
+    const net = stubFetch(server.handlers);
+    const { user } = renderApp('/about', { state: { answers: { first_name: 'Oops' } } });
+    await screen.findByRole('dialog', { name: 'Which answers should we keep?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('First name')).toHaveValue('Dan');
+    expect(net.callsTo('PUT /api/answer')).toHaveLength(0);
+  });
+
+  test('a submitted account is told its application is already submitted, and nothing is added', async () => {
+    setLoggedInCookie();
+    const server = applicantServer({ answers: { first_name: 'Dan' }, submitted: true, webStatuses: ['started', 'validating', 'submitted'] });
+    stubFetch(server.handlers);
+    renderApp('/about', { state: { answers: { first_name: 'Oops' } } });
+    expect(await screen.findByRole('listitem', { name: 'Application already submitted' })).toHaveTextContent(
+      'Your application has already been submitted, so the answers you entered before logging in were not added to it.',
+    );
+    expect(server.state.answers).toEqual({ first_name: 'Dan' });
   });
 
   test('hiding a block clears its answers locally, and the save sends the cleared keys', async () => {
@@ -212,7 +260,7 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('First name'), 'A');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await heading('Completion');
+    await heading('Application Submitted');
     expect(screen.queryByRole('dialog', { name: 'Unexpected Error' })).not.toBeInTheDocument();
   });
 

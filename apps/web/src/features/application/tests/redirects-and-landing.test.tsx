@@ -43,13 +43,17 @@ describe('form pages: loading, redirects and the last page', { timeout: 30_000 }
     stubFetch(server.handlers);
     const { router } = renderApp('/education-alr');
 
-    await heading('Completion');
+    await heading('Application Submitted');
     expect(router.state.location.pathname).toBe('/completion');
     const banner = screen.getByRole('region', { name: 'Welcome' });
     expect(banner).toHaveTextContent('Thank you, Ada!');
     expect(banner).toHaveTextContent('Congratulations on submitting your application to Northfield College.');
     expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Application steps' })).not.toBeInTheDocument();
+    // The institution's own words: its application's title, second short name and word for web site.
+    expect(screen.getByText('Thank you for applying to Northfield College. Your Graduate Application has been submitted.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Explore Northfield' })).toBeInTheDocument();
+    expect(screen.getByText('Find out more on the Northfield website:')).toBeInTheDocument();
   });
 
   test('an unsubmitted applicant at /completion goes to the default page', async () => {

@@ -82,7 +82,7 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    await heading('Completion');
+    await heading('Application Submitted');
     expect(router.state.location.pathname).toBe('/completion');
     expect(await screen.findByRole('listitem', { name: 'Success' })).toHaveTextContent(SUBMITTED_MESSAGE);
     expect(net.callsTo('POST /api/web-status').map((r) => r.body)).toEqual([{ web_status: 'validating' }, { web_status: 'submitted' }]);
@@ -183,7 +183,8 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
     await heading('About You');
     const summary = screen.getByRole('region', { name: SUMMARY });
     await waitFor(() => expect(summary).toHaveFocus());
-    expect(within(summary).getByRole('link', { name: 'Search for Your School' })).toHaveAttribute('href', '/education-alr#college_name');
+    expect(within(summary).getByRole('list', { name: 'Step 2: Education' })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'School 1: Search for Your School' })).toHaveAttribute('href', '/education-alr#college_name');
   });
 
   test('an unexpected failure of Submit shows the Unexpected Error dialog', async () => {

@@ -41,7 +41,7 @@ describe('/confirm', () => {
     expect(code).not.toHaveAttribute('aria-invalid');
   });
 
-  test('confirms and goes to /login with the message and the answers', async () => {
+  test('confirms and goes to /login with the message, the answers and the confirmed address filled in', async () => {
     const net = stubFetch({ 'POST /public/confirm': () => json({ message: 'Your account is confirmed.' }) });
     const { user, router } = await openConfirm({ username: 'ada@example.com', answers: { first_name: 'Ada' } });
 
@@ -50,8 +50,9 @@ describe('/confirm', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Log In' });
     expect(net.callsTo('POST /public/confirm')[0]?.body).toEqual({ username: 'ada@example.com', code: '123456' });
-    expect(router.state.location.state).toEqual({ message: 'Your account is confirmed.', answers: { first_name: 'Ada' } });
+    expect(router.state.location.state).toEqual({ message: 'Your account is confirmed.', username: 'ada@example.com', answers: { first_name: 'Ada' } });
     expect(await screen.findByRole('listitem', { name: 'Success' })).toHaveTextContent('Your account is confirmed.');
+    expect(screen.getByLabelText('Email address')).toHaveValue('ada@example.com');
   });
 
   test("a wrong code shows a 'Confirm Card Error' toast", async () => {

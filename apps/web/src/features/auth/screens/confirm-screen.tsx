@@ -22,7 +22,8 @@ export function ConfirmScreen() {
   const onSubmit = form.handleSubmit((values) =>
     confirm.mutate(values, {
       onSuccess: ({ message }) => {
-        const state: NavigationState = { message, answers: navigation.answers };
+        // The login that follows starts with the address just confirmed.
+        const state: NavigationState = { message, username: values.username, answers: navigation.answers };
         void navigate('/login', { state });
       },
       onError: (error) => {

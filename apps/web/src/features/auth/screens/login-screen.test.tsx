@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { applicantServer } from '../../../test/application-server';
 import { json, pending, stubFetch } from '../../../test/fetch-stub';
-import { renderApp } from '../../../test/render-app';
+import { renderApp, setLoggedInCookie } from '../../../test/render-app';
 import { closeToast } from '../../../test/toasts';
 
 async function openLogin(state?: NavigationState) {
@@ -12,6 +12,17 @@ async function openLogin(state?: NavigationState) {
   await screen.findByRole('heading', { level: 1, name: 'Log In' });
   return app;
 }
+
+describe('/login and /signup when logged in', () => {
+  test.each(['/login', '/signup'])('%s sends a logged-in applicant to their application', async (path) => {
+    setLoggedInCookie();
+    const server = applicantServer({ webStatuses: ['started'] });
+    stubFetch(server.handlers);
+    const { router } = renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    expect(router.state.location.pathname).toBe('/about');
+  });
+});
 
 describe('/login', () => {
   test('is titled and shows no errors while typing, only on submit', async () => {

@@ -5,12 +5,21 @@ import { TextField } from '../../../components/ui/text-field';
 import { carryAnswers, useNavigationState, type NavigationState } from '../../../lib/navigation-state';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
+import { LoggedOutOnly } from '../components/logged-out-only';
 import { AuthForm } from '../components/auth-form';
 import { useAccountForm } from '../hooks/use-account-form';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { useResendCode } from '../hooks/use-resend-code';
 
 export function LoginScreen() {
+  return (
+    <LoggedOutOnly>
+      <LoginCard />
+    </LoggedOutOnly>
+  );
+}
+
+function LoginCard() {
   const navigation = useNavigationState();
   const navigate = useNavigate();
   const form = useAccountForm('login', { username: navigation.username ?? '', password: '' });

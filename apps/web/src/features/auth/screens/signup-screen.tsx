@@ -3,12 +3,21 @@ import { TextField } from '../../../components/ui/text-field';
 import { useNavigationState, type NavigationState } from '../../../lib/navigation-state';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/auth-card';
+import { LoggedOutOnly } from '../components/logged-out-only';
 import { AuthForm } from '../components/auth-form';
 import { NewPasswordField } from '../components/new-password-field';
 import { useAccountForm } from '../hooks/use-account-form';
 import { useErrorToast } from '../hooks/use-error-toast';
 
 export function SignupScreen() {
+  return (
+    <LoggedOutOnly>
+      <SignupCard />
+    </LoggedOutOnly>
+  );
+}
+
+function SignupCard() {
   const navigation = useNavigationState();
   const navigate = useNavigate();
   const form = useAccountForm('signup', { username: navigation.username ?? '', password: '' });

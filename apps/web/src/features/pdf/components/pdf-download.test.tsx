@@ -1,5 +1,6 @@
 import { PDF_STATUS_POLL_FAST_MS, PDF_STATUS_POLL_SLOW_MS, type PdfCopyStatusResponse } from '@admissions/domain';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { applicantServer, completeAnswers } from '../../../test/application-server';
 import { json, stubFetch } from '../../../test/fetch-stub';
@@ -48,6 +49,17 @@ describe('the PDF copy on the completion page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('link', { name: LINK_NAME })).not.toBeInTheDocument();
     // The rest of the page stays.
     expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeInTheDocument();
+  });
+
+  test('a failed copy offers "Try again", which asks the server again and offers the link once it is ready', async () => {
+    const { net } = completionWith(() => json({ status: 'failed', url: '', message: '' }), () => json(READY));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error downloading PDF copy of your application.');
+    expect(net.callsTo('GET /api/pdf')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: LINK_NAME })).toHaveAttribute('href', '/api/pdf/file');
+    expect(net.callsTo('GET /api/pdf')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   test('a failed copy without a message shows the message of SPEC section 8', async () => {

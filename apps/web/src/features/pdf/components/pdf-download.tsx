@@ -1,4 +1,5 @@
 import { PDF_COPY_FAILED_MESSAGE } from '@admissions/domain';
+import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePdfStatus } from '../api/get-pdf-status';
@@ -6,6 +7,7 @@ import styles from './pdf-download.module.css';
 
 export const PDF_DOWNLOAD_LABEL = 'Download a PDF copy of your application';
 export const PDF_PREPARING_LABEL = 'Preparing your PDF copy…';
+export const PDF_TRY_AGAIN_LABEL = 'Try again';
 
 /**
  * The applicant's PDF copy (SPEC section 4): a plain link with the download
@@ -15,7 +17,7 @@ export const PDF_PREPARING_LABEL = 'Preparing your PDF copy…';
  * the link when it cannot be made.
  */
 export function PdfDownload() {
-  const { data, isError } = usePdfStatus();
+  const { data, isError, isFetching, refetch } = usePdfStatus();
 
   // A link once offered stays while a later poll fails: the last answer the server gave still stands.
   if (data?.status === 'completed' && data.url) {
@@ -26,7 +28,15 @@ export function PdfDownload() {
     );
   }
   if (data?.status === 'failed' || isError) {
-    return <InlineAlert severity="error">{(data?.status === 'failed' && data.message) || PDF_COPY_FAILED_MESSAGE}</InlineAlert>;
+    // A failure need not be the last word: 'Try again' asks the server to draw the copy now.
+    return (
+      <div className={styles.failed}>
+        <InlineAlert severity="error">{(data?.status === 'failed' && data.message) || PDF_COPY_FAILED_MESSAGE}</InlineAlert>
+        <Button variant="secondary" loading={isFetching} onClick={() => void refetch()}>
+          {PDF_TRY_AGAIN_LABEL}
+        </Button>
+      </div>
+    );
   }
   return (
     <p className={styles.waiting} role="status">

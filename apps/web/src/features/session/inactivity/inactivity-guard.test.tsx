@@ -402,8 +402,9 @@ describe('in the app', () => {
   test('the site layout mounts the guard', async () => {
     setLoggedInCookie();
     stubServer();
-    renderApp('/login');
-    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    // Any screen of the site, here one a logged-in user may open (/login would send them to their application).
+    renderApp('/forgot');
+    await screen.findByRole('heading', { level: 1, name: 'Forgot Password' });
     beActive();
 
     await advance(14 * MINUTE);

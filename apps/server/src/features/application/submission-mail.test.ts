@@ -1,0 +1,31 @@
+import { buildForm } from '@admissions/domain';
+import { completeAnswers } from '@admissions/domain/testing';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { submissionMail } from './submission-mail';
+
+const form = buildForm({ shortName: 'NFC' });
+
+describe('submissionMail', () => {
+  it('lists the sections and documents submitted, and when, without a single sensitive answer', () => {
+    const answers = {
+      ...completeAnswers(),
+      birth_date: '1984-02-29',
+      address_line_1: '221B Baker Street',
+      ethnicity: 'Y',
+      ethnicity_desc: 'Hispanic or Latino',
+      race_asian: 'true',
+    };
+    const config = loadConfig({ PUBLIC_URL: 'https://apply.example.edu' });
+    const mail = submissionMail(config, form, 'ada@example.edu', {
+      answers,
+      view: { addAnother: { college: 2 } },
+      documents: { college_2_transcript_upload: { file_name: 't.pdf', file_size: 1 }, research_upload: { file_name: 'r.pdf', file_size: 1 } },
+      submittedAt: new Date('2026-11-02T09:00:00Z'),
+    });
+    expect(mail.text).toContain('received your application on Monday, November 2, 2026 at 9:00 AM (UTC).');
+    expect(mail.text).toContain('Documents:\n  - School 2: Unofficial Transcript\n  - Final Project Description');
+    expect(mail.text).toContain('Colleges and Universities Attended');
+    for (const secret of ['1984', 'Baker', 'Hispanic', 'Asian', 'Lovelace', 'Springfield', '555']) expect(mail.text).not.toContain(secret);
+  });
+});
