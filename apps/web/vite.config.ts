@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 /** The Fastify server that answers the app's calls in development (`npm run dev`). */
 const API_ORIGIN = 'http://localhost:3000';
@@ -14,7 +15,7 @@ export default defineConfig({
   // Pinned to this folder so the config gives the same result from any working
   // directory (`vite build` here, `vitest` at the repository root).
   root: decodeURIComponent(new URL('.', import.meta.url).pathname),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
