@@ -41,3 +41,13 @@ if (!Element.prototype.hasPointerCapture) {
   Element.prototype.setPointerCapture = () => {};
   Element.prototype.releasePointerCapture = () => {};
 }
+
+/*
+ * Dialogs and the account menu fetch their code on first use (lazy-part.tsx).
+ * Fetched here once, so tests see them open at once, as a browser does once
+ * the code has arrived; lazy-part.test.tsx covers the fetching itself.
+ */
+await Promise.all([
+  import('../components/ui/modal').then((m) => m.preloadModal()),
+  import('../components/layout/account-popover').then((m) => m.preloadAccountPopover()),
+]);

@@ -5,6 +5,7 @@ import { useIsLoggedIn } from '../../session/hooks/use-is-logged-in';
 import { COMPLETION_PAGE, DEFAULT_FORM_PATH } from '../form-pages';
 import { ApplicationStateProvider } from '../state/application-state-provider';
 import { useApplicationState } from '../state/application-state-context';
+import styles from './application-layout.module.css';
 
 /**
  * The layout route around the form pages: their shared state, and the
@@ -13,9 +14,11 @@ import { useApplicationState } from '../state/application-state-context';
 export function ApplicationLayout() {
   const isLoggedIn = useIsLoggedIn();
   return (
-    <ApplicationStateProvider key={isLoggedIn ? 'applicant' : 'visitor'}>
-      <RedirectRules />
-    </ApplicationStateProvider>
+    <div className={styles.reserve}>
+      <ApplicationStateProvider key={isLoggedIn ? 'applicant' : 'visitor'}>
+        <RedirectRules />
+      </ApplicationStateProvider>
+    </div>
   );
 }
 
