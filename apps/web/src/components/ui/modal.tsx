@@ -36,6 +36,9 @@ interface ModalProps {
 const Dialog = lazyPart(() => import('./modal-dialog').then((m) => m.ModalDialog));
 export const preloadModal = Dialog.preload;
 
+/** Well after a page's first load has settled. */
+const PRELOAD_AFTER_MS = 15_000;
+
 const CloseModal = createContext<() => void>(() => {});
 
 interface TriggerProps {
@@ -63,9 +66,18 @@ export function Modal({ title, children, size = 'xs', trigger, open, onOpenChang
   );
   const close = useCallback(() => setOpen(false), [setOpen]);
 
-  // A modal that opens by itself (a warning, an error) is fetched ahead, so it can show even offline.
+  // A modal that opens by itself (a warning, an error) is fetched ahead, so it can show even
+  // offline: once the page has long settled, never competing with its first load.
   const hasTrigger = trigger !== undefined;
-  useEffect(() => (hasTrigger ? undefined : whenIdle(() => void Dialog.preload().catch(() => {}))), [hasTrigger]);
+  useEffect(() => {
+    if (hasTrigger) return;
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => (cancelIdle = whenIdle(() => void Dialog.preload().catch(() => {}))), PRELOAD_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
+  }, [hasTrigger]);
 
   const preload = () => void Dialog.preload().catch(() => {});
   const triggerElement = isValidElement<TriggerProps>(trigger)

@@ -3,14 +3,8 @@ import { COUNTRY_NAMES } from './country-names';
 
 export const USA = 'USA';
 
-function buildCountries(): AnswerOption[] {
-  const collator = new Intl.Collator('en', { sensitivity: 'base' });
-  return Object.entries(COUNTRY_NAMES)
-    .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => collator.compare(a.label, b.label));
-}
-
-const ALL = buildCountries();
+/** Alphabetical already (country-names.ts; countries.test.ts checks it). */
+const ALL: AnswerOption[] = Object.entries(COUNTRY_NAMES).map(([value, label]) => ({ value, label }));
 const usa = ALL.find((o) => o.value === USA);
 if (!usa) throw new Error('The country list has no United States');
 const others = ALL.filter((o) => o !== usa);
