@@ -56,6 +56,7 @@ export async function checkLiveSession(
     `${LIVE_SESSION_CTE}
      SELECT live.user_id, live.email, EXISTS (SELECT 1 FROM touched) AS touched FROM live`,
     sessionCheckParams(check),
+    { name: 'check-live-session' },
   );
   return rows[0];
 }

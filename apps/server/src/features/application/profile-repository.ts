@@ -38,6 +38,8 @@ export async function loadProfileInSession(
              ORDER BY w.created_at, array_position(ARRAY['started', 'validating', 'submitted'], w.web_status)) AS web_statuses
      FROM live LEFT JOIN applications a ON a.user_id = live.user_id`,
     sessionCheckParams(check),
+    // Every page load asks for it: parsed and planned once per connection.
+    { name: 'profile-in-session' },
   );
   const row = rows[0];
   if (!row) return undefined;
