@@ -6,7 +6,8 @@ import { DATA_DIR, MAIL_DIR, STAFF_EMAIL } from './paths';
 
 /**
  * Starts a local SMTP sink that files every message in MAIL_DIR, then the
- * real server (the same entry point as `npm start`) delivering to it.
+ * real server delivering to it: the compiled server that `npm start` runs
+ * (apps/server/dist, written by `npm run build`, which `npm run test:e2e` runs first).
  */
 await rm(DATA_DIR, { recursive: true, force: true });
 await rm(MAIL_DIR, { recursive: true, force: true });
@@ -44,4 +45,6 @@ Object.assign(process.env, {
   // The admissions office's account used by tests/staff.spec.ts.
   STAFF_EMAILS: STAFF_EMAIL,
 });
-await import('../../apps/server/src/server');
+// Plain JavaScript without type declarations, hence imported by a path in a variable.
+const compiledServer = '../../apps/server/dist/server.js';
+await import(compiledServer);

@@ -5,10 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './api-paths';
 import { AppError } from './app-error';
 
+/** Vite names every file under assets/ by its content, so a name never changes meaning. */
+const HASHED = 'public, max-age=31536000, immutable';
+/** index.html (and anything else unhashed) is checked with the server on every use. */
+const REVALIDATED = 'no-cache';
+/** The build writes .br and .gz next to these (apps/web/precompress.ts). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)(?:\.br|\.gz)?$/;
+
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html
  * (never cached) for every other page path, so client routes work on reload.
- * API paths that match nothing get a JSON 404 instead.
+ * Text files go out as the brotli or gzip copy the build wrote, whichever the
+ * browser accepts. API paths that match nothing get a JSON 404 instead.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -17,9 +25,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       index: false,
       wildcard: false,
+      preCompressed: true,
+      // Off, or the static plugin's own header ('public, max-age=0') replaces the one set below:
+      // it applies its headers after setHeaders.
+      cacheControl: false,
       setHeaders(res, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', hashed ? HASHED : REVALIDATED);
+        // Caches must keep the brotli, gzip and plain copies apart.
+        if (COMPRESSIBLE.test(file)) res.setHeader('vary', 'accept-encoding');
       },
     });
     app.get('/assets/*', (req) => {
@@ -30,6 +44,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasWeb || isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply.header('cache-control', REVALIDATED).type('text/html').sendFile('index.html');
   });
 }

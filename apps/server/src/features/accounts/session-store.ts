@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../app-deps';
 import { generateToken, hashToken } from './secrets';
 import { sessionCutoffs } from './session-cutoffs';
-import { deleteSession, insertSession, recordLogin, touchLiveSession } from './sessions-repository';
+import { sessionActivity, TOUCH_EVERY_MS } from './session-activity';
+import { checkLiveSession, deleteSession, insertSession, recordLogin, type SessionCheck } from './sessions-repository';
 
 export interface Session {
   userId: string;
@@ -23,23 +24,51 @@ export async function startSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>,
 }
 
 /**
- * The live session for a cookie value, or undefined; an expired one is deleted
- * on sight. Every request extends it: the idle limit counts from the last
- * request itself, not from an occasional write, so 14:59 of quiet never logs
- * anyone out.
+ * What a request needs to check its session in one statement (see
+ * checkLiveSession and LIVE_SESSION_CTE), and what to do with the answer.
  */
-export async function resumeSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: string): Promise<Session | undefined> {
+export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: string) {
   const idHash = hashToken(id);
   const now = clock.now();
   const cutoffs = sessionCutoffs(now);
-  const row = await touchLiveSession(db, idHash, now, cutoffs.idle, cutoffs.absolute, cutoffs.staffAbsolute);
-  if (!row) {
-    await deleteSession(db, idHash);
-    return undefined;
-  }
-  return { userId: row.user_id, username: row.email, idHash, isStaff: row.is_staff };
+  const activity = sessionActivity(db);
+  const check: SessionCheck = {
+    idHash,
+    now,
+    idleBefore: cutoffs.idle,
+    createdBefore: cutoffs.absolute,
+    staffCreatedBefore: cutoffs.staffAbsolute,
+    seenSince: activity.seenSince(idHash),
+    writeIfSeenBefore: new Date(now.getTime() - TOUCH_EVERY_MS),
+  };
+  return {
+    check,
+    /** Records the answer: the live session, or undefined after deleting the expired one. */
+    async settle(row: { user_id: string; email: string; is_staff: boolean; touched: boolean } | undefined): Promise<Session | undefined> {
+      if (!row) {
+        activity.forget(idHash);
+        await deleteSession(db, idHash);
+        return undefined;
+      }
+      activity.note(idHash, now, row.touched);
+      return { userId: row.user_id, username: row.email, idHash, isStaff: row.is_staff };
+    },
+  };
+}
+
+/**
+ * The live session for a cookie value, or undefined; an expired one is deleted
+ * on sight. Every request extends it: the idle limit counts from the last
+ * request itself, not from an occasional write, so 14:59 of quiet never logs
+ * anyone out. The row itself is written at most once a minute (session-activity.ts).
+ */
+export async function resumeSession(deps: Pick<AppDeps, 'db' | 'clock'>, id: string): Promise<Session | undefined> {
+  const { check, settle } = sessionCheckFor(deps, id);
+  return settle(await checkLiveSession(deps.db, check));
 }
 
 export async function endSession({ db }: Pick<AppDeps, 'db'>, id: string): Promise<void> {
-  await deleteSession(db, hashToken(id));
+  const idHash = hashToken(id);
+  sessionActivity(db).forget(idHash);
+  await deleteSession(db, idHash);
 }

@@ -15,26 +15,53 @@ export async function insertSession(db: Queryable, idHash: string, userId: strin
   ]);
 }
 
+export interface SessionCheck {
+  idHash: string;
+  now: Date;
+  /** Last seen at or before this (by its row and by seenSince): idle too long. */
+  idleBefore: Date;
+  /** Created at or before this: too old. */
+  createdBefore: Date;
+  /** A staff session created at or before this is too old (staff sessions are shorter). */
+  staffCreatedBefore: Date;
+  /** A later request of this session than its row records, if one is known. */
+  seenSince: Date | undefined;
+  /** The row is written (last_seen_at = now) only when it was last written at or before this. */
+  writeIfSeenBefore: Date;
+}
+
 /**
- * Marks the session seen now and returns it, unless it was last seen at or
- * before idleBefore or created at or before createdBefore (staffCreatedBefore
- * for a staff session; then nothing changes). One statement, so checking and extending cannot race.
+ * A WITH clause naming `live` (user_id, email, is_staff of the session if it is alive)
+ * and `touched` (a row when the statement wrote last_seen_at). Reading and
+ * extending happen in one statement, so they cannot race; when the row was
+ * written less than a minute ago nothing is written and the statement only
+ * reads. Parameters $1 to $7, in the order of sessionCheckParams.
  */
-export async function touchLiveSession(
+export const LIVE_SESSION_CTE = `
+  WITH live AS (
+    SELECT s.id_hash, s.user_id, u.email, s.is_staff FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id_hash = $1 AND GREATEST(s.last_seen_at, $5::timestamptz) > $3 AND s.created_at > $4
+      AND (NOT s.is_staff OR s.created_at > $7)
+  ), touched AS (
+    UPDATE sessions s SET last_seen_at = GREATEST(s.last_seen_at, $2) FROM live
+    WHERE s.id_hash = live.id_hash AND s.last_seen_at <= $6
+    RETURNING 1
+  )`;
+
+export function sessionCheckParams(c: SessionCheck): unknown[] {
+  return [c.idHash, c.now, c.idleBefore, c.createdBefore, c.seenSince ?? null, c.writeIfSeenBefore, c.staffCreatedBefore];
+}
+
+/** The live session (and whether its row was written), or undefined when it has expired or never was. */
+export async function checkLiveSession(
   db: Queryable,
-  idHash: string,
-  now: Date,
-  idleBefore: Date,
-  createdBefore: Date,
-  staffCreatedBefore: Date = createdBefore,
-): Promise<LiveSessionRow | undefined> {
-  const { rows } = await db.query<LiveSessionRow>(
-    `UPDATE sessions s SET last_seen_at = GREATEST(s.last_seen_at, $2)
-     FROM users u
-     WHERE s.id_hash = $1 AND u.id = s.user_id AND s.last_seen_at > $3 AND s.created_at > $4
-       AND (NOT s.is_staff OR s.created_at > $5)
-     RETURNING s.user_id, u.email, s.is_staff`,
-    [idHash, now, idleBefore, createdBefore, staffCreatedBefore],
+  check: SessionCheck,
+): Promise<(LiveSessionRow & { touched: boolean }) | undefined> {
+  const { rows } = await db.query<LiveSessionRow & { touched: boolean }>(
+    `${LIVE_SESSION_CTE}
+     SELECT live.user_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched FROM live`,
+    sessionCheckParams(check),
+    { name: 'check-live-session' },
   );
   return rows[0];
 }

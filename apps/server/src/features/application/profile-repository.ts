@@ -1,31 +1,62 @@
-import type { Answers, WebStatus } from '@admissions/domain';
+import type { Answers, DocumentAnswer, WebStatus } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
+import { documentAnswersSql } from '../documents/document-answers';
+import { LIVE_SESSION_CTE, sessionCheckParams, type SessionCheck } from '../accounts/sessions-repository';
 
 export interface ProfileRows {
   answers: Answers;
   lastPage: string | null;
   logins: Date[];
   webStatuses: WebStatus[];
+  documentAnswer: Record<string, DocumentAnswer>;
 }
 
-export async function loadProfileRows(db: Queryable, userId: string): Promise<ProfileRows> {
-  const [application, logins, statuses] = await Promise.all([
-    db.query<{ answers: Answers; last_page: string | null }>(
-      'SELECT answers, last_page FROM applications WHERE user_id = $1',
-      [userId],
-    ),
-    db.query<{ logged_in_at: Date }>('SELECT logged_in_at FROM logins WHERE user_id = $1 ORDER BY logged_in_at', [userId]),
-    db.query<{ web_status: WebStatus }>(
-      // Statuses posted in the same instant still list in the order an application passes through them.
-      `SELECT web_status FROM web_status_events WHERE user_id = $1
-       ORDER BY created_at, array_position(ARRAY['started', 'validating', 'submitted'], web_status)`,
-      [userId],
-    ),
-  ]);
+interface ProfileRow {
+  user_id: string;
+  email: string;
+  is_staff: boolean;
+  touched: boolean;
+  answers: Answers | null;
+  last_page: string | null;
+  logins: string[];
+  web_statuses: WebStatus[];
+  document_answer: Record<string, DocumentAnswer>;
+}
+
+/**
+ * The session check and the whole profile in one statement (one round trip,
+ * one snapshot), or undefined when the session is not alive.
+ */
+export async function loadProfileInSession(
+  db: Queryable,
+  check: SessionCheck,
+): Promise<(ProfileRows & Pick<ProfileRow, 'user_id' | 'email' | 'is_staff' | 'touched'>) | undefined> {
+  const { rows } = await db.query<ProfileRow>(
+    `${LIVE_SESSION_CTE}
+     SELECT live.user_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched,
+       a.answers, a.last_page,
+       ARRAY(SELECT to_char(l.logged_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+             FROM logins l WHERE l.user_id = live.user_id ORDER BY l.logged_in_at) AS logins,
+       -- Statuses posted in the same instant still list in the order an application passes through them.
+       ARRAY(SELECT w.web_status FROM web_status_events w WHERE w.user_id = live.user_id
+             ORDER BY w.created_at, array_position(ARRAY['started', 'validating', 'submitted'], w.web_status)) AS web_statuses,
+       ${documentAnswersSql('live.user_id')} AS document_answer
+     FROM live LEFT JOIN applications a ON a.user_id = live.user_id`,
+    sessionCheckParams(check),
+    // Every page load asks for it: parsed and planned once per connection.
+    { name: 'profile-in-session' },
+  );
+  const row = rows[0];
+  if (!row) return undefined;
   return {
-    answers: application.rows[0]?.answers ?? {},
-    lastPage: application.rows[0]?.last_page ?? null,
-    logins: logins.rows.map((r) => new Date(r.logged_in_at)),
-    webStatuses: statuses.rows.map((r) => r.web_status),
+    user_id: row.user_id,
+    email: row.email,
+    is_staff: row.is_staff,
+    touched: row.touched,
+    answers: row.answers ?? {},
+    lastPage: row.last_page,
+    logins: row.logins.map((s) => new Date(s)),
+    webStatuses: row.web_statuses,
+    documentAnswer: row.document_answer,
   };
 }

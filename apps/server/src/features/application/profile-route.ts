@@ -1,24 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import type { ProfileResponse } from '@admissions/domain';
+import { SESSION_COOKIE, type ProfileResponse } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
-import { sessionOf } from '../accounts/require-session';
-import { loadDocumentAnswers } from '../documents/document-answers';
+import { refuseWithoutSession } from '../accounts/require-session';
+import { sessionCheckFor } from '../accounts/session-store';
 import { isStaffSession } from '../staff/require-staff';
-import { loadProfileRows } from './profile-repository';
+import { loadProfileInSession } from './profile-repository';
 
-/** GET /api/profile: everything the web app needs to show the applicant's state (SPEC section 3). */
+/**
+ * GET /api/profile: everything the web app needs to show the applicant's state
+ * (SPEC section 3). Every logged-in page load asks for it, so the session check
+ * and the profile are one statement: one round trip, and no write unless the
+ * session row is a minute old (see session-activity.ts).
+ */
 export function profileRoute(deps: AppDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/profile', async (req): Promise<ProfileResponse> => {
-      const session = sessionOf(req);
-      const [rows, documents] = await Promise.all([loadProfileRows(deps.db, session.userId), loadDocumentAnswers(deps.db, session.userId)]);
+    app.get('/profile', { config: { checksSessionItself: true } }, async (req, reply): Promise<ProfileResponse> => {
+      const id = req.cookies[SESSION_COOKIE];
+      if (!id) return refuseWithoutSession(deps, reply);
+      const { check, settle } = sessionCheckFor(deps, id);
+      const row = await loadProfileInSession(deps.db, check);
+      const session = await settle(row);
+      if (!session || !row) return refuseWithoutSession(deps, reply);
+      req.session = session;
       return {
-        answer: rows.answers,
-        document_answer: documents,
+        answer: row.answers,
+        document_answer: row.documentAnswer,
         username: session.username,
-        last_page: rows.lastPage,
-        successful_login: rows.logins.map((d) => d.toISOString()),
-        web_status: rows.webStatuses.map((web_status) => ({ web_status })),
+        last_page: row.lastPage,
+        successful_login: row.logins.map((d) => d.toISOString()),
+        web_status: row.webStatuses.map((web_status) => ({ web_status })),
         ...(isStaffSession(deps, session) ? { is_staff: true } : {}),
       };
     });

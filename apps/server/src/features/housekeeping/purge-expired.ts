@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { MAIL_WINDOW_MS } from '../accounts/account-limits';
+import { sessionActivity } from '../accounts/session-activity';
 import { sessionCutoffs } from '../accounts/session-cutoffs';
 import { DAY } from '../../infra/time-units';
 
@@ -18,9 +19,11 @@ export type PurgeCounts = Record<'sessions' | 'oneTimeCodes' | 'mailRequests' | 
 export async function purgeExpired({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<PurgeCounts> {
   const now = clock.now();
   const session = sessionCutoffs(now);
+  // Requests this process has seen but not yet written keep their sessions alive.
+  await sessionActivity(db).flush();
   const deleted = async (sql: string, ...cutoffs: Date[]) => (await db.query(sql, cutoffs)).rowCount;
   return {
-    // The opposite of the rule that keeps a session alive (touchLiveSession).
+    // The opposite of the rule that keeps a session alive (LIVE_SESSION_CTE in sessions-repository.ts).
     sessions: await deleted('DELETE FROM sessions WHERE last_seen_at <= $1 OR created_at <= $2', session.idle, session.absolute),
     oneTimeCodes: await deleted('DELETE FROM one_time_codes WHERE expires_at <= $1', now),
     mailRequests: await deleted('DELETE FROM mail_requests WHERE requested_at <= $1', new Date(now.getTime() - MAIL_WINDOW_MS)),

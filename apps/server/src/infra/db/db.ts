@@ -7,8 +7,17 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Names a statement run on every request (one fixed text per name): on
+   * PostgreSQL each connection then parses and plans it once instead of at
+   * every call. PGlite has no use for it.
+   */
+  name?: string;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
 }
 
 export interface Db extends Queryable {

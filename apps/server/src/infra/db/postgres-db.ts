@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable, QueryOptions } from './db';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -24,8 +24,9 @@ export function createPostgresDb({ connectionString, max = 20, lockTimeoutMs = 5
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(text: string, params: readonly unknown[] = []) {
-      const res = await q.query(text, params as unknown[]);
+    async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
+      const values = params as unknown[];
+      const res = await (options?.name ? q.query({ name: options.name, text, values }) : q.query(text, values));
       return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
     },
   });

@@ -1,9 +1,7 @@
-import * as Popover from '@radix-ui/react-popover';
-import { ACCOUNT_POPOVER_SIDE_OFFSET, ACCOUNT_POPOVER_Z_INDEX } from '@admissions/domain';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { ACCOUNT_POPOVER_SIDE_OFFSET } from '@admissions/domain';
+import { useId, useRef, useState } from 'react';
 import type { NavigationState } from '../../lib/navigation-state';
-import { Button } from '../ui/button';
+import { lazyPart } from '../ui/lazy-part';
 import styles from './account-popover.module.css';
 
 interface AccountPopoverProps {
@@ -19,6 +17,10 @@ interface AccountPopoverProps {
   onOpenChange?: (open: boolean) => void;
 }
 
+/** The menu itself (Radix Popover and floating-ui) is fetched when first wanted, not with the page. */
+const Content = lazyPart(() => import('./account-popover-content').then((m) => m.AccountPopoverContent));
+export const preloadAccountPopover = Content.preload;
+
 /** The header's account menu (SPEC section 2). */
 export function AccountPopover({
   isLoggedIn,
@@ -30,60 +32,52 @@ export function AccountPopover({
   open,
   onOpenChange,
 }: AccountPopoverProps) {
-  const headingId = useId();
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  const [mounted, setMounted] = useState(isOpen);
+  if (isOpen && !mounted) setMounted(true);
+  const contentId = useId();
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  const preload = () => void Content.preload().catch(() => {});
+
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger className={styles.trigger}>
+    <>
+      {/* What Radix's Popover.Trigger says about the menu it opens. */}
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.trigger}
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? contentId : undefined}
+        data-state={isOpen ? 'open' : 'closed'}
+        onClick={() => setOpen(!isOpen)}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
         <PersonIcon />
         <span>Account</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className={styles.content}
-          // Radix copies the content's z-index onto its positioning wrapper.
-          style={{ zIndex: ACCOUNT_POPOVER_Z_INDEX }}
+      </button>
+      {mounted && (
+        <Content.Part
+          open={isOpen}
+          onOpenChange={setOpen}
+          triggerRef={triggerRef}
+          contentId={contentId}
+          isLoggedIn={isLoggedIn}
+          username={username}
+          onLogOut={onLogOut}
+          loggingOut={loggingOut}
+          linkState={linkState}
           sideOffset={sideOffset}
-          align="end"
-          collisionPadding={8}
-          aria-labelledby={headingId}
-        >
-          <div className={styles.top}>
-            <p id={headingId} className={styles.heading}>
-              Account
-            </p>
-            <Popover.Close className={styles.close} aria-label="Close">
-              <span aria-hidden="true">×</span>
-            </Popover.Close>
-          </div>
-          {isLoggedIn ? (
-            <div className={styles.body}>
-              {username && (
-                <p className={styles.username}>
-                  <span className="visually-hidden">Logged in as </span>
-                  <span>{username}</span>
-                </p>
-              )}
-              <Button onClick={onLogOut} loading={loggingOut}>
-                Log Out
-              </Button>
-            </div>
-          ) : (
-            <div className={styles.body}>
-              <Popover.Close asChild>
-                <Link className={styles.primaryLink} to="/login" state={linkState}>
-                  Sign In
-                </Link>
-              </Popover.Close>
-              <Popover.Close asChild>
-                <Link className={styles.secondaryLink} to="/signup" state={linkState}>
-                  Create Account
-                </Link>
-              </Popover.Close>
-            </div>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        />
+      )}
+    </>
   );
 }
 

@@ -44,4 +44,30 @@ describe('phone input', () => {
     await user.type(input(), '{Backspace}');
     expect(onChange).toHaveBeenLastCalledWith({ phone_mobile: '' });
   });
+
+  it('edits in the middle like a mask: the caret stays after the digit typed, a deleted separator takes its digit', async () => {
+    const { user, onChange } = renderForm(phone);
+    await user.type(input(), '2025550123');
+    // Caret after '(202) 5', then a digit typed there pushes the rest along (the tenth falls off).
+    input().setSelectionRange(7, 7);
+    await user.type(input(), '9', { initialSelectionStart: 7, initialSelectionEnd: 7 });
+    expect(input()).toHaveValue('(202) 595-5012');
+    expect(input().selectionStart).toBe(8);
+    expect(onChange).toHaveBeenLastCalledWith({ phone_mobile: '(202) 595-5012' });
+    // Backspace just after ') ' removes the 2 before it, not only the space.
+    await user.type(input(), '{Backspace}', { initialSelectionStart: 6, initialSelectionEnd: 6 });
+    expect(input()).toHaveValue('(205) 955-012');
+    expect(onChange).toHaveBeenLastCalledWith({ phone_mobile: '' });
+  });
+
+  it('takes a pasted number in any format', async () => {
+    const { user, onChange } = renderForm(phone);
+    await user.click(input());
+    await user.paste('+1 202.555.0123');
+    expect(input()).toHaveValue('(120) 255-5012');
+    await user.clear(input());
+    await user.paste('202.555.0123');
+    expect(input()).toHaveValue('(202) 555-0123');
+    expect(onChange).toHaveBeenLastCalledWith({ phone_mobile: '(202) 555-0123' });
+  });
 });

@@ -1,12 +1,11 @@
 import type { PhoneQuestion } from '@admissions/domain';
-import type { InputMask } from 'imask';
-import { useCallback, useEffect, useRef } from 'react';
-import { useIMask } from 'react-imask';
+import { useEffect, useRef, type FormEvent } from 'react';
 import type { QuestionProps } from '../form-render-context';
 import type { ControlA11y } from '../shell/field-ids';
 import { FieldShell } from '../shell/field-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
 import { fieldStateOf } from '../shell/field-state';
+import { caretAfterDigits, digitsOf, formatPhone, PHONE_DIGITS } from './phone-format';
 import styles from '../shell/field.module.css';
 
 /**
@@ -15,17 +14,14 @@ import styles from '../shell/field.module.css';
  * shared rules to say, with their message, rather than for the mask to
  * swallow keystrokes silently.
  */
-const PHONE_MASK = { mask: '(000) 000-0000' } as const;
 
-type PhoneMask = InputMask<typeof PHONE_MASK>;
-
-/** What a mask state stores: the formatted number when all ten digits are in, '' otherwise. */
-const storedOf = (mask: PhoneMask) => (mask.masked.isComplete ? mask.value : '');
+/** What a typed number stores: the formatted number when all ten digits are in, '' otherwise. */
+const storedOf = (shown: string) => (digitsOf(shown).length === PHONE_DIGITS ? formatPhone(shown) : '');
 
 /**
- * A US phone number masked as it is typed (react-imask). The input is left
- * to the mask (not controlled by React) so the caret stays where the user
- * types; a half-typed number stays on screen while the answer holds ''.
+ * A US phone number masked as it is typed (phone-format.ts). The input is
+ * not controlled by React, so the caret stays where the user types; a
+ * half-typed number stays on screen while the answer holds ''.
  */
 export function PhoneQuestionField({ question, ctx }: QuestionProps<PhoneQuestion>) {
   const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
@@ -38,26 +34,44 @@ export function PhoneQuestionField({ question, ctx }: QuestionProps<PhoneQuestio
 }
 
 function MaskedPhoneInput({ a11y, stored, onStore }: { a11y: ControlA11y; stored: string; onStore: (value: string) => void }) {
-  // The mask keeps its listener from the first render, so it reads the latest values through refs.
-  const latest = useRef({ stored, onStore });
-  useEffect(() => {
-    latest.current = { stored, onStore };
-  });
-
-  const onAccept = useCallback((_value: string, mask: PhoneMask, event?: InputEvent) => {
-    // Only typing stores: setting the value from the answers must not write it back.
-    if (!event) return;
-    const next = storedOf(mask);
-    if (next !== latest.current.stored) latest.current.onStore(next);
-  }, []);
-
-  const { ref, maskRef } = useIMask<HTMLInputElement, typeof PHONE_MASK>(PHONE_MASK, { onAccept, defaultValue: stored });
+  const ref = useRef<HTMLInputElement>(null);
+  // What the input showed after the last change, to tell a deleted separator from a deleted digit.
+  const shownBefore = useRef(formatPhone(stored));
 
   // A stored number changed by something else (cleared, filled in) replaces what is shown.
   useEffect(() => {
-    const mask = maskRef.current;
-    if (mask && storedOf(mask) !== stored) mask.value = stored;
-  }, [stored, maskRef]);
+    const input = ref.current;
+    if (input && storedOf(input.value) !== stored) {
+      input.value = formatPhone(stored);
+      shownBefore.current = input.value;
+    }
+  }, [stored]);
+
+  const onInput = (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const raw = input.value;
+    const caret = input.selectionStart ?? raw.length;
+    let digitsBefore = digitsOf(raw.slice(0, caret)).length;
+    let digits = digitsOf(raw);
+    // Backspace or Delete that removed only a separator removes the digit next to it, as a mask does.
+    const inputType = (event.nativeEvent as InputEvent).inputType;
+    const before = digitsOf(shownBefore.current);
+    if (digits === before && inputType === 'deleteContentBackward' && digitsBefore > 0) {
+      digits = digits.slice(0, digitsBefore - 1) + digits.slice(digitsBefore);
+      digitsBefore -= 1;
+    } else if (digits === before && inputType === 'deleteContentForward') {
+      digits = digits.slice(0, digitsBefore) + digits.slice(digitsBefore + 1);
+    }
+    const shown = formatPhone(digits);
+    input.value = shown;
+    shownBefore.current = shown;
+    if (document.activeElement === input) {
+      const at = caretAfterDigits(shown, digitsBefore);
+      input.setSelectionRange(at, at);
+    }
+    const next = storedOf(shown);
+    if (next !== stored) onStore(next);
+  };
 
   return (
     <input
@@ -68,7 +82,8 @@ function MaskedPhoneInput({ a11y, stored, onStore }: { a11y: ControlA11y; stored
       autoComplete="off"
       className={styles.control}
       data-width="short"
-      defaultValue={stored}
+      defaultValue={formatPhone(stored)}
+      onInput={onInput}
     />
   );
 }

@@ -9,6 +9,7 @@ import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
 import { COMPLETION_PAGE, DEFAULT_FORM_PATH } from '../form-pages';
 import { ApplicationStateProvider } from '../state/application-state-provider';
 import { useApplicationState } from '../state/application-state-context';
+import styles from './application-layout.module.css';
 
 /**
  * The layout route around the form pages: their shared state, and the
@@ -28,9 +29,11 @@ function ApplicantLayout() {
   if (isLoggedIn && !profile.isSuccess) return <PageLoading />;
   if (isLoggedIn && profile.data?.is_staff) return <Navigate to="/staff" replace />;
   return (
-    <ApplicationStateProvider key={isLoggedIn ? 'applicant' : 'visitor'}>
-      <RedirectRules />
-    </ApplicationStateProvider>
+    <div className={styles.reserve}>
+      <ApplicationStateProvider key={isLoggedIn ? 'applicant' : 'visitor'}>
+        <RedirectRules />
+      </ApplicationStateProvider>
+    </div>
   );
 }
 

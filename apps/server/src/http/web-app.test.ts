@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
+const PAGE = `<!doctype html><title>Admissions Portal</title><script type="module" src="/assets/app-Ab12Cd34.js"></script>${' '.repeat(500)}`;
+
+let t: TestApp;
+let webDist: string;
+
+/** A build as apps/web writes it: hashed assets and index.html, each with its .br and .gz copies. */
+async function writeBuild(dir: string) {
+  await mkdir(path.join(dir, 'assets'));
+  const files: Record<string, string> = { 'index.html': PAGE, 'assets/app-Ab12Cd34.js': SCRIPT, 'assets/app-Ef56Gh78.css': 'body{margin:0}'.repeat(50) };
+  for (const [name, text] of Object.entries(files)) {
+    await writeFile(path.join(dir, name), text);
+    await writeFile(path.join(dir, `${name}.br`), brotliCompressSync(text));
+    await writeFile(path.join(dir, `${name}.gz`), gzipSync(text));
+  }
+  await writeFile(path.join(dir, 'assets/logo-Ij90Kl12.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+}
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'ap-web-'));
+  await writeBuild(webDist);
+  t = await startTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+describe('serving the built web app', () => {
+  it('sends a hashed script as brotli to a browser that accepts it, cached for a year and never revalidated', async () => {
+    const res = await get('/assets/app-Ab12Cd34.js', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+    expect(Number(res.headers['content-length'])).toBeLessThan(SCRIPT.length / 4);
+  });
+
+  it('sends gzip to a browser without brotli, and the plain file to one that accepts neither', async () => {
+    const gz = await get('/assets/app-Ef56Gh78.css', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toMatch(/^text\/css/);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('body{margin:0}'.repeat(50));
+
+    const plain = await get('/assets/app-Ab12Cd34.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+  });
+
+  it('sends files that are compressed already as they are', async () => {
+    const res = await get('/assets/logo-Ij90Kl12.png', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends index.html for a page path, compressed, and revalidated at every visit', async () => {
+    const res = await get('/education-alr', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
+
+    const plain = await get('/about');
+    expect(plain.body).toBe(PAGE);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with a JSON 404 rather than the page', async () => {
+    const res = await get('/assets/app-Zz99Zz99.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+
+/**
+ * A part of a widget whose code is fetched only when it is first shown (the
+ * open dialog or popover), keeping its library out of the first load.
+ * preload() fetches it ahead (on hover, focus, or when idle). Once fetched it
+ * renders at once, with no Suspense step; a part that could not be fetched
+ * (offline) renders nothing and is fetched again the next time it mounts.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+
+  const preload = (): Promise<ComponentType<P>> => {
+    pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+
+  const Nothing: ComponentType<P> = () => null;
+  const lazyOnce = () => lazy(async () => ({ default: await preload().catch(() => Nothing) }));
+
+  function Part(props: P) {
+    // Decided once per mount: switching from the lazy path to the direct one would remount the part.
+    const [Direct] = useState(() => loaded);
+    const [Lazy] = useState(() => (Direct ? undefined : lazyOnce()));
+    if (Direct) return <Direct {...props} />;
+    if (!Lazy) return null;
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+
+  return { Part, preload, isLoaded: () => loaded !== undefined };
+}
+
+/** Runs fn when the browser is idle (after the page has settled), or soon where it cannot tell. */
+export function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 2000);
+  return () => clearTimeout(id);
+}
