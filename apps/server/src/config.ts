@@ -23,6 +23,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
+  /** Calls that send an e-mail, per client address, in any 10 minutes (sliding window). */
+  MAIL_PER_IP_LIMIT: z.coerce.number().int().min(1).default(30),
 });
 
 export interface Config {
@@ -39,6 +41,7 @@ export interface Config {
   trustProxy: number;
   logLevel: string;
   webDist: string;
+  mailPerIpLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    mailPerIpLimit: e.MAIL_PER_IP_LIMIT,
   };
 }
 

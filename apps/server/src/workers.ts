@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
+import { startMailWorker } from './features/mail/mail-worker';
 
 /**
  * Starts this process's share of the background work on the durable job queue
@@ -10,6 +11,7 @@ import type { AppDeps } from './app-deps';
  */
 export async function startWorkers(deps: AppDeps, logger: Logger): Promise<void> {
   const started: string[] = [];
+  started.push(await startMailWorker(deps, logger));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { answerBody, invalidDateKeys, SESSION_COOKIE } from '@admissions/domain';
+import { answerBody, invalidDateKeys } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { requireSession, sessionOf } from '../accounts/require-session';
 import { hashToken } from '../accounts/secrets';
-import { clearSessionCookies } from '../accounts/session-cookies';
+import { clearSessionCookies, readSessionCookie } from '../accounts/session-cookies';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from './form-context';
 import { needsStoredAnswers, saveAnswers } from './save-answers';
@@ -26,7 +26,7 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
   const secure = deps.config.publicUrl.protocol === 'https:';
   return async (app: FastifyInstance) => {
     app.put('/answer', async (req, reply) => {
-      const cookie = req.cookies[SESSION_COOKIE];
+      const cookie = readSessionCookie(req, secure);
       if (!cookie) {
         clearSessionCookies(reply, secure);
         throw new AppError('UNAUTHORIZED');
