@@ -11,14 +11,20 @@ import { AppError } from '../../http/app-error';
  * date and suffix patterns, so `P@ssw0rd1234` and `Password123!` count as
  * the listed `password` they are. A password is refused when zxcvbn
  * estimates fewer than 10^8 guesses (its score below 3), the level at which
- * an offline attack on a leaked hash list finds it first.
+ * an offline attack on a leaked hash list finds it first, or when its letters
+ * alone are a listed password (`Summer2023!!`, `Letmein12345!`): digits and
+ * symbols added around a listed word are the first thing a cracker tries.
  */
 const MIN_GUESSES = 1e8;
 
 let checker: ZxcvbnFactory | undefined;
+let listed: Set<string> | undefined;
 
 export function isCommonPassword(password: string, userInputs: string[] = []): boolean {
   checker ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
+  listed ??= new Set((common.dictionary['passwords-common'] as unknown as string[]).map((w) => w.toLowerCase()));
+  const letters = password.toLowerCase().replace(/[^a-z]/g, '');
+  if (letters.length >= 3 && listed.has(letters)) return true;
   return checker.check(password, userInputs).guesses < MIN_GUESSES;
 }
 
