@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
+import { startHousekeepingWorker } from './features/housekeeping/housekeeping-worker';
 import { startMailWorker } from './features/mail/mail-worker';
 
 /**
@@ -12,6 +13,7 @@ import { startMailWorker } from './features/mail/mail-worker';
 export async function startWorkers(deps: AppDeps, logger: Logger): Promise<void> {
   const started: string[] = [];
   started.push(await startMailWorker(deps, logger));
+  started.push(await startHousekeepingWorker(deps, logger));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

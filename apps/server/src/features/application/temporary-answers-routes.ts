@@ -22,7 +22,13 @@ import { mailIpLimit } from '../accounts/account-limits';
 import { findTemporaryAnswers, insertTemporaryAnswers } from './temporary-answers-repository';
 import { DAY, MINUTE } from '../../infra/time-units';
 
-const SAVE_LIMIT = { name: 'tmp-save', max: 60, windowMs: MINUTE };
+/**
+ * Visitor answer sets per client address (sliding windows): twenty a minute
+ * and two hundred a day are plenty for people; a script filling the table for
+ * 30 days is not.
+ */
+const SAVE_LIMIT = { name: 'tmp-save', max: 20, windowMs: MINUTE };
+const DAILY_SAVE_LIMIT = { name: 'tmp-save-day', max: 200, windowMs: DAY };
 const tokenQuery = z.object({ token: z.string().min(20).max(100) });
 
 /**
@@ -34,6 +40,7 @@ export function temporaryAnswersRoutes(deps: AppDeps, ctx: FormContext) {
   return async (app: FastifyInstance) => {
     app.post('/tmp', async (req): Promise<TemporaryAnswersCreated> => {
       await hitRateLimit(db, SAVE_LIMIT, req.ip, clock.now());
+      await hitRateLimit(db, DAILY_SAVE_LIMIT, req.ip, clock.now());
       const { answer, email } = parseBody(temporaryAnswersBody, req.body);
       checkAnswerPayload(ctx, answer);
       if (email !== undefined && !isValidEmail(email)) {
