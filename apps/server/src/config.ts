@@ -23,6 +23,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
+  /** PostgreSQL: longest wait to open a connection, and longest a statement may run (the client gives up 2 s later). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Calls that send an e-mail, per client address, in any 10 minutes (sliding window). */
   MAIL_PER_IP_LIMIT: z.coerce.number().int().min(1).default(30),
 });
@@ -42,6 +45,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   mailPerIpLimit: number;
+  dbConnectTimeoutMs: number;
+  dbStatementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     mailPerIpLimit: e.MAIL_PER_IP_LIMIT,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
   };
 }
 
