@@ -16,6 +16,7 @@ import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
 import { webStatusRoute } from './features/application/web-status-route';
+import { registerMailWake } from './features/mail/mail-jobs';
 import { pdfRoutes } from './features/pdf/pdf-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, deps.config.publicUrl);
+  registerMailWake(app, deps);
 
   const formContext = createFormContext(deps.config.tenant);
   // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.

@@ -74,9 +74,9 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * Mail is queued and sent by the mail worker after a call answers. So that a
  * test reads a mail right after the call that queued it, as a user reads it a
  * moment later, the client waits for the queue's due mail to be taken and
- * sent (or failed into backoff). Never longer than a few seconds.
+ * sent (or failed into backoff), for at most 15 s on a loaded machine.
  */
-async function mailDelivered(db: Queryable, timeoutMs = 5000): Promise<void> {
+async function mailDelivered(db: Queryable, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const waiting = await db

@@ -87,7 +87,8 @@ async function compare(url: string, body: (address: string) => object, kind: str
   return gap;
 }
 
-describe('no enumeration by time (median of 30 tries of 6 calls each, within 10%)', () => {
+// A statistical test on a shared machine: a run that lands on a burst of other load may try again.
+describe('no enumeration by time (median of 30 tries of 6 calls each, within 10%)', { retry: 2 }, () => {
   it('sign-up takes the same time, within 10%, for a registered and a new address', async () => {
     expect(await compare('/public/signup', (username) => ({ username, password: PASSWORD }), 'signup')).toBeLessThanOrEqual(
       TOLERANCE,

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
 
@@ -33,8 +34,9 @@ export type MailJob =
   | { kind: 'resend'; email: string; device?: string }
   | { kind: 'forgot'; email: string; device?: string };
 
-/** Worker ids of this process's mail workers, woken at once when this process queues a mail. */
+/** Worker ids of this process's mail workers, woken as soon as a response that queued a mail is sent. */
 const localWorkers = new WeakMap<object, string>();
+const queuedSinceWake = new WeakSet<object>();
 
 export function registerLocalMailWorker(jobs: AppDeps['jobs'], workerId: string): void {
   localWorkers.set(jobs, workerId);
@@ -47,6 +49,21 @@ export function registerLocalMailWorker(jobs: AppDeps['jobs'], workerId: string)
  */
 export async function enqueueMail({ jobs }: Pick<AppDeps, 'jobs'>, job: MailJob): Promise<void> {
   await jobs.send(MAIL_QUEUE, job);
-  const local = localWorkers.get(jobs);
-  if (local) jobs.notifyWorker(local);
+  queuedSinceWake.add(jobs);
+}
+
+/**
+ * Wakes this process's mail worker once the answer is out (an onResponse
+ * hook, app.ts): the mail is composed and sent after the caller has its
+ * answer, never while the answer is being written, so what a mail costs
+ * never shows in the time of the call. Other processes' workers pick a job
+ * up at their next poll.
+ */
+export function registerMailWake(app: FastifyInstance, { jobs }: Pick<AppDeps, 'jobs'>): void {
+  app.addHook('onResponse', async () => {
+    if (!queuedSinceWake.has(jobs)) return;
+    queuedSinceWake.delete(jobs);
+    const local = localWorkers.get(jobs);
+    if (local) jobs.notifyWorker(local);
+  });
 }
