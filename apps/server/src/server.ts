@@ -39,13 +39,13 @@ async function openDeps() {
 const deps = await openDeps();
 const app = await buildApp(deps, logger);
 
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-const shutdown = async (signal: string) => {
+async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   const code = await startShutdown(app, () => closeDeps(deps), logger);
   process.exit(code);
-};
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 await startWorkers(deps, logger);
