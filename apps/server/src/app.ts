@@ -19,6 +19,7 @@ import { temporaryAnswersRoutes } from './features/application/temporary-answers
 import { webStatusRoute } from './features/application/web-status-route';
 import { lookupRoutes } from './features/lookup/lookup-routes';
 import { clientErrorRoute } from './features/client-errors/client-error-route';
+import { registerMailWake } from './features/mail/mail-jobs';
 import { pdfRoutes } from './features/pdf/pdf-routes';
 import { documentRoutes } from './features/documents/document-routes';
 import { localUploadRoute } from './features/documents/local-upload-route';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, deps.config.publicUrl, deps.storage.uploadOrigins);
+  registerMailWake(app, deps);
 
   const formContext = createFormContext(deps.config.tenant);
   // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.

@@ -45,6 +45,11 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
     .refine((list) => list.every(isValidEmail), { message: 'must be a comma-separated list of e-mail addresses' })
     .optional(),
+  /** PostgreSQL: longest wait to open a connection, and longest a statement may run (the client gives up 2 s later). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Calls that send an e-mail, per client address, in any 10 minutes (sliding window). */
+  MAIL_PER_IP_LIMIT: z.coerce.number().int().min(1).default(30),
 });
 
 export interface Config {
@@ -68,6 +73,9 @@ export interface Config {
   lookupDataDir: string | undefined;
   /** Normalised addresses (normalizeEmail) of the staff; empty when STAFF_EMAILS is unset. */
   staffEmails: ReadonlySet<string>;
+  mailPerIpLimit: number;
+  dbConnectTimeoutMs: number;
+  dbStatementTimeoutMs: number;
 }
 
 export type StorageConfig =
@@ -136,6 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobSuperviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
     lookupDataDir: e.LOOKUP_DATA_DIR === undefined ? undefined : path.resolve(e.LOOKUP_DATA_DIR),
     staffEmails: new Set((e.STAFF_EMAILS ?? []).map(normalizeEmail)),
+    mailPerIpLimit: e.MAIL_PER_IP_LIMIT,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
   };
 }
 

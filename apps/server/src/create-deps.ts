@@ -32,7 +32,8 @@ export async function createDeps(config: Config, logger: Logger, clock: Clock = 
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
-  await deps.jobs.stop();
+  // A job still running after 3 s is left to pg-boss: it expires and runs again in another process.
+  await deps.jobs.stop(3000);
   deps.mailer.close();
   await deps.db.close();
 }

@@ -2,12 +2,11 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { closeDeps, createDeps } from './create-deps';
-import { purgeAbandonedUploads } from './features/documents/purge-abandoned-uploads';
 import { createFormContext } from './features/application/form-context';
-import { purgeExpired } from './features/housekeeping/purge-expired';
 import { catchUpConsoleIndex } from './features/staff/console-index';
+import { isDatabaseUnavailable } from './infra/db/database-unavailable';
+import { startShutdown } from './shutdown';
 import { startPeriodicJob } from './infra/jobs/periodic-job';
-import { HOUR } from './infra/time-units';
 import { startWorkers } from './workers';
 
 function readConfig(): Config {
@@ -24,38 +23,46 @@ function readConfig(): Config {
 
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
-const deps = await createDeps(config, logger);
+
+/** An unreachable database at boot is an operator's problem to fix, said in one line, not a stack trace. */
+async function openDeps() {
+  try {
+    return await createDeps(config, logger);
+  } catch (err) {
+    if (config.databaseUrl && isDatabaseUnavailable(err)) {
+      const url = new URL(config.databaseUrl);
+      const reason = (err as Error).message || (err as { code?: string }).code || 'no answer';
+      process.stderr.write(`Cannot reach the database at ${url.hostname}:${url.port || 5432} (${reason}); not starting.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const deps = await openDeps();
 const app = await buildApp(deps, logger);
 
-let housekeeping: ReturnType<typeof startPeriodicJob> | undefined;
 let consoleIndex: ReturnType<typeof startPeriodicJob> | undefined;
 
-let closing = false;
 async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
   logger.info({ signal }, 'shutting down');
-  await app.close();
-  await housekeeping?.stop();
-  await consoleIndex?.stop();
-  await closeDeps(deps);
-  process.exit(0);
+  const code = await startShutdown(
+    app,
+    async () => {
+      await consoleIndex?.stop();
+      await closeDeps(deps);
+    },
+    logger,
+  );
+  process.exit(code);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 await startWorkers(deps, logger);
-housekeeping = startPeriodicJob({
-  name: 'purge-expired',
-  everyMs: HOUR,
-  logger,
-  run: async () => {
-    logger.debug({ deleted: await purgeExpired(deps) }, 'purged expired rows');
-    logger.debug({ uploads: await purgeAbandonedUploads(deps, logger) }, 'removed abandoned uploads');
-  },
-});
-// The staff console's list reads a model rebuilt from answer_history (docs/decisions/011-staff-console.md).
+// The staff console's list reads a model rebuilt from answer_history (docs/decisions/011-staff-console.md):
+// a short pass every 10 s in each process; passes never overlap (they skip a locked mark).
 const formContext = createFormContext(config.tenant);
 consoleIndex = startPeriodicJob({
   name: 'staff-console-index',

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { startConversionWorker } from './features/documents/conversion-worker';
+import { startHousekeepingWorker } from './features/housekeeping/housekeeping-worker';
+import { startMailWorker } from './features/mail/mail-worker';
 
 /**
  * Starts this process's share of the background work on the durable job queue
@@ -12,6 +14,8 @@ import { startConversionWorker } from './features/documents/conversion-worker';
 export async function startWorkers(deps: AppDeps, logger: Logger): Promise<void> {
   const started: string[] = [];
   started.push(await startConversionWorker(deps, logger));
+  started.push(await startMailWorker(deps, logger));
+  started.push(await startHousekeepingWorker(deps, logger));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

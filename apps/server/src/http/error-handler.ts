@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../infra/db/database-unavailable';
 import { AppError } from './app-error';
 
 /** Fastify's own errors that are the client's fault, mapped to our stable codes. */
@@ -22,6 +23,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       appError = err;
     } else if (err.code && FASTIFY_CODES[err.code]) {
       appError = new AppError(FASTIFY_CODES[err.code]!);
+    } else if (isDatabaseUnavailable(err)) {
+      // An outage, not a bug: the client is told to come back, and the pool reconnects by itself.
+      request.log.warn({ err }, 'database unavailable');
+      appError = new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       request.log.info({ err }, 'client error');
       appError = new AppError(err.statusCode === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST');

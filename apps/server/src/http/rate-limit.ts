@@ -9,21 +9,34 @@ export interface RateLimit {
 }
 
 /**
- * Fixed-window counter kept in the database, so every server process behind
- * a load balancer shares it. Throws RATE_LIMITED once the window is spent.
+ * Sliding-window counter kept in the database, so every server process
+ * behind a load balancer shares it: the previous fixed window's hits count in
+ * proportion to how much of it still overlaps the last `windowMs`, so a burst
+ * straddling a window's edge gets no more than the limit. One statement per
+ * hit. Throws RATE_LIMITED once the window is spent.
  */
 export async function hitRateLimit(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<void> {
   const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
-  const { rows } = await db.query<{ hits: number }>(
-    `INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)
+  const previousStart = new Date(windowStart.getTime() - limit.windowMs);
+  const { rows } = await db.query<{ hits: number; prev_hits: number }>(
+    `INSERT INTO rate_limits (key, window_start, hits, prev_hits) VALUES ($1, $2, 1, 0)
      ON CONFLICT (key) DO UPDATE SET
+       prev_hits = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.prev_hits
+                        WHEN rate_limits.window_start = $3 THEN rate_limits.hits ELSE 0 END,
        hits = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.hits + 1 ELSE 1 END,
        window_start = EXCLUDED.window_start
-     RETURNING hits`,
-    [`${limit.name}:${subject}`, windowStart],
+     RETURNING hits, prev_hits`,
+    [`${limit.name}:${subject}`, windowStart, previousStart],
   );
-  if ((rows[0]?.hits ?? 0) > limit.max) {
-    const retryAfterSeconds = Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000);
-    throw new AppError('RATE_LIMITED', { retryAfterSeconds });
+  const hits = rows[0]?.hits ?? 0;
+  const previous = rows[0]?.prev_hits ?? 0;
+  const elapsed = now.getTime() - windowStart.getTime();
+  if (previous * (1 - elapsed / limit.windowMs) + hits > limit.max) {
+    // When the previous window's share has shrunk enough, or at the latest when this window ends.
+    const room = limit.max - hits;
+    const waitMs = previous > 0 && room >= 0 ? limit.windowMs * (1 - room / previous) - elapsed : limit.windowMs - elapsed;
+    // A refused call spends nothing, so Retry-After is the truth: waiting that long is enough.
+    await db.query('UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0', [`${limit.name}:${subject}`]);
+    throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
   }
 }

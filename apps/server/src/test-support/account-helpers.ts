@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { DEVICE_COOKIE } from '../features/accounts/device-cookie';
 import { expectOk, type TestApp, type TestClient } from './test-app';
 
 /** A password that passes every rule of SPEC section 5. */
@@ -87,4 +88,18 @@ export async function wholeDatabaseText(t: TestApp): Promise<string> {
 /** What a client can compare between two answers: status, body and Retry-After. */
 export function outcome(res: LightMyRequestResponse) {
   return { status: res.statusCode, body: res.body, retryAfter: res.headers['retry-after'] };
+}
+
+/**
+ * Names of the cookies a response sets, apart from the device cookie that
+ * every account call may give a browser (device-cookie.ts): the session
+ * cookies a test means when it says "no cookie".
+ */
+export function sessionSetCookies(res: LightMyRequestResponse): string[] {
+  return [...setCookies(res).keys()].filter((name) => !name.endsWith(DEVICE_COOKIE));
+}
+
+/** The cookies a client holds, apart from its device cookie. */
+export function sessionCookiesHeld(client: TestClient): string[] {
+  return [...client.cookies.keys()].filter((name) => !name.endsWith(DEVICE_COOKIE));
 }

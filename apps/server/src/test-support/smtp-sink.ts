@@ -12,7 +12,7 @@ export interface ReceivedMail {
  * A real SMTP server on a random local port. The app under test delivers to
  * it through nodemailer exactly as it would to a production relay.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink(port = 0) {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,11 +33,12 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
     mails,
     /** All mail received for an address so far (nodemailer lower-cases the domain, so compare without case). */
     to(address: string) {
@@ -45,8 +46,9 @@ export async function startSmtpSink() {
       return mails.filter((m) => m.to.some((a) => a.toLowerCase() === wanted));
     },
     /**
-     * The newest mail to an address. Delivery is awaited by the app before it
-     * answers, so a mail is here as soon as the call that sent it returns.
+     * The newest mail to an address. Mail is queued and sent by the mail
+     * worker; the test app's client waits for queued mail to be delivered
+     * before a call returns (test-app.ts), so it is here by then.
      */
     last(address: string): ReceivedMail {
       const found = this.to(address).at(-1);

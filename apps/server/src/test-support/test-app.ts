@@ -7,6 +7,8 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { AddressProvider } from '../features/lookup/address-provider';
 import { createLookupService } from '../features/lookup/lookup-service';
+import { MAIL_QUEUE } from '../features/mail/mail-jobs';
+import type { Queryable } from '../infra/db/db';
 import { startJobQueue } from '../infra/jobs/job-queue';
 import { createMailer } from '../infra/mail/mailer';
 import { createStorage } from '../infra/storage/create-storage';
@@ -32,6 +34,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // Test files sign up many accounts from one address; the mail limit's own test sets it low.
+    MAIL_PER_IP_LIMIT: '100000',
     ...env,
   });
   // Silent, unless the test reads the log lines itself.
@@ -39,7 +43,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const logger = onLog ? pino({ level: 'info' }, { write: (line: string) => onLog(JSON.parse(line) as Record<string, unknown>) }) : pino({ level: 'silent' });
   const db = await createTestDb();
   const clock = new TestClock();
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: '', logger });
+  // A short SMTP timeout, so tests of a stalled relay do not wait the production 15 s.
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: '', logger, timeoutMs: 2000 });
   // Cron schedules stay off in tests: a test runs scheduled work itself, at the time it chooses.
   const jobs = await startJobQueue({ db, logger, schedule: false });
   const secretKey = 'test-secret-key-0123456789abcdef0123456789abcdef';
@@ -59,7 +64,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     clock,
     smtp,
     /** A browser-like client of the app: same-origin (PUBLIC_URL's origin), keeping its cookies like a browser would. */
-    client: (ip = '203.0.113.10') => new TestClient(app, ip, config.publicUrl.origin),
+    client: (ip = '203.0.113.10') => new TestClient(app, ip, config.publicUrl.origin, () => mailDelivered(db)),
+    /** Waits until no mail is waiting to be sent now (a mail in backoff after a failed send is not waited for). */
+    mailDelivered: () => mailDelivered(db),
     async close() {
       await app.close();
       await jobs.stop(1000);
@@ -92,12 +99,33 @@ export const SHARED_LOOKUP_DATA_DIR = path.resolve(import.meta.dirname, '../../.
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
+/**
+ * Mail is queued and sent by the mail worker after a call answers. So that a
+ * test reads a mail right after the call that queued it, as a user reads it a
+ * moment later, the client waits for the queue's due mail to be taken and
+ * sent (or failed into backoff), for at most 15 s on a loaded machine.
+ */
+async function mailDelivered(db: Queryable, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const waiting = await db
+      .query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'active') AND start_after <= now()`,
+        [MAIL_QUEUE],
+      )
+      .then(({ rows }) => rows[0]!.n, () => 0); // A test that closed the database has no mail to wait for.
+    if (waiting === 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 export class TestClient {
   readonly cookies = new Map<string, string>();
   constructor(
     private readonly app: FastifyInstance,
     private readonly ip: string,
     private readonly origin = new URL(TEST_PUBLIC_URL).origin,
+    private readonly settle: () => Promise<void> = async () => {},
   ) {}
 
   /** `raw` is sent as it is (e.g. a multipart body), with the content-type given in `headers`. */
@@ -115,6 +143,7 @@ export class TestClient {
       ...(body !== undefined ? { payload: JSON.stringify(body) } : raw ? { payload: raw } : {}),
     });
     this.keepCookies(res);
+    await this.settle();
     return res;
   }
 

@@ -1,3 +1,4 @@
+import type { Config } from '../../config';
 import type { RateLimit } from '../../http/rate-limit';
 import { HOUR, MINUTE } from '../../infra/time-units';
 
@@ -16,6 +17,8 @@ export const MAIL_WINDOW_MS = HOUR;
 export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_FIRST_LOCK_MS = 30_000;
 export const LOGIN_MAX_LOCK_MS = 15 * MINUTE;
+/** One failed login is forgiven this long after the last one: failures decay instead of piling up for ever. */
+export const LOGIN_FAILURE_DECAY_MS = 10 * MINUTE;
 
 export const SESSION_IDLE_MS = 15 * MINUTE;
 export const SESSION_ABSOLUTE_MS = 12 * HOUR;
@@ -26,6 +29,18 @@ export const STAFF_SESSION_ABSOLUTE_MS = 8 * HOUR;
  * Per-address limits do the real protecting; these per-IP limits only stop
  * floods, and stay generous for a campus of applicants behind one address.
  */
+/**
+ * Every call that can send an e-mail (sign-up, resend, forgot, reset, a
+ * visitor's resume link) also counts against MAIL_PER_IP_LIMIT (default 30)
+ * per client address in any 10 minutes: one address cannot flood strangers'
+ * inboxes, while a campus behind one address still gets about three a minute.
+ */
+export const mailIpLimit = (config: Pick<Config, 'mailPerIpLimit'>): RateLimit => ({
+  name: 'mail',
+  max: config.mailPerIpLimit,
+  windowMs: 10 * MINUTE,
+});
+
 export const IP_LIMITS = {
   signup: { name: 'signup', max: 100, windowMs: MINUTE },
   confirm: { name: 'confirm', max: 100, windowMs: MINUTE },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ACCOUNT_SUCCESS_MESSAGES,
   confirmBody,
@@ -6,18 +6,19 @@ import {
   loginBody,
   resendConfirmBody,
   resetPasswordBody,
-  SESSION_COOKIE,
   signupBody,
 } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';
+import type { AccountClient } from './client';
 import { confirm } from './confirm';
+import { ensureDevice } from './device-cookie';
 import { forgotPassword } from './forgot-password';
 import { login } from './login';
 import { resendConfirm } from './resend-confirm';
 import { resetPassword } from './reset-password';
 import { sessionOf } from './require-session';
-import { clearSessionCookies, setSessionCookies } from './session-cookies';
+import { clearSessionCookies, readSessionCookie, setSessionCookies } from './session-cookies';
 import { endSession } from './session-store';
 import { hashToken } from './secrets';
 import { signup } from './signup';
@@ -25,19 +26,28 @@ import { signup } from './signup';
 /** The public account calls of SPEC section 7 (mounted under /public). */
 export function publicAccountRoutes(deps: AppDeps) {
   const secure = deps.config.publicUrl.protocol === 'https:';
+  // Every account call gives the browser a device cookie (device-cookie.ts), so codes and trust can be tied to it.
+  const client = (req: FastifyRequest, reply: FastifyReply): AccountClient => ({
+    ip: req.ip,
+    device: ensureDevice(req, reply, deps).hash,
+  });
   return async (app: FastifyInstance) => {
-    app.post('/signup', (req) => signup(deps, parseBody(signupBody, req.body), req.ip));
-    app.post('/confirm', (req) => confirm(deps, parseBody(confirmBody, req.body), req.ip));
-    app.post('/resend-confirm', (req) => resendConfirm(deps, parseBody(resendConfirmBody, req.body), req.ip));
-    app.post('/forgot-password', (req) => forgotPassword(deps, parseBody(forgotPasswordBody, req.body), req.ip));
-    app.post('/reset-password', (req) => {
-      const current = req.cookies[SESSION_COOKIE];
-      return resetPassword(deps, parseBody(resetPasswordBody, req.body), req.ip, current && hashToken(current));
+    app.post('/signup', (req, reply) => signup(deps, parseBody(signupBody, req.body), client(req, reply)));
+    app.post('/confirm', (req, reply) => confirm(deps, parseBody(confirmBody, req.body), client(req, reply)));
+    app.post('/resend-confirm', (req, reply) =>
+      resendConfirm(deps, parseBody(resendConfirmBody, req.body), client(req, reply)),
+    );
+    app.post('/forgot-password', (req, reply) =>
+      forgotPassword(deps, parseBody(forgotPasswordBody, req.body), client(req, reply)),
+    );
+    app.post('/reset-password', (req, reply) => {
+      const current = readSessionCookie(req, secure);
+      return resetPassword(deps, parseBody(resetPasswordBody, req.body), client(req, reply), current && hashToken(current));
     });
     app.post('/login', async (req, reply) => {
-      const previous = req.cookies[SESSION_COOKIE];
+      const previous = readSessionCookie(req, secure);
       if (previous) await endSession(deps, previous);
-      const result = await login(deps, parseBody(loginBody, req.body), req.ip);
+      const result = await login(deps, parseBody(loginBody, req.body), client(req, reply));
       setSessionCookies(reply, result.sessionId, secure);
       return result.body;
     });
@@ -50,7 +60,7 @@ export function logoutRoute(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     app.get('/logout', async (req, reply) => {
       sessionOf(req);
-      await endSession(deps, req.cookies[SESSION_COOKIE]!);
+      await endSession(deps, readSessionCookie(req, secure)!);
       clearSessionCookies(reply, secure);
       return { message: ACCOUNT_SUCCESS_MESSAGES.logout };
     });

@@ -6,13 +6,15 @@ export interface CodeRow {
   id: string;
   secret_hash: string;
   attempts: number;
+  foreign_attempts: number;
+  device_hash: string | null;
   expires_at: Date;
 }
 
 /** Stores a new code and retires every earlier one of the same purpose: only the latest is valid. */
 export async function replaceCode(
   db: Queryable,
-  code: { userId: string; purpose: CodePurpose; secretHash: string; now: Date; expiresAt: Date },
+  code: { userId: string; purpose: CodePurpose; secretHash: string; now: Date; expiresAt: Date; device?: string | undefined },
 ): Promise<void> {
   await db.query('UPDATE one_time_codes SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
     code.userId,
@@ -20,30 +22,40 @@ export async function replaceCode(
     code.now,
   ]);
   await db.query(
-    `INSERT INTO one_time_codes (user_id, purpose, secret_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-    [code.userId, code.purpose, code.secretHash, code.now, code.expiresAt],
+    `INSERT INTO one_time_codes (user_id, purpose, secret_hash, created_at, expires_at, device_hash)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [code.userId, code.purpose, code.secretHash, code.now, code.expiresAt, code.device ?? null],
   );
 }
 
-/** The one live code, locked for the caller's transaction so concurrent guesses are all counted. */
+/**
+ * The one live code (the latest, unused, unexpired), locked for the caller's
+ * transaction so concurrent guesses are all counted. Its guess budgets are
+ * checked by the caller (verify-one-time-code.ts).
+ */
 export async function findLiveCodeForUpdate(
   db: Queryable,
   userId: string,
   purpose: CodePurpose,
   now: Date,
-  maxAttempts: number,
 ): Promise<CodeRow | undefined> {
   const { rows } = await db.query<CodeRow>(
-    `SELECT id, secret_hash, attempts, expires_at FROM one_time_codes
-     WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3 AND attempts < $4
+    `SELECT id, secret_hash, attempts, foreign_attempts, device_hash, expires_at FROM one_time_codes
+     WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
      ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-    [userId, purpose, now, maxAttempts],
+    [userId, purpose, now],
   );
   return rows[0];
 }
 
-export async function countWrongAttempt(db: Queryable, codeId: string): Promise<void> {
-  await db.query('UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1', [codeId]);
+/** A wrong guess, counted on the requesting browser's budget or on the one every other browser shares. */
+export async function countWrongAttempt(db: Queryable, codeId: string, foreign: boolean): Promise<void> {
+  await db.query(
+    foreign
+      ? 'UPDATE one_time_codes SET foreign_attempts = foreign_attempts + 1 WHERE id = $1'
+      : 'UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1',
+    [codeId],
+  );
 }
 
 export async function markCodeUsed(db: Queryable, codeId: string, now: Date): Promise<void> {

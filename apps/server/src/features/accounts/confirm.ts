@@ -4,19 +4,20 @@ import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
 import { IP_LIMITS } from './account-limits';
 import { assertAccountForm } from './check-account-form';
+import type { AccountClient } from './client';
 import { findUserByEmail, markConfirmed } from './users-repository';
 import { verifyOneTimeCode } from './verify-one-time-code';
 
 /** Confirms an account with the latest code e-mailed to it. */
-export async function confirm(deps: AppDeps, body: ConfirmBody, ip: string) {
+export async function confirm(deps: AppDeps, body: ConfirmBody, client: AccountClient) {
   const { db, clock } = deps;
-  await hitRateLimit(db, IP_LIMITS.confirm, ip, clock.now());
+  await hitRateLimit(db, IP_LIMITS.confirm, client.ip, clock.now());
   assertAccountForm('confirm', body);
   const user = await findUserByEmail(db, body.username.trim());
   const ok =
     user !== undefined &&
     (await db.transaction(async (tx) => {
-      const valid = await verifyOneTimeCode(deps, tx, user.id, 'confirm', body.code);
+      const valid = await verifyOneTimeCode(deps, tx, user.id, 'confirm', body.code, client.device);
       if (valid) await markConfirmed(tx, user.id, clock.now());
       return valid;
     }));

@@ -1,33 +1,28 @@
 import { ACCOUNT_SUCCESS_MESSAGES, normalizeEmail, type ForgotPasswordBody } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { hitRateLimit } from '../../http/rate-limit';
-import { resetLinkMail } from './account-mails';
-import { IP_LIMITS, RESET_TOKEN_TTL_MS } from './account-limits';
-import { accountUrls } from './account-urls';
+import { enqueueMail } from '../mail/mail-jobs';
+import { IP_LIMITS, mailIpLimit } from './account-limits';
 import { assertAccountForm } from './check-account-form';
-import { replaceCode } from './codes-repository';
+import type { AccountClient } from './client';
 import { claimMailSlot } from './mail-throttle';
-import { generateToken, hashCode } from './secrets';
-import { findUserByEmail } from './users-repository';
+import { isTrustedDevice, throttleKey } from './trusted-devices';
 
-/** E-mails a one-hour reset link when the account exists; the answer is the same when it does not. */
-export async function forgotPassword(deps: AppDeps, body: ForgotPasswordBody, ip: string) {
-  const { db, clock, mailer, config, secretKey } = deps;
-  await hitRateLimit(db, IP_LIMITS.forgot, ip, clock.now());
+/**
+ * Queues a one-hour reset link for the address; the mail worker sends it only
+ * when the account exists. The call does the same work for every address.
+ * A browser the owner has logged in from has its own mail budget, so a
+ * stranger asking for the owner's reset mails cannot use it up.
+ */
+export async function forgotPassword(deps: AppDeps, body: ForgotPasswordBody, client: AccountClient) {
+  const { db, clock } = deps;
+  await hitRateLimit(db, IP_LIMITS.forgot, client.ip, clock.now());
+  await hitRateLimit(db, mailIpLimit(deps.config), client.ip, clock.now());
   assertAccountForm('forgot', body);
   const now = clock.now();
-  await claimMailSlot(db, normalizeEmail(body.username), 'reset', now);
-  const user = await findUserByEmail(db, body.username.trim());
-  if (user) {
-    const token = generateToken();
-    await replaceCode(db, {
-      userId: user.id,
-      purpose: 'reset',
-      secretHash: hashCode(secretKey, 'reset', user.id, token),
-      now,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    });
-    await mailer.send(resetLinkMail(config.tenant, user.email, accountUrls(config.publicUrl).reset(user.email, token)));
-  }
+  const key = normalizeEmail(body.username);
+  const trusted = (await isTrustedDevice(db, key, client.device, now)) ? client.device : undefined;
+  await claimMailSlot(db, throttleKey(key, trusted), 'reset', now);
+  await enqueueMail(deps, { kind: 'forgot', email: body.username.trim(), device: client.device });
   return { message: ACCOUNT_SUCCESS_MESSAGES.forgot };
 }

@@ -2,22 +2,35 @@ import { ACCOUNT_SUCCESS_MESSAGES, normalizeEmail, type LoginBody } from '@admis
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
-import { IP_LIMITS, LOGIN_FIRST_LOCK_MS, LOGIN_FREE_FAILURES, LOGIN_MAX_LOCK_MS } from './account-limits';
+import {
+  IP_LIMITS,
+  LOGIN_FAILURE_DECAY_MS,
+  LOGIN_FIRST_LOCK_MS,
+  LOGIN_FREE_FAILURES,
+  LOGIN_MAX_LOCK_MS,
+} from './account-limits';
 import { assertAccountForm } from './check-account-form';
+import type { AccountClient } from './client';
 import { verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { startSession } from './session-store';
 import { addLoginFailure, clearLoginThrottle, findLoginThrottle, lockLogin } from './throttle-repository';
+import { isTrustedDevice, throttleKey, trustDevice } from './trusted-devices';
 import { findUserByEmail } from './users-repository';
 
 /**
  * Checks the password and starts a new session. Failures are counted per
- * address, registered or not, so a lockout reveals nothing either.
+ * address, registered or not, so a lockout reveals nothing either. They are
+ * counted apart for each browser the owner has logged in from before (OWASP's
+ * device cookie): a stranger's failures lock only the untrusted clients, and
+ * the owner still logs in from a trusted one. Failures decay with time.
  */
-export async function login(deps: AppDeps, body: LoginBody, ip: string) {
+export async function login(deps: AppDeps, body: LoginBody, client: AccountClient) {
   const { db, clock } = deps;
-  await hitRateLimit(db, IP_LIMITS.login, ip, clock.now());
+  await hitRateLimit(db, IP_LIMITS.login, client.ip, clock.now());
   assertAccountForm('login', body);
-  const key = normalizeEmail(body.username);
+  const email = normalizeEmail(body.username);
+  const trusted = (await isTrustedDevice(db, email, client.device, clock.now())) ? client.device : undefined;
+  const key = throttleKey(email, trusted);
   const throttle = await findLoginThrottle(db, key);
   const lockedUntil = throttle?.locked_until ? new Date(throttle.locked_until).getTime() : 0;
   if (lockedUntil > clock.now().getTime()) {
@@ -26,7 +39,7 @@ export async function login(deps: AppDeps, body: LoginBody, ip: string) {
   const user = await findUserByEmail(db, body.username.trim());
   const ok = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstDummy(body.password);
   if (!user || !ok) {
-    const failures = await addLoginFailure(db, key);
+    const failures = await addLoginFailure(db, key, clock.now(), LOGIN_FAILURE_DECAY_MS);
     if (failures >= LOGIN_FREE_FAILURES) {
       const lockMs = Math.min(LOGIN_MAX_LOCK_MS, LOGIN_FIRST_LOCK_MS * 2 ** (failures - LOGIN_FREE_FAILURES));
       await lockLogin(db, key, new Date(clock.now().getTime() + lockMs));
@@ -35,6 +48,7 @@ export async function login(deps: AppDeps, body: LoginBody, ip: string) {
   }
   await clearLoginThrottle(db, key);
   if (!user.confirmed_at) throw new AppError('ACCOUNT_NOT_CONFIRMED');
+  if (client.device) await trustDevice(db, email, client.device, clock.now());
   // Staff rights are decided here, at login; every staff call checks the list again (features/staff).
   const sessionId = await startSession(deps, user.id, deps.config.staffEmails.has(normalizeEmail(user.email)));
   return { sessionId, body: { message: ACCOUNT_SUCCESS_MESSAGES.login, username: user.email } };

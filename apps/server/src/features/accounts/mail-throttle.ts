@@ -9,6 +9,9 @@ import { recentMailRequests, recordMailRequest } from './throttle-repository';
  * or not, so the answer never reveals whether an account exists. Claims for
  * one address and purpose queue behind a transaction lock: requests sent at
  * the same instant must not all find the slot free and each send a mail.
+ * The email argument is a throttle key (trusted-devices.ts throttleKey): a
+ * browser the owner logged in from has its own budget, so a stranger asking
+ * for the owner's mails spends only the budget of untrusted clients.
  */
 export async function claimMailSlot(db: Db, email: string, purpose: string, now: Date): Promise<void> {
   await withSlotLock(db, email, purpose, (tx) => claimLocked(tx, email, purpose, now));

@@ -23,7 +23,7 @@ function toNextMinute(second = 0) {
 }
 
 describe('per-IP rate limits', () => {
-  it('refuses the 61st forgot-password call within a minute from one IP, with Retry-After; other IPs and the next minute are fine', async () => {
+  it('refuses the 61st forgot-password call within a sliding minute from one IP, with an honest Retry-After; other IPs are fine', async () => {
     toNextMinute(10);
     const flooder = t.client('192.0.2.1');
     for (let i = 0; i < 60; i++) {
@@ -42,8 +42,20 @@ describe('per-IP rate limits', () => {
     expect(stillRefused.statusCode).toBe(429);
     expect(stillRefused.headers['retry-after']).toBe('1');
 
+    // The next minute starts, but the window slides: the burst of the last minute still counts, fading.
     t.clock.advance(1_000);
+    const slid = await forgot(flooder);
+    expect(slid.statusCode).toBe(429);
+    const wait = Number(slid.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    // Retry-After is honest: after it, one call goes through, and the next is refused again.
+    t.clock.advance(wait * 1000);
     expect((await forgot(flooder)).statusCode).toBe(200);
+    // Capacity comes back gradually, not as a fresh 60 at the minute's turn.
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await forgot(flooder)).statusCode);
+    expect(statuses).toContain(429);
   });
 
   it('does not trust X-Forwarded-For from a client when no proxy is configured', async () => {

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
-import { clearSessionCookies } from './session-cookies';
+import { clearSessionCookies, readSessionCookie } from './session-cookies';
 import { resumeSession, type Session } from './session-store';
 
 declare module 'fastify' {
@@ -23,7 +22,7 @@ export function requireSession(deps: AppDeps) {
   const secure = deps.config.publicUrl.protocol === 'https:';
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.routeOptions.config.checksSessionItself) return;
-    const id = request.cookies[SESSION_COOKIE];
+    const id = readSessionCookie(request, secure);
     request.session = id ? await resumeSession(deps, id) : undefined;
     if (!request.session) {
       clearSessionCookies(reply, secure);

@@ -8,26 +8,27 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
-import { alreadyConfirmedMail } from './account-mails';
-import { IP_LIMITS } from './account-limits';
-import { accountUrls } from './account-urls';
-import { issueConfirmationCode } from './issue-confirmation-code';
+import { enqueueMail } from '../mail/mail-jobs';
+import { IP_LIMITS, mailIpLimit } from './account-limits';
+import type { AccountClient } from './client';
 import { claimMailSlot } from './mail-throttle';
-import { findUserByEmail } from './users-repository';
+import { isTrustedDevice, throttleKey } from './trusted-devices';
 
-/** Sends a new confirmation code, subject to the per-address mail throttle whatever the address. */
-export async function resendConfirm(deps: AppDeps, body: ResendConfirmBody, ip: string) {
-  const { db, clock, mailer, config } = deps;
-  await hitRateLimit(db, IP_LIMITS.resend, ip, clock.now());
+/**
+ * Queues a new confirmation code, subject to the per-address mail throttle
+ * whatever the address; the mail worker decides what, if anything, is sent.
+ */
+export async function resendConfirm(deps: AppDeps, body: ResendConfirmBody, client: AccountClient) {
+  const { db, clock } = deps;
+  await hitRateLimit(db, IP_LIMITS.resend, client.ip, clock.now());
+  await hitRateLimit(db, mailIpLimit(deps.config), client.ip, clock.now());
   if (!isValidEmail(body.username)) {
     throw new AppError('VALIDATION_FAILED', { errors: { username: [ACCOUNT_MESSAGES.resendEmailInvalid] } });
   }
-  await claimMailSlot(db, normalizeEmail(body.username), 'confirm', clock.now());
-  const user = await findUserByEmail(db, body.username.trim());
-  if (user && !user.confirmed_at) {
-    await issueConfirmationCode(deps, user);
-  } else if (user) {
-    await mailer.send(alreadyConfirmedMail(config.tenant, user.email, accountUrls(config.publicUrl).login));
-  }
+  const now = clock.now();
+  const key = normalizeEmail(body.username);
+  const trusted = (await isTrustedDevice(db, key, client.device, now)) ? client.device : undefined;
+  await claimMailSlot(db, throttleKey(key, trusted), 'confirm', now);
+  await enqueueMail(deps, { kind: 'resend', email: body.username.trim(), device: client.device });
   return { message: ACCOUNT_SUCCESS_MESSAGES.resend };
 }

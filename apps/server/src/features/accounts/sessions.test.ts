@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_COOKIE_PREFIX, LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
-import {
-  isCleared,
-  PASSWORD,
-  setCookies,
-  signUpAndConfirm,
-  wholeDatabaseText,
-} from '../../test-support/account-helpers';
+import { PASSWORD, isCleared, sessionCookiesHeld, setCookies, signUpAndConfirm, wholeDatabaseText } from '../../test-support/account-helpers';
+import { DEVICE_COOKIE } from './device-cookie';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { HOUR, MINUTE } from '../../infra/time-units';
 
@@ -124,7 +119,7 @@ describe('session lifetime', () => {
     expect(isCleared(cookies.get(SESSION_COOKIE))).toBe(true);
     expect(isCleared(cookies.get(LOGIN_MARKER_COOKIE))).toBe(true);
     expect(cookies.get(LOGIN_MARKER_COOKIE)!.attributes.get('path')).toBe('/');
-    expect(client.cookies.size).toBe(0);
+    expect(sessionCookiesHeld(client)).toEqual([]);
   });
 
   it('ends 12 hours after login even when the applicant stays active', async () => {
@@ -160,20 +155,31 @@ describe('with an https PUBLIC_URL', () => {
     await secure?.close();
   });
 
-  it('marks both cookies Secure, at login and when clearing them', async () => {
+  it('names every cookie __Host- and marks it Secure, Path=/ with no Domain, at login and when clearing them', async () => {
     const client = secure.client();
     const res = await client.post('/public/login', { username: 'secure@example.edu', password: PASSWORD });
     expect(res.statusCode).toBe(200);
     const set = setCookies(res);
-    expect(set.get(SESSION_COOKIE)!.attributes.has('secure')).toBe(true);
-    expect(set.get(SESSION_COOKIE)!.attributes.has('httponly')).toBe(true);
-    expect(set.get(LOGIN_MARKER_COOKIE)!.attributes.has('secure')).toBe(true);
+    expect([...set.keys()].sort()).toEqual([`__Host-${DEVICE_COOKIE}`, `__Host-${LOGIN_MARKER_COOKIE}`, `__Host-${SESSION_COOKIE}`]);
+    for (const cookie of set.values()) {
+      expect(cookie.attributes.has('secure')).toBe(true);
+      expect(cookie.attributes.get('path')).toBe('/');
+      expect(cookie.attributes.has('domain')).toBe(false);
+    }
+    expect(set.get(`__Host-${SESSION_COOKIE}`)!.attributes.has('httponly')).toBe(true);
+    expect(set.get(`__Host-${DEVICE_COOKIE}`)!.attributes.has('httponly')).toBe(true);
+    expect(set.get(`__Host-${LOGIN_MARKER_COOKIE}`)!.attributes.has('httponly')).toBe(false);
+    expect((await client.get('/api/profile')).statusCode).toBe(200);
+    // The unprefixed name is not the session over https.
+    const plain = secure.client();
+    plain.cookies.set(SESSION_COOKIE, client.cookies.get(`__Host-${SESSION_COOKIE}`)!);
+    expect((await plain.get('/api/profile')).statusCode).toBe(401);
 
     const out = await client.get('/api/logout');
     const cleared = setCookies(out);
-    expect(isCleared(cleared.get(SESSION_COOKIE))).toBe(true);
-    expect(cleared.get(SESSION_COOKIE)!.attributes.has('secure')).toBe(true);
-    expect(cleared.get(LOGIN_MARKER_COOKIE)!.attributes.has('secure')).toBe(true);
+    expect(isCleared(cleared.get(`__Host-${SESSION_COOKIE}`))).toBe(true);
+    expect(cleared.get(`__Host-${SESSION_COOKIE}`)!.attributes.has('secure')).toBe(true);
+    expect(cleared.get(`__Host-${LOGIN_MARKER_COOKIE}`)!.attributes.has('secure')).toBe(true);
   });
 
   it('links e-mails to the https address', async () => {

@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { answerBody, invalidDateKeys, SESSION_COOKIE } from '@admissions/domain';
+import { answerBody, invalidDateKeys } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import { createMemoryRateLimit } from '../../http/memory-rate-limit';
 import { parseBody } from '../../http/parse-body';
+import { MINUTE } from '../../infra/time-units';
 import { requireSession, sessionOf } from '../accounts/require-session';
 import { hashToken } from '../accounts/secrets';
-import { clearSessionCookies } from '../accounts/session-cookies';
+import { clearSessionCookies, readSessionCookie } from '../accounts/session-cookies';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from './form-context';
 import { needsStoredAnswers, saveAnswers } from './save-answers';
 import { createInSessionSaver } from './save-answers-in-session';
 
 const SAVED = { message: 'Your answers have been saved.' };
+
+/**
+ * Per-session limits on saves (issue 11): far above what anyone typing
+ * needs, far below what fills a disk. Kept in memory, so the batched save
+ * keeps its single round trip (docs/decisions/008); per process, so a
+ * session served by N processes gets at most N times these.
+ */
+export const ANSWER_SAVE_LIMITS = { savesPerMinute: 600, bytesPerMinute: 2 * 1024 * 1024 } as const;
 
 /**
  * PUT /api/answer: merges the given answers into the applicant's saved answers.
@@ -24,13 +34,19 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
   const checkSession = requireSession(deps);
   const saveInSession = createInSessionSaver(deps.db, deps.clock);
   const secure = deps.config.publicUrl.protocol === 'https:';
+  const saves = createMemoryRateLimit({ max: ANSWER_SAVE_LIMITS.savesPerMinute, windowMs: MINUTE });
+  const bytes = createMemoryRateLimit({ max: ANSWER_SAVE_LIMITS.bytesPerMinute, windowMs: MINUTE });
   return async (app: FastifyInstance) => {
     app.put('/answer', async (req, reply) => {
-      const cookie = req.cookies[SESSION_COOKIE];
+      const cookie = readSessionCookie(req, secure);
       if (!cookie) {
         clearSessionCookies(reply, secure);
         throw new AppError('UNAUTHORIZED');
       }
+      const idHash = hashToken(cookie);
+      const now = deps.clock.now().getTime();
+      saves.hit(idHash, now);
+      bytes.hit(idHash, now, Number(req.headers['content-length'] ?? 0));
       let changes;
       try {
         changes = parseBody(answerBody, req.body);
@@ -49,7 +65,7 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
         await saveAnswers(deps, ctx, sessionOf(req).userId, changes);
         return SAVED;
       }
-      const result = await saveInSession(hashToken(cookie), changes);
+      const result = await saveInSession(idHash, changes);
       if (result === 'no-session') {
         clearSessionCookies(reply, secure);
         throw new AppError('UNAUTHORIZED');

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE, type ProfileResponse } from '@admissions/domain';
+import type { ProfileResponse } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { refuseWithoutSession } from '../accounts/require-session';
+import { readSessionCookie } from '../accounts/session-cookies';
 import { sessionCheckFor } from '../accounts/session-store';
 import { isStaffSession } from '../staff/require-staff';
 import { loadProfileInSession } from './profile-repository';
@@ -13,9 +14,10 @@ import { loadProfileInSession } from './profile-repository';
  * session row is a minute old (see session-activity.ts).
  */
 export function profileRoute(deps: AppDeps) {
+  const secure = deps.config.publicUrl.protocol === 'https:';
   return async (app: FastifyInstance) => {
     app.get('/profile', { config: { checksSessionItself: true } }, async (req, reply): Promise<ProfileResponse> => {
-      const id = req.cookies[SESSION_COOKIE];
+      const id = readSessionCookie(req, secure);
       if (!id) return refuseWithoutSession(deps, reply);
       const { check, settle } = sessionCheckFor(deps, id);
       const row = await loadProfileInSession(deps.db, check);

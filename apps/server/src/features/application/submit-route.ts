@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { sessionOf } from '../accounts/require-session';
 import type { FormContext } from './form-context';
+import { enqueueMail } from '../mail/mail-jobs';
 import { loadDocumentAnswers } from '../pdf/application-copy';
 import { submissionMail } from './submission-mail';
 import { submitApplication } from './submit-application';
@@ -15,11 +16,12 @@ export function submitRoute(deps: AppDeps, ctx: FormContext) {
       const session = sessionOf(req);
       const outcome = await submitApplication(deps, ctx, session.userId);
       if (outcome.status === 'submitted') {
-        // After the commit: a mail failure must not undo a submission, so it is logged, not thrown.
+        // After the commit: queued, so a relay that is down delays the mail but never undoes or fails the submission.
         const documents = await loadDocumentAnswers(deps, session.userId);
-        await deps.mailer
-          .send(submissionMail(deps.config, ctx.form, session.username, { ...outcome, documents }))
-          .catch((err: unknown) => req.log.error({ err }, 'submission confirmation e-mail failed'));
+        await enqueueMail(deps, {
+          kind: 'message',
+          message: submissionMail(deps.config, ctx.form, session.username, { ...outcome, documents }),
+        }).catch((err: unknown) => req.log.error({ err }, 'submission confirmation e-mail could not be queued'));
       }
       return { message: SUBMITTED_MESSAGE };
     });

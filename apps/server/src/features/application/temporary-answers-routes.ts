@@ -17,10 +17,18 @@ import { generateToken, hashToken } from '../accounts/secrets';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from './form-context';
 import { resumeLinkMail } from './resume-link-mail';
+import { enqueueMail } from '../mail/mail-jobs';
+import { mailIpLimit } from '../accounts/account-limits';
 import { findTemporaryAnswers, insertTemporaryAnswers } from './temporary-answers-repository';
 import { DAY, MINUTE } from '../../infra/time-units';
 
-const SAVE_LIMIT = { name: 'tmp-save', max: 60, windowMs: MINUTE };
+/**
+ * Visitor answer sets per client address (sliding windows): twenty a minute
+ * and two hundred a day are plenty for people; a script filling the table for
+ * 30 days is not.
+ */
+const SAVE_LIMIT = { name: 'tmp-save', max: 20, windowMs: MINUTE };
+const DAILY_SAVE_LIMIT = { name: 'tmp-save-day', max: 200, windowMs: DAY };
 const tokenQuery = z.object({ token: z.string().min(20).max(100) });
 
 /**
@@ -28,23 +36,27 @@ const tokenQuery = z.object({ token: z.string().min(20).max(100) });
  * screen and optionally e-mailed. Only the token's hash is stored.
  */
 export function temporaryAnswersRoutes(deps: AppDeps, ctx: FormContext) {
-  const { db, clock, mailer, config } = deps;
+  const { db, clock, config } = deps;
   return async (app: FastifyInstance) => {
     app.post('/tmp', async (req): Promise<TemporaryAnswersCreated> => {
       await hitRateLimit(db, SAVE_LIMIT, req.ip, clock.now());
+      await hitRateLimit(db, DAILY_SAVE_LIMIT, req.ip, clock.now());
       const { answer, email } = parseBody(temporaryAnswersBody, req.body);
       checkAnswerPayload(ctx, answer);
       if (email !== undefined && !isValidEmail(email)) {
         throw new AppError('VALIDATION_FAILED', { errors: { email: ['Your email address must be valid.'] } });
       }
       const now = clock.now();
-      if (email) await claimMailSlot(db, normalizeEmail(email), 'resume', now);
+      if (email) {
+        await hitRateLimit(db, mailIpLimit(config), req.ip, now);
+        await claimMailSlot(db, normalizeEmail(email), 'resume', now);
+      }
       const token = generateToken();
       const expiresAt = new Date(now.getTime() + TEMPORARY_ANSWERS_TTL_DAYS * DAY);
       await insertTemporaryAnswers(db, { tokenHash: hashToken(token), answers: answer, now, expiresAt });
       const url = new URL('/about', config.publicUrl);
       url.searchParams.set('token', token);
-      if (email) await mailer.send(resumeLinkMail(config.tenant, email, url.toString(), expiresAt));
+      if (email) await enqueueMail(deps, { kind: 'message', message: resumeLinkMail(config.tenant, email, url.toString(), expiresAt) });
       return {
         message: email
           ? 'Your answers are saved. We have e-mailed you a link to come back to them.'

@@ -82,7 +82,7 @@ describe('purgeExpired', () => {
 
   it('deletes rate-limit counters only long after their window has ended', async () => {
     const ip = '192.0.2.77';
-    const counters = () => count(`SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE '%' || $1`, [ip]);
+    const counters = () => count(`SELECT count(*)::int AS n FROM rate_limits WHERE key = 'forgot:' || $1`, [ip]);
     await t.client(ip).post('/public/forgot-password', { username: 'purge.limit@example.edu' });
     expect(await counters()).toBe(1);
 

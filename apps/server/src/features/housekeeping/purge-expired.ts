@@ -1,13 +1,17 @@
 import type { AppDeps } from '../../app-deps';
 import { MAIL_WINDOW_MS } from '../accounts/account-limits';
 import { sessionActivity } from '../accounts/session-activity';
+import { DEVICE_TRUST_MS } from '../accounts/device-cookie';
 import { sessionCutoffs } from '../accounts/session-cutoffs';
 import { DAY } from '../../infra/time-units';
 
-/** Longer than any rate-limit window (the longest is a minute), so a purged counter was finished anyway. */
-export const RATE_LIMIT_RETENTION_MS = DAY;
+/** Longer than twice any rate-limit window (the longest is a day, and a sliding window reads the previous one). */
+export const RATE_LIMIT_RETENTION_MS = 2 * DAY;
 
-export type PurgeCounts = Record<'sessions' | 'oneTimeCodes' | 'mailRequests' | 'rateLimits' | 'temporaryAnswers', number>;
+export type PurgeCounts = Record<
+  'sessions' | 'oneTimeCodes' | 'mailRequests' | 'rateLimits' | 'temporaryAnswers' | 'trustedDevices' | 'loginThrottles',
+  number
+>;
 
 /**
  * Deletes rows that have expired and can never count again: dead sessions,
@@ -29,5 +33,12 @@ export async function purgeExpired({ db, clock }: Pick<AppDeps, 'db' | 'clock'>)
     mailRequests: await deleted('DELETE FROM mail_requests WHERE requested_at <= $1', new Date(now.getTime() - MAIL_WINDOW_MS)),
     rateLimits: await deleted('DELETE FROM rate_limits WHERE window_start <= $1', new Date(now.getTime() - RATE_LIMIT_RETENTION_MS)),
     temporaryAnswers: await deleted('DELETE FROM temporary_answers WHERE expires_at <= $1', now),
+    trustedDevices: await deleted('DELETE FROM trusted_devices WHERE trusted_at <= $1', new Date(now.getTime() - DEVICE_TRUST_MS)),
+    // Unlocked, and every failure long decayed: the row says nothing any more.
+    loginThrottles: await deleted(
+      'DELETE FROM login_throttle WHERE (locked_until IS NULL OR locked_until <= $1) AND (last_failure_at IS NULL OR last_failure_at <= $2)',
+      now,
+      new Date(now.getTime() - DAY),
+    ),
   };
 }

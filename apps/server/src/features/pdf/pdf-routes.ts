@@ -7,6 +7,9 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import { createInFlightLimit } from '../../http/in-flight-limit';
+import { createMemoryRateLimit } from '../../http/memory-rate-limit';
+import { MINUTE } from '../../infra/time-units';
 import { sessionOf } from '../accounts/require-session';
 import type { Session } from '../accounts/session-store';
 import type { FormContext } from '../application/form-context';
@@ -22,9 +25,23 @@ import { createPdfRenderer } from './pdf-renderer';
  * reported as 'failed' before the applicant clicks anything. Drawing runs
  * on a worker thread (pdf-renderer.ts).
  */
+/**
+ * Fairness (issue 11): one copy at a time per applicant, a bounded number
+ * drawing or waiting in this process, and a per-applicant rate. A click
+ * beyond them is answered 429 with Retry-After at once, so one applicant's
+ * burst never makes another wait behind it until a timeout.
+ */
+export const PDF_LIMITS = { perApplicant: 1, inProcess: 4, perMinute: 20 } as const;
+
 export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
   const renderer = createPdfRenderer();
-  const drawCopy = async (session: Session, log: FastifyBaseLogger) => {
+  const inFlight = createInFlightLimit({ perKey: PDF_LIMITS.perApplicant, total: PDF_LIMITS.inProcess, retryAfterSeconds: 2 });
+  const rate = createMemoryRateLimit({ max: PDF_LIMITS.perMinute, windowMs: MINUTE });
+  const drawCopy = (session: Session, log: FastifyBaseLogger) => {
+    rate.hit(session.userId, deps.clock.now().getTime());
+    return inFlight.run(session.userId, () => drawCopyNow(session, log));
+  };
+  const drawCopyNow = async (session: Session, log: FastifyBaseLogger) => {
     // Reading the application fails like any other call (500); only drawing failures are 'failed'.
     const source = await loadCopySource(deps, ctx, deps.config.tenant, session);
     try {

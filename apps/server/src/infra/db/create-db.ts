@@ -9,11 +9,17 @@ import { migrate } from './migrate';
  * Each driver is imported only when it is used: PGlite (WASM) alone costs most
  * of a start, and a server on PostgreSQL never needs it.
  */
-export async function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+export async function createDb(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>>,
+): Promise<Db> {
   let db: Db;
   if (config.databaseUrl) {
     const { createPostgresDb } = await import('./postgres-db');
-    db = createPostgresDb({ connectionString: config.databaseUrl });
+    db = createPostgresDb({
+      connectionString: config.databaseUrl,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+    });
   } else {
     const dir = path.join(config.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });

@@ -15,6 +15,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   return db.transaction(async (tx) => {
     // Another process may be migrating right now; wait for it however long it takes.
     await tx.query('SET LOCAL lock_timeout = 0');
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock(7262231)');
     await tx.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',

@@ -6,6 +6,14 @@ export interface PostgresOptions {
   max?: number;
   /** How long a statement may wait for a row lock before it fails (0: for ever). */
   lockTimeoutMs?: number;
+  /** How long opening a connection may take before the query fails (a database that does not answer). */
+  connectTimeoutMs?: number;
+  /**
+   * How long a statement may run. The server cancels it (statement_timeout), and
+   * the client gives up a little later on its own (query_timeout), for a
+   * database or network that froze without closing the connection.
+   */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -19,8 +27,23 @@ export interface PostgresDb extends Db {
   readonly connectionString: string;
 }
 
-export function createPostgresDb({ connectionString, max = 20, lockTimeoutMs = 5000 }: PostgresOptions): PostgresDb {
-  const pool = new pg.Pool({ connectionString, max, ...(lockTimeoutMs ? { lock_timeout: lockTimeoutMs } : {}) });
+export function createPostgresDb({
+  connectionString,
+  max = 20,
+  lockTimeoutMs = 5000,
+  connectTimeoutMs = 5000,
+  statementTimeoutMs = 15_000,
+}: PostgresOptions): PostgresDb {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 2000,
+    idle_in_transaction_session_timeout: statementTimeoutMs + 5000,
+    keepAlive: true,
+    ...(lockTimeoutMs ? { lock_timeout: lockTimeoutMs } : {}),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({

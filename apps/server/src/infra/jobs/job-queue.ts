@@ -20,6 +20,7 @@ export type JobQueue = Pick<
   | 'insert'
   | 'work'
   | 'offWork'
+  | 'notifyWorker'
   | 'fetch'
   | 'complete'
   | 'fail'

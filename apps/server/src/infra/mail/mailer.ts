@@ -20,6 +20,8 @@ export interface Mailer {
 
 export interface MailerOptions {
   smtpUrl: string | undefined;
+  /** Longest wait for each step of an SMTP exchange; a stalled relay fails the send instead of holding it. */
+  timeoutMs?: number;
   from: string;
   outboxDir: string;
   logger: Pick<Logger, "info">;
@@ -29,9 +31,16 @@ export interface MailerOptions {
  * Real SMTP delivery when SMTP_URL is set. Otherwise nodemailer still builds
  * the full message, which is written to the outbox folder as an .eml file.
  */
-export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, outboxDir, logger, timeoutMs = 15_000 }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Sends run in the mail worker (features/mail), which retries a failed one; these bound how long one try can take.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      dnsTimeout: timeoutMs,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
       async send({ to, subject, text, html }) {
         await transport.sendMail({ from, to, subject, text, html });

@@ -10,6 +10,11 @@ describe('login cookie', () => {
     expect(hasLoginCookie('ap_idp_anything=1')).toBe(true);
   });
 
+  test('over https the marker is named __Host-<prefix>…, and it still counts', () => {
+    expect(hasLoginCookie(`theme=dark; __Host-${LOGIN_MARKER_COOKIE}=1`)).toBe(true);
+    expect(hasLoginCookie('__Host-theme=dark; __Host-other_ap_idp_x=1')).toBe(false);
+  });
+
   test('expiring removes only the login cookies', () => {
     document.cookie = `${LOGIN_MARKER_COOKIE}=1; Path=/`;
     document.cookie = 'theme=dark; Path=/';

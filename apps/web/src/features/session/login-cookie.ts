@@ -9,11 +9,14 @@ export function hasLoginCookie(cookies: string): boolean {
   return loginCookieNames(cookies).length > 0;
 }
 
+/** Over https the server names its cookies `__Host-…` (apps/server session-cookies.ts); the prefix follows it. */
+const HOST_PREFIX = '__Host-';
+
 function loginCookieNames(cookies: string): string[] {
   return cookies
     .split(';')
     .map((pair) => pair.split('=')[0]?.trim() ?? '')
-    .filter((name) => name.startsWith(LOGIN_COOKIE_PREFIX));
+    .filter((name) => (name.startsWith(HOST_PREFIX) ? name.slice(HOST_PREFIX.length) : name).startsWith(LOGIN_COOKIE_PREFIX));
 }
 
 /**
@@ -23,6 +26,8 @@ function loginCookieNames(cookies: string): string[] {
  */
 export function expireLoginCookies(): void {
   for (const name of loginCookieNames(document.cookie)) {
-    document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+    // A __Host- cookie can only be set, or expired, with Secure.
+    const secure = name.startsWith(HOST_PREFIX) ? '; Secure' : '';
+    document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
   }
 }

@@ -1,0 +1,74 @@
+import { normalizeEmail } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import type { MailMessage } from '../../infra/mail/mailer';
+import type { MailJob } from '../mail/mail-jobs';
+import { alreadyConfirmedMail, resetLinkMail, signupAttemptMail } from './account-mails';
+import { RESET_TOKEN_TTL_MS } from './account-limits';
+import { accountUrls } from './account-urls';
+import { replaceCode } from './codes-repository';
+import { issueConfirmationCode } from './issue-confirmation-code';
+import { claimMailSlot, recordMailSlot } from './mail-throttle';
+import { generateToken, hashCode } from './secrets';
+import { isTrustedDevice, throttleKey } from './trusted-devices';
+import { findUserByEmail } from './users-repository';
+
+type AccountMailJob = Exclude<MailJob, { kind: 'message' }>;
+
+/**
+ * Runs in the mail worker, after the call that asked for the mail has
+ * answered: whether the address has an account, and what it is sent, is
+ * decided here, so the call itself does the same work for every address and
+ * its time reveals nothing. Returns undefined when there is nothing to send.
+ * On a retry (firstTry false) the throttle was already counted.
+ */
+export async function composeAccountMail(deps: AppDeps, job: AccountMailJob, firstTry: boolean): Promise<MailMessage | undefined> {
+  const { db, clock, config, secretKey } = deps;
+  const user = await findUserByEmail(db, job.email);
+  switch (job.kind) {
+    case 'signup': {
+      const key = normalizeEmail(job.email);
+      if (job.created) {
+        if (!user) return undefined;
+        if (firstTry) await recordMailSlot(db, key, 'confirm', clock.now());
+        return issueConfirmationCode(deps, user, job.device);
+      }
+      // Someone signed up with an address that has an account: its owner is told, within the mail throttle.
+      if (firstTry && !(await slotFree(deps, key, job.device))) return undefined;
+      if (!user) return undefined;
+      const urls = accountUrls(config.publicUrl);
+      return signupAttemptMail(config.tenant, user.email, urls.login, urls.forgot);
+    }
+    case 'resend':
+      if (!user) return undefined;
+      if (!user.confirmed_at) return issueConfirmationCode(deps, user, job.device);
+      return alreadyConfirmedMail(config.tenant, user.email, accountUrls(config.publicUrl).login);
+    case 'forgot': {
+      if (!user) return undefined;
+      const token = generateToken();
+      const now = clock.now();
+      await replaceCode(db, {
+        userId: user.id,
+        purpose: 'reset',
+        secretHash: hashCode(secretKey, 'reset', user.id, token),
+        now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        device: job.device,
+      });
+      return resetLinkMail(config.tenant, user.email, accountUrls(config.publicUrl).reset(user.email, token));
+    }
+  }
+}
+
+/** A spent mail slot only means "no e-mail this time"; any other failure is real and must surface. */
+async function slotFree({ db, clock }: AppDeps, key: string, device: string | undefined): Promise<boolean> {
+  const now = clock.now();
+  const trusted = (await isTrustedDevice(db, key, device, now)) ? device : undefined;
+  return claimMailSlot(db, throttleKey(key, trusted), 'confirm', now).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof AppError && err.code === 'MAIL_TOO_SOON') return false;
+      throw err;
+    },
+  );
+}

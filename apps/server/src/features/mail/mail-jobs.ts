@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { MailMessage } from '../../infra/mail/mailer';
+
+/** The queue every e-mail goes through (pg-boss, on the application database). */
+export const MAIL_QUEUE = 'mail';
+
+/**
+ * Retries with exponential backoff from a few seconds up to half an hour, for
+ * about a day: a relay that is down for a night still gets every mail once it
+ * is back. A send that hangs is cut by the mailer's own timeouts well before
+ * the job's expiry, so a stalled relay never holds a worker for long.
+ */
+export const MAIL_QUEUE_OPTIONS = {
+  retryLimit: 60,
+  retryDelay: 2,
+  retryBackoff: true,
+  retryDelayMax: 30 * 60,
+  expireInSeconds: 120,
+  // A sent mail's job (which may hold a resume link) does not outlive the day.
+  deleteAfterSeconds: 24 * 60 * 60,
+  notify: true,
+} as const;
+
+/**
+ * What a mail job holds. Account mails are composed by the worker (it looks
+ * the address up and issues the code or link itself), so the call that asks
+ * for one does the same work whether or not the address has an account, and
+ * no code or link waits in the queue in clear. Other mails travel ready-made.
+ */
+export type MailJob =
+  | { kind: 'message'; message: MailMessage }
+  | { kind: 'signup'; email: string; created: boolean; device?: string }
+  | { kind: 'resend'; email: string; device?: string }
+  | { kind: 'forgot'; email: string; device?: string };
+
+/** Worker ids of this process's mail workers, woken as soon as a response that queued a mail is sent. */
+const localWorkers = new WeakMap<object, string>();
+const queuedSinceWake = new WeakSet<object>();
+
+export function registerLocalMailWorker(jobs: AppDeps['jobs'], workerId: string): void {
+  localWorkers.set(jobs, workerId);
+}
+
+/**
+ * Queues a mail; it is sent after the call has answered, retried until the
+ * relay takes it. Resolves once the job is stored, so an acknowledged request
+ * never loses its mail.
+ */
+export async function enqueueMail({ jobs }: Pick<AppDeps, 'jobs'>, job: MailJob): Promise<void> {
+  await jobs.send(MAIL_QUEUE, job);
+  queuedSinceWake.add(jobs);
+}
+
+/**
+ * Wakes this process's mail worker once the answer is out (an onResponse
+ * hook, app.ts): the mail is composed and sent after the caller has its
+ * answer, never while the answer is being written, so what a mail costs
+ * never shows in the time of the call. Other processes' workers pick a job
+ * up at their next poll.
+ */
+export function registerMailWake(app: FastifyInstance, { jobs }: Pick<AppDeps, 'jobs'>): void {
+  app.addHook('onResponse', async () => {
+    if (!queuedSinceWake.has(jobs)) return;
+    queuedSinceWake.delete(jobs);
+    const local = localWorkers.get(jobs);
+    if (local) jobs.notifyWorker(local);
+  });
+}

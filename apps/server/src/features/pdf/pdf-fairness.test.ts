@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggedInClient } from '../../test-support/application-helpers';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { PDF_LIMITS } from './pdf-routes';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('PDF copies are fair under abuse', () => {
+  it("100 parallel GET /api/pdf from one session: 99 answered 429 at once, and another applicant's copy is ready in under 10 s", async () => {
+    const greedy = await loggedInClient(t, 'pdf.greedy@example.edu');
+    const other = await loggedInClient(t, 'pdf.other@example.edu');
+    // Warm the drawing thread, so the figure below measures waiting, not loading react-pdf.
+    expect((await other.get('/api/pdf')).statusCode).toBe(200);
+
+    const burst = Array.from({ length: 100 }, () => greedy.get('/api/pdf'));
+    const started = Date.now();
+    const theirs = await other.get('/api/pdf');
+    const otherMs = Date.now() - started;
+    const answers = await Promise.all(burst);
+
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toMatchObject({ status: 'completed' });
+    expect(otherMs).toBeLessThan(10_000);
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(PDF_LIMITS.perApplicant);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - PDF_LIMITS.perApplicant);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    console.log(`other applicant's copy: ${otherMs} ms while one session sent 100 at once`);
+  }, 60_000);
+
+  it(`limits one applicant to ${PDF_LIMITS.perMinute} copies a minute, then answers 429 until the window slides`, async () => {
+    const client = await loggedInClient(t, 'pdf.many@example.edu');
+    for (let i = 0; i < PDF_LIMITS.perMinute; i++) expect((await client.get('/api/pdf')).statusCode).toBe(200);
+    const refused = await client.get('/api/pdf/file');
+    expect(refused.statusCode).toBe(429);
+    t.clock.advance(2 * 60_000);
+    expect((await client.get('/api/pdf')).statusCode).toBe(200);
+  }, 120_000);
+});
