@@ -146,8 +146,11 @@ describe('a conversion survives kill -9 of the server', () => {
     const username = 'crash@example.com';
     const password = 'Correct-Horse-42';
     await client.json('POST', '/public/signup', { username, password });
+    // Mail goes through the queue after the answer: wait for it in the outbox, as a person waits for it.
     const outbox = path.join(dataDir, 'outbox');
-    const mail = await readFile(path.join(outbox, (await readdir(outbox))[0]!), 'utf8');
+    const mailFile = async () => (await readdir(outbox).catch(() => [] as string[]))[0];
+    await expect.poll(mailFile, { timeout: 30_000 }).toBeTruthy();
+    const mail = await readFile(path.join(outbox, (await mailFile())!), 'utf8');
     const code = /code is: (\d{6})/.exec(mail)?.[1];
     await client.json('POST', '/public/confirm', { username, code });
     await client.json('POST', '/public/login', { username, password });

@@ -9,7 +9,7 @@ import {
 } from '@admissions/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCombobox } from 'downshift';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { FormRenderContext } from '../form-render-context';
 import { labelIdOf } from '../shell/field-ids';
 import { FieldDescription, FieldErrors } from '../shell/field-messages';
@@ -113,12 +113,6 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
       }
     },
     onIsOpenChange: ({ isOpen: open }) => setMenuWanted(Boolean(open)),
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type !== useCombobox.stateChangeTypes.InputChange) return;
-      setTyped(true);
-      setMenuWanted(true);
-      ctx.onChange({ [question.key]: inputValue ?? '' });
-    },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) void pick(selectedItem);
     },
@@ -144,6 +138,14 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
             className: fieldStyles.control,
             maxLength: question.maxLength,
             autoComplete: 'off',
+            // The answer changes in the keystroke's own event. Downshift reports input changes from an
+            // effect after rendering; a controlled input answering only then drops keys typed meanwhile
+            // (seen as a lost ZIP digit on a busy machine).
+            onChange: (event: ChangeEvent<HTMLInputElement>) => {
+              setTyped(true);
+              setMenuWanted(true);
+              ctx.onChange({ [question.key]: event.target.value });
+            },
             'aria-invalid': a11y['aria-invalid'],
             'aria-describedby': a11y['aria-describedby'],
           })}

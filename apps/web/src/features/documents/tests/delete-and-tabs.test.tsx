@@ -166,7 +166,7 @@ describe('switching tabs with files', { timeout: 30_000 }, () => {
 
     await user.click(laterTab());
 
-    expect(await screen.findByRole('listitem', { name: 'Error handling tabs for college_transcript' })).toBeVisible();
+    expect(await screen.findByRole('listitem', { name: 'Error handling tabs for School 1: Transcript' })).toBeVisible();
     await waitFor(() => expect(net.callsTo('GET /api/document-answer')).toHaveLength(1));
     await waitFor(() => expect(net.callsTo('GET /api/pdf/document-answer/college_transcript_upload').length).toBeGreaterThan(before));
     // The transcript was deleted before the switch failed: the page says so.
