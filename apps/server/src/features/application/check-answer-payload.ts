@@ -3,6 +3,7 @@ import { AppError } from '../../http/app-error';
 import type { FormContext } from './form-context';
 
 /** What PostgreSQL's jsonb cannot hold: NUL, and half of a UTF-16 surrogate pair. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
