@@ -73,7 +73,12 @@ try {
   const answerUrl = new URL('/api/answer', base);
   const keys = ['first_name', 'last_name', 'city', 'preferred_name', 'middle_name', 'essay'];
   const save = (i: number) =>
-    request(answerUrl, 'PUT', { cookie: cookies[i % USERS]!, origin: base.origin }, { [keys[i % keys.length]!]: `Answer ${i}` });
+    request(
+      answerUrl,
+      'PUT',
+      { cookie: cookies[i % USERS]!, origin: base.origin },
+      { [keys[i % keys.length]!]: `Answer ${i}` },
+    );
 
   // Warm-up: JIT, pool connections, on both sides.
   await closedLoop(2000, CONCURRENCY, baselineSave);
@@ -101,7 +106,9 @@ try {
       .toFixed(0)
       .padStart(4)}  total ${(c.bench + c.server + c.postgres).toFixed(0).padStart(4)}`;
 
-  console.log(`\nPUT /api/answer on PostgreSQL: ${USERS} sessions, ${CONCURRENCY} in flight, pool ${POOL_SIZE}, ${ROUNDS} rounds`);
+  console.log(
+    `\nPUT /api/answer on PostgreSQL: ${USERS} sessions, ${CONCURRENCY} in flight, pool ${POOL_SIZE}, ${ROUNDS} rounds`,
+  );
   console.log(`ratio of each round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; the median round:\n`);
   console.log(row('baseline: raw JSONB upsert', middle.baseline.stats));
   console.log(row('PUT /api/answer (as fast as it goes)', middle.app.stats));
@@ -109,7 +116,9 @@ try {
   console.log('\nCPU microseconds per save in that round (load is this process, the load generator)');
   console.log(cost('baseline: raw JSONB upsert', middle.baseline.cpu));
   console.log(cost('PUT /api/answer', middle.app.cpu));
-  console.log(`\nratio to baseline (saves/s, median of ${ROUNDS} rounds): ${median(ratios).toFixed(2)}   (goal >= 0.5)`);
+  console.log(
+    `\nratio to baseline (saves/s, median of ${ROUNDS} rounds): ${median(ratios).toFixed(2)}   (goal >= 0.5)`,
+  );
   console.log(`p99 at ${RATE} saves/s: ${steady.p99.toFixed(1)} ms   (goal < 100 ms)\n`);
 } finally {
   await closeConnections();
@@ -124,7 +133,12 @@ try {
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'apps/server/src/server.ts'],
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      '--import',
+      'tsx',
+      'apps/server/src/server.ts',
+    ],
     {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {

@@ -32,7 +32,11 @@ function postgresCpuMs(): number {
 }
 
 export function cpuSnapshot(serverPid?: number): CpuSnapshot {
-  return { bench: processCpuMs(process.pid), server: serverPid ? processCpuMs(serverPid) : 0, postgres: postgresCpuMs() };
+  return {
+    bench: processCpuMs(process.pid),
+    server: serverPid ? processCpuMs(serverPid) : 0,
+    postgres: postgresCpuMs(),
+  };
 }
 
 /** CPU microseconds per operation of each part. */

@@ -46,7 +46,9 @@ const time = async (fn: () => Promise<unknown>) => {
 // A two-page research description: headings and 120 paragraphs of text.
 const docx = makeDocx(
   Array.from({ length: 120 }, (_, i) =>
-    i % 20 === 0 ? `Section ${i / 20 + 1}` : `Paragraph ${i}: the final project studies patient outcomes across several wards over two years.`,
+    i % 20 === 0
+      ? `Section ${i / 20 + 1}`
+      : `Paragraph ${i}: the final project studies patient outcomes across several wards over two years.`,
   ),
 );
 const work = await mkdtemp(path.join(tmpdir(), 'ap-docbench-'));
@@ -58,9 +60,21 @@ const bareInput = path.join(work, 'bare.docx');
 await writeFile(bareInput, docx);
 const bare = () =>
   new Promise<void>((resolve, reject) => {
-    const child = spawn('soffice', [`-env:UserInstallation=${bareProfile}`, '--headless', '--convert-to', 'pdf', '--outdir', path.join(work, 'bare-out'), bareInput], {
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      'soffice',
+      [
+        `-env:UserInstallation=${bareProfile}`,
+        '--headless',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        path.join(work, 'bare-out'),
+        bareInput,
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`soffice exited ${code}`))));
   });
@@ -69,9 +83,21 @@ let freshRuns = 0;
 const bareFresh = () =>
   new Promise<void>((resolve, reject) => {
     const profile = pathToFileURL(path.join(work, `fresh-profile-${freshRuns++}`)).href;
-    const child = spawn('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', path.join(work, 'bare-out'), bareInput], {
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      'soffice',
+      [
+        `-env:UserInstallation=${profile}`,
+        '--headless',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        path.join(work, 'bare-out'),
+        bareInput,
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`soffice exited ${code}`))));
   });
@@ -96,7 +122,15 @@ try {
   const bareOut = await readFile(path.join(work, 'bare-out', 'bare.pdf'));
 
   // 2. A phone-sized photo.
-  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+  const photo = await sharp({
+    create: {
+      width: 3000,
+      height: 2000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
     .jpeg({ quality: 70 })
     .toBuffer();
   const small = photo.length > 1_048_576 ? await sharp(photo).jpeg({ quality: 40 }).toBuffer() : photo;
@@ -140,7 +174,8 @@ try {
   server = await startServer(dbUrl.toString());
   const base = new URL(`http://127.0.0.1:${PORT}`);
   const answerUrl = new URL('/api/answer', base);
-  const save = (i: number) => request(answerUrl, 'PUT', { cookie: cookies[i % 40]!, origin: base.origin }, { first_name: `Name ${i}` });
+  const save = (i: number) =>
+    request(answerUrl, 'PUT', { cookie: cookies[i % 40]!, origin: base.origin }, { first_name: `Name ${i}` });
   await fixedRate(RATE, 3, save); // warm-up
   const quiet = await fixedRate(RATE, RATE_SECONDS, save);
 
@@ -162,7 +197,10 @@ try {
     body.append('file', new Blob([docx as Uint8Array<ArrayBuffer>]), 'project.docx');
     const up = await fetch(form.url, { method: 'POST', body, headers: { cookie, origin: base.origin } });
     if (up.status !== 204) throw new Error(`upload: ${up.status}`);
-    await json(documentConversionPath('research_upload'), cookie, { file_key: form.fields.key, file_name: 'project.docx' });
+    await json(documentConversionPath('research_upload'), cookie, {
+      file_key: form.fields.key,
+      file_name: 'project.docx',
+    });
   }
   const conversionsStarted = performance.now();
   const busy = await fixedRate(RATE, RATE_SECONDS, save);
@@ -181,17 +219,27 @@ try {
   const row = (name: string, s: LatencyStats) =>
     `${name.padEnd(44)} ${s.perSecond.toFixed(0).padStart(5)}/s  p50 ${s.p50.toFixed(1).padStart(6)} ms  p99 ${s.p99.toFixed(1).padStart(6)} ms  errors ${s.errors}`;
   console.log(`\nDocument conversion on this machine (${TURNS} turns, medians)\n`);
-  console.log(`docx, bare soffice --convert-to pdf (warm profile)  ${median(bareMs).toFixed(0).padStart(6)} ms  (${bareOut.length} bytes)`);
+  console.log(
+    `docx, bare soffice --convert-to pdf (warm profile)  ${median(bareMs).toFixed(0).padStart(6)} ms  (${bareOut.length} bytes)`,
+  );
   console.log(`docx, bare soffice, new empty profile each time     ${median(freshMs).toFixed(0).padStart(6)} ms`);
   console.log(`docx, our pipeline (inspect + sandboxed soffice)    ${median(oursMs).toFixed(0).padStart(6)} ms`);
-  console.log(`ratio ours / bare: ${(median(oursMs) / median(bareMs)).toFixed(2)}   (goal <= 1.25); ours / bare with a new profile: ${(median(oursMs) / median(freshMs)).toFixed(2)}`);
-  console.log(`(our LibreOffice runs at nice 10 so that answer saves come first: on a busy machine that alone slows it)\n`);
-  console.log(`photo 3000x2000 JPEG (${(small.length / 1024).toFixed(0)} KB) to PDF      ${median(imageMs).toFixed(0).padStart(6)} ms\n`);
+  console.log(
+    `ratio ours / bare: ${(median(oursMs) / median(bareMs)).toFixed(2)}   (goal <= 1.25); ours / bare with a new profile: ${(median(oursMs) / median(freshMs)).toFixed(2)}`,
+  );
+  console.log(
+    `(our LibreOffice runs at nice 10 so that answer saves come first: on a busy machine that alone slows it)\n`,
+  );
+  console.log(
+    `photo 3000x2000 JPEG (${(small.length / 1024).toFixed(0)} KB) to PDF      ${median(imageMs).toFixed(0).padStart(6)} ms\n`,
+  );
   console.log(`throughput, 1 conversion at a time: ${perMinute1.toFixed(0)} docx/min`);
   console.log(`throughput, 2 conversions at a time: ${perMinute2.toFixed(0)} docx/min\n`);
   console.log(row(`PUT /api/answer at ${RATE}/s, no conversions`, quiet));
   console.log(row(`PUT /api/answer at ${RATE}/s, converting`, busy));
-  console.log(`(${converting.length} docx conversions took ${conversionsSeconds.toFixed(1)} s from the start of the busy window)`);
+  console.log(
+    `(${converting.length} docx conversions took ${conversionsSeconds.toFixed(1)} s from the start of the busy window)`,
+  );
   console.log(`ratio of p99 converting / quiet: ${(busy.p99 / quiet.p99).toFixed(2)}   (goal <= 1.5)\n`);
 } finally {
   await thread.close();

@@ -168,8 +168,12 @@ try {
   const pgliteRatios = starts.map((s) => s.pglite / s.bare);
   const startMid = starts[pgRatios.indexOf(median(pgRatios))]!;
 
-  console.log(`\n${new Date().toISOString()}  ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}  Node ${process.version}`);
-  console.log(`Lighthouse mobile preset, median of ${LH_RUNS} runs by performance score (goals: perf >= 95, a11y 100, CLS 0 logged in, TBT <= 150 ms on /education-alr, initial JS on /about <= 120 KB):`);
+  console.log(
+    `\n${new Date().toISOString()}  ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}  Node ${process.version}`,
+  );
+  console.log(
+    `Lighthouse mobile preset, median of ${LH_RUNS} runs by performance score (goals: perf >= 95, a11y 100, CLS 0 logged in, TBT <= 150 ms on /education-alr, initial JS on /about <= 120 KB):`,
+  );
   console.log('page                          perf  a11y     LCP      TBT    CLS   initial JS (transfer)');
   for (const r of results) {
     console.log(
@@ -212,7 +216,10 @@ interface Lhr {
 }
 
 function pageResult(label: string, lhr: Lhr): PageResult {
-  const items = (lhr.audits['network-requests']?.details?.items ?? []) as { resourceType?: string; transferSize?: number }[];
+  const items = (lhr.audits['network-requests']?.details?.items ?? []) as {
+    resourceType?: string;
+    transferSize?: number;
+  }[];
   const scripts = items.filter((i) => i.resourceType === 'Script');
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const value = (a: string) => lhr.audits[a]?.numericValue ?? NaN;
@@ -238,9 +245,15 @@ async function applicantRow(email: string, submitted: boolean): Promise<{ id: st
   );
   const id = rows[0]!.id;
   if (submitted) {
-    await db.query(`INSERT INTO applications (user_id, answers, updated_at, submitted_at) VALUES ($1, '{}', now(), now())`, [id]);
+    await db.query(
+      `INSERT INTO applications (user_id, answers, updated_at, submitted_at) VALUES ($1, '{}', now(), now())`,
+      [id],
+    );
     for (const status of ['started', 'validating', 'submitted']) {
-      await db.query('INSERT INTO web_status_events (user_id, web_status, created_at) VALUES ($1, $2, now())', [id, status]);
+      await db.query('INSERT INTO web_status_events (user_id, web_status, created_at) VALUES ($1, $2, now())', [
+        id,
+        status,
+      ]);
     }
   }
   return { id, sessionId: await startSession({ db, clock: { now: () => new Date() } }, id) };
@@ -249,7 +262,6 @@ async function applicantRow(email: string, submitted: boolean): Promise<{ id: st
 async function newApplicant(submitted: boolean): Promise<string> {
   return (await applicantRow(`lighthouse${applicants++}@example.edu`, submitted)).sessionId;
 }
-
 
 function spawnServer(args: string[], port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, args, {
@@ -323,4 +335,3 @@ function median(values: number[]): number {
 function medianBy<T>(items: T[], key: (item: T) => number): T {
   return [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!;
 }
-

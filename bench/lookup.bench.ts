@@ -25,7 +25,9 @@ import { Pool } from 'undici';
 import { LOOKUP_MAX_RESULTS, type LookupCategory } from '@admissions/domain';
 import { createLookupService } from '../apps/server/src/features/lookup/lookup-service';
 
-const DATA_DIR = path.resolve(process.env.BENCH_LOOKUP_DATA_DIR ?? path.join(import.meta.dirname, '../../shared/data/lookups'));
+const DATA_DIR = path.resolve(
+  process.env.BENCH_LOOKUP_DATA_DIR ?? path.join(import.meta.dirname, '../../shared/data/lookups'),
+);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const CALLS = Number(process.env.BENCH_CALLS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -101,22 +103,42 @@ try {
   await http();
   await floor();
 
-  const rounds: { bare: number[]; http: Awaited<ReturnType<typeof http>>; floor: Awaited<ReturnType<typeof http>> }[] = [];
+  const rounds: { bare: number[]; http: Awaited<ReturnType<typeof http>>; floor: Awaited<ReturnType<typeof http>> }[] =
+    [];
   for (let r = 0; r < ROUNDS; r++) rounds.push({ bare: await bare(), http: await http(), floor: await floor() });
   const ratios = rounds.map((r) => pct(r.http.latencies, 0.95) / pct(r.bare, 0.95));
   const floorRatios = rounds.map((r) => pct(r.http.latencies, 0.95) / pct(r.floor.latencies, 0.95));
   const middle = rounds[floorRatios.indexOf(median(floorRatios))]!;
 
   const serverRss = rssMb(server.pid!);
-  console.log(`\nGET /lookup/find over ${lookups.stats.entries.college_ceeb} colleges, ${lookups.stats.entries.hs_ceeb} high schools and the ZIP codes;`);
-  console.log(`${queries.length} distinct queries, ${CLIENTS} clients, ${CALLS} calls a round, ${ROUNDS} rounds; the median round:\n`);
+  console.log(
+    `\nGET /lookup/find over ${lookups.stats.entries.college_ceeb} colleges, ${lookups.stats.entries.hs_ceeb} high schools and the ZIP codes;`,
+  );
+  console.log(
+    `${queries.length} distinct queries, ${CLIENTS} clients, ${CALLS} calls a round, ${ROUNDS} rounds; the median round:\n`,
+  );
   const row = (name: string, l: number[], extra = '') =>
-    `${name.padEnd(34)} p50 ${pct(l, 0.5).toFixed(3).padStart(7)} ms  p95 ${pct(l, 0.95).toFixed(3).padStart(7)} ms  p99 ${pct(l, 0.99)
+    `${name.padEnd(34)} p50 ${pct(l, 0.5).toFixed(3).padStart(7)} ms  p95 ${pct(l, 0.95).toFixed(3).padStart(7)} ms  p99 ${pct(
+      l,
+      0.99,
+    )
       .toFixed(3)
       .padStart(7)} ms${extra}`;
   console.log(row('bare index query (no HTTP)', middle.bare));
-  console.log(row(`HTTP floor: GET /public/tenant`, middle.floor.latencies, `  ${middle.floor.perSecond.toFixed(0)}/s  errors ${middle.floor.errors}`));
-  console.log(row(`HTTP lookup, ${CLIENTS} clients`, middle.http.latencies, `  ${middle.http.perSecond.toFixed(0)}/s  errors ${middle.http.errors}`));
+  console.log(
+    row(
+      `HTTP floor: GET /public/tenant`,
+      middle.floor.latencies,
+      `  ${middle.floor.perSecond.toFixed(0)}/s  errors ${middle.floor.errors}`,
+    ),
+  );
+  console.log(
+    row(
+      `HTTP lookup, ${CLIENTS} clients`,
+      middle.http.latencies,
+      `  ${middle.http.perSecond.toFixed(0)}/s  errors ${middle.http.errors}`,
+    ),
+  );
   console.log(`\nHTTP p95 / bare p95 by round: ${ratios.map((r) => r.toFixed(1)).join(', ')}   (goal <= 3)`);
   console.log(`HTTP lookup p95 / HTTP floor p95 by round: ${floorRatios.map((r) => r.toFixed(2)).join(', ')}`);
   console.log(`HTTP p95: ${pct(middle.http.latencies, 0.95).toFixed(2)} ms   (goal <= 20 ms)`);
@@ -143,13 +165,16 @@ interface Query {
 /** Prefixes of names (whole first words, part of a later word, two words), aliases, ZIP codes and cities. */
 function makeQueries(count: number): Query[] {
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const column = (file: string, name: string) => {
     const [header, ...lines] = readFileSync(path.join(DATA_DIR, file), 'utf8').trim().split('\n');
     const at = header!.split(',').indexOf(name);
     // The names column is never quoted before it in these files' first columns; rows with quotes are skipped.
-    return lines.filter((l) => !l.includes('"')).map((l) => l.split(',')[at]!).filter(Boolean);
+    return lines
+      .filter((l) => !l.includes('"'))
+      .map((l) => l.split(',')[at]!)
+      .filter(Boolean);
   };
   const colleges = column('colleges.csv', 'name');
   const highSchools = column('high-schools.csv', 'name');
@@ -169,7 +194,8 @@ function makeQueries(count: number): Query[] {
   while (out.length < count) {
     const r = random();
     if (r < 0.45) out.push({ category: 'college_ceeb', text: prefix(pick(colleges)) });
-    else if (r < 0.5) out.push({ category: 'college_ceeb', text: pick(['MIT', 'UCLA', 'UAB', 'NYU', 'USC', 'CUNY', 'SUNY']) });
+    else if (r < 0.5)
+      out.push({ category: 'college_ceeb', text: pick(['MIT', 'UCLA', 'UAB', 'NYU', 'USC', 'CUNY', 'SUNY']) });
     else if (r < 0.75) out.push({ category: 'hs_ceeb', text: prefix(pick(highSchools)) });
     else if (r < 0.9) out.push({ category: 'address', text: pick(zips).slice(0, 3 + Math.floor(random() * 3)) });
     else out.push({ category: 'address', text: prefix(pick(cities)) });

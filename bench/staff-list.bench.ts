@@ -54,7 +54,12 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 try {
   await migrate(db);
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: dbUrl.toString(), STAFF_EMAILS: STAFF, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: dbUrl.toString(),
+    STAFF_EMAILS: STAFF,
+    LOG_LEVEL: 'silent',
+  });
   const ctx = createFormContext(config.tenant);
   const clock = { now: () => new Date() };
 
@@ -131,7 +136,11 @@ try {
 
   const callList = async (i: number) => {
     const q = query(i);
-    const res = await app.inject({ method: 'GET', url: `/api/staff/applications?q=${q.q}&status=${q.status}`, headers: { cookie } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/staff/applications?q=${q.q}&status=${q.status}`,
+      headers: { cookie },
+    });
     if (res.statusCode !== 200) throw new Error(`list answered ${res.statusCode}: ${res.body}`);
   };
   const bareSelect = async (i: number) => {
@@ -169,13 +178,25 @@ try {
       for (let p = 0; p < 3; p++) {
         const page = doc.addPage([612, 792]);
         for (let line = 0; line < 45; line++) {
-          page.drawText(`Document ${d + 1}, page ${p + 1}, line ${line + 1}: the quick brown fox jumps over the lazy dog.`, {
-            x: 54, y: 740 - line * 15, size: 10, font,
-          });
+          page.drawText(
+            `Document ${d + 1}, page ${p + 1}, line ${line + 1}: the quick brown fox jumps over the lazy dog.`,
+            {
+              x: 54,
+              y: 740 - line * 15,
+              size: 10,
+              font,
+            },
+          );
         }
       }
       const bytes = await doc.save();
-      return { answerKey: `doc_${d}`, label: `Question ${d + 1}`, fileName: `doc-${d}.pdf`, fileSize: bytes.length, readPdf: async () => bytes };
+      return {
+        answerKey: `doc_${d}`,
+        label: `Question ${d + 1}`,
+        fileName: `doc-${d}.pdf`,
+        fileSize: bytes.length,
+        readPdf: async () => bytes,
+      };
     }),
   );
   const renderer = createPdfRenderer();
@@ -194,13 +215,21 @@ try {
 
   const p95List = percentile(listTimes, 0.95);
   const p95Bare = percentile(bareTimes, 0.95);
-  console.log(`\nStaff console on PostgreSQL: ${counted[0]!.n.toLocaleString('en-US')} applications (seeded in ${seedSeconds.toFixed(1)} s)`);
-  console.log(`read model built from answer_history by the refresher: ${indexSeconds.toFixed(1)} s (${Math.round(counted[0]!.n / indexSeconds).toLocaleString('en-US')} applications/s, validation included)`);
-  console.log(`page of 50, search of one surname + status=submitted (${sample[0]!.n} matches), ${CALLS} calls each, taking turns:\n`);
+  console.log(
+    `\nStaff console on PostgreSQL: ${counted[0]!.n.toLocaleString('en-US')} applications (seeded in ${seedSeconds.toFixed(1)} s)`,
+  );
+  console.log(
+    `read model built from answer_history by the refresher: ${indexSeconds.toFixed(1)} s (${Math.round(counted[0]!.n / indexSeconds).toLocaleString('en-US')} applications/s, validation included)`,
+  );
+  console.log(
+    `page of 50, search of one surname + status=submitted (${sample[0]!.n} matches), ${CALLS} calls each, taking turns:\n`,
+  );
   console.log(`  bare indexed SELECT of the page     p50 ${ms(percentile(bareTimes, 0.5))}   p95 ${ms(p95Bare)}`);
   console.log(`  GET /api/staff/applications (whole) p50 ${ms(percentile(listTimes, 0.5))}   p95 ${ms(p95List)}`);
   console.log(`  ratio of p95: ${(p95List / p95Bare).toFixed(2)} (goal: p95 <= 50 ms and <= 3x the bare query)`);
-  console.log(`\npacket: PDF copy + 10 documents of 3 pages: median ${ms(percentile(packetTimes, 0.5))}, ${(packetBytes / 1024).toFixed(0)} KB`);
+  console.log(
+    `\npacket: PDF copy + 10 documents of 3 pages: median ${ms(percentile(packetTimes, 0.5))}, ${(packetBytes / 1024).toFixed(0)} KB`,
+  );
 } finally {
   await db.close();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -36,9 +36,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
-  ],
+  projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 900 } } }],
   webServer: {
     command: 'node --import tsx support/start-stack.ts',
     cwd: import.meta.dirname,

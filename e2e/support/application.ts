@@ -99,5 +99,9 @@ export async function logOut(page: Page) {
 export async function storedProfile(page: Page) {
   const res = await page.request.get('/api/profile');
   expect(res.status()).toBe(200);
-  return (await res.json()) as { answer: Record<string, string>; last_page: string | null; web_status: { web_status: string }[] };
+  return (await res.json()) as {
+    answer: Record<string, string>;
+    last_page: string | null;
+    web_status: { web_status: string }[];
+  };
 }

@@ -12,7 +12,10 @@ export interface Mail {
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = (await readdir(MAIL_DIR)).filter((f) => f.endsWith(`-${to.toLowerCase()}.eml`)).sort().reverse();
+    const files = (await readdir(MAIL_DIR))
+      .filter((f) => f.endsWith(`-${to.toLowerCase()}.eml`))
+      .sort()
+      .reverse();
     for (const file of files) {
       const email = await PostalMime.parse(await readFile(path.join(MAIL_DIR, file)));
       if (subject.test(email.subject ?? '')) return { subject: email.subject ?? '', text: email.text ?? '' };

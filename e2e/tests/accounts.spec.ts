@@ -43,7 +43,11 @@ test('forgot password, follow the e-mailed link, reset, log in with the new pass
   await expect(page).toHaveURL(/\/forgot$/);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('If an account exists for that address, we have e-mailed you a link to reset your password.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for that address, we have e-mailed you a link to reset your password.', {
+      exact: true,
+    }),
+  ).toBeVisible();
 
   const link = resetLinkFrom(await waitForMail(email, /Reset your/));
   await page.goto(link);
@@ -54,7 +58,9 @@ test('forgot password, follow the e-mailed link, reset, log in with the new pass
   await page.getByRole('button', { name: 'Submit' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Your password has been reset. You can now log in with your new password.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Your password has been reset. You can now log in with your new password.', { exact: true }),
+  ).toBeVisible();
   await waitForMail(email, /password was changed/);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);

@@ -26,11 +26,13 @@ test('a visitor answers, signs up, confirms by e-mail code, logs in, and finds t
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.locator('#first_name')).toHaveValue('Ada');
   await expect(page.locator('#last_name')).toHaveValue('Lovelace');
-  await expect.poll(async () => (await storedProfile(page)).answer).toMatchObject({
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    country: 'USA',
-  });
+  await expect
+    .poll(async () => (await storedProfile(page)).answer)
+    .toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      country: 'USA',
+    });
 });
 
 test('fill all three pages, log out, log back in: land where you left off with every answer in place', async ({
@@ -74,12 +76,16 @@ test('a conditional block hides and its answers are cleared on the server', asyn
   await answer(page, 'suspended', 'Y');
   await answer(page, 'suspended_comment', 'A misunderstanding in 2015.');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(async () => (await storedProfile(page)).answer.suspended_comment).toBe('A misunderstanding in 2015.');
+  await expect
+    .poll(async () => (await storedProfile(page)).answer.suspended_comment)
+    .toBe('A misunderstanding in 2015.');
 
   await answer(page, 'suspended', 'N');
   await expect(page.locator('#suspended_comment')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(async () => (await storedProfile(page)).answer).toMatchObject({ suspended: 'N', suspended_comment: '' });
+  await expect
+    .poll(async () => (await storedProfile(page)).answer)
+    .toMatchObject({ suspended: 'N', suspended_comment: '' });
 });
 
 test('add another school up to the limit of ten', async ({ page, request }) => {

@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { answer, answerMonthYear, COMPLETE, COMPLETE_MONTH_YEAR, fillPage, logIn } from '../support/application';
-import { createConfirmedAccount, expect, expectAxeClean, PASSWORD, sameOrigin, test, uniqueEmail } from '../support/fixtures';
+import {
+  createConfirmedAccount,
+  expect,
+  expectAxeClean,
+  PASSWORD,
+  sameOrigin,
+  test,
+  uniqueEmail,
+} from '../support/fixtures';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
@@ -27,7 +35,9 @@ function makeDocx(paragraphs: string[]): Buffer {
         ),
       },
       word: {
-        'document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`),
+        'document.xml': strToU8(
+          `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`,
+        ),
       },
     }),
   );
@@ -53,7 +63,8 @@ async function tabTo(page: Page, target: string, key = 'Tab') {
 
 /** Step 2 for an applicant to MS Nursing (BMN), whose final project description is required. */
 async function fillEducationForNursing(page: Page) {
-  for (const [key, value] of COMPLETE['/education-alr'] ?? []) await answer(page, key, key === 'applied_major' ? 'BMN' : value);
+  for (const [key, value] of COMPLETE['/education-alr'] ?? [])
+    await answer(page, key, key === 'applied_major' ? 'BMN' : value);
   for (const [key, value] of COMPLETE_MONTH_YEAR['/education-alr'] ?? []) await answerMonthYear(page, key, value);
 }
 
@@ -80,9 +91,13 @@ test('a BMN applicant uploads a Word research description, sees it converted, de
   await chooser.setFiles({ name: 'project.docx', mimeType: DOCX_TYPE, buffer: docx });
 
   // Uploaded, converted by LibreOffice on the server, then listed with its rounded size.
-  await expect(attached(page).getByRole('button', { name: 'Delete project.docx' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+  await expect(attached(page).getByRole('button', { name: 'Delete project.docx' })).toBeVisible({
+    timeout: CONVERSION_TIMEOUT,
+  });
   await expect(attached(page)).toContainText(`project.docx (${Math.round(docx.length / 1024)} KB)`);
-  await expect(page.getByRole('status').filter({ hasText: 'project.docx' })).toHaveText(/project\.docx \(\d+ KB\) is attached\./);
+  await expect(page.getByRole('status').filter({ hasText: 'project.docx' })).toHaveText(
+    /project\.docx \(\d+ KB\) is attached\./,
+  );
   // Focus stayed with the widget through upload and conversion.
   await expect(attached(page)).toBeFocused();
   await expectAxeClean(page);
@@ -116,13 +131,19 @@ test('a BMN applicant uploads a Word research description, sees it converted, de
   expect(await (await page.request.get('/api/document-answer')).json()).toEqual({});
 
   // A file the rules refuse never leaves the browser.
-  await input.setInputFiles({ name: 'project.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not really a PDF') });
+  await input.setInputFiles({
+    name: 'project.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('MZ not really a PDF'),
+  });
   await expect(page.getByText('Your file does not contain what its name says.', { exact: false })).toBeVisible();
   await expect(input).toHaveAttribute('aria-invalid', 'true');
 
   // Re-upload; the same name is fine again.
   await input.setInputFiles({ name: 'project.docx', mimeType: DOCX_TYPE, buffer: docx });
-  await expect(attached(page).getByRole('button', { name: 'Delete project.docx' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+  await expect(attached(page).getByRole('button', { name: 'Delete project.docx' })).toBeVisible({
+    timeout: CONVERSION_TIMEOUT,
+  });
   await expect(page.getByText('Your file does not contain what its name says.', { exact: false })).toBeHidden();
 
   await page.getByRole('button', { name: 'Save and Continue' }).click();
@@ -137,7 +158,10 @@ test('a BMN applicant uploads a Word research description, sees it converted, de
   expect(late.status()).toBe(409);
 });
 
-test('a BMN applicant without the research description cannot submit; the summary leads to the upload', async ({ page, request }) => {
+test('a BMN applicant without the research description cannot submit; the summary leads to the upload', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('documents-missing');
   await createConfirmedAccount(request, email);
   await logIn(page, email, PASSWORD);
@@ -176,9 +200,13 @@ test('switching the transcript tab deletes the uploaded transcript', async ({ pa
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
     return Array.from(new Uint8Array(await (blob ?? new Blob()).arrayBuffer()));
   });
-  await page.locator('#college_transcript_upload').setInputFiles({ name: 'transcript.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await page
+    .locator('#college_transcript_upload')
+    .setInputFiles({ name: 'transcript.png', mimeType: 'image/png', buffer: Buffer.from(png) });
   const transcript = page.getByRole('group', { name: 'Unofficial Transcript' });
-  await expect(transcript.getByRole('button', { name: 'Delete transcript.png' })).toBeVisible({ timeout: CONVERSION_TIMEOUT });
+  await expect(transcript.getByRole('button', { name: 'Delete transcript.png' })).toBeVisible({
+    timeout: CONVERSION_TIMEOUT,
+  });
 
   await page.getByRole('tab', { name: 'I will send it later' }).click();
 

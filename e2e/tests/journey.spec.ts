@@ -1,7 +1,18 @@
 import { answer, logIn, storedProfile } from '../support/application';
-import { createConfirmedAccount, expect, expectAxeClean, PASSWORD, sameOrigin, test, uniqueEmail } from '../support/fixtures';
+import {
+  createConfirmedAccount,
+  expect,
+  expectAxeClean,
+  PASSWORD,
+  sameOrigin,
+  test,
+  uniqueEmail,
+} from '../support/fixtures';
 
-test('a school block is removed after confirming: the later schools move up, and nothing of the removed one is left', async ({ page, request }) => {
+test('a school block is removed after confirming: the later schools move up, and nothing of the removed one is left', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('remove');
   await createConfirmedAccount(request, email);
   await logIn(page, email, PASSWORD);
@@ -9,7 +20,10 @@ test('a school block is removed after confirming: the later schools move up, and
   await expect(page).toHaveURL(/\/education-alr$/);
 
   await answer(page, 'college_name', 'First University');
-  for (const [n, name] of [[2, 'Accidental College'], [3, 'Third Institute']] as const) {
+  for (const [n, name] of [
+    [2, 'Accidental College'],
+    [3, 'Third Institute'],
+  ] as const) {
     await page.getByRole('button', { name: 'Add Another School' }).click();
     await expect(page.getByRole('heading', { name: `School ${n}` })).toBeFocused();
     await answer(page, `college_${n}_name`, name);
@@ -18,7 +32,9 @@ test('a school block is removed after confirming: the later schools move up, and
 
   await page.getByRole('button', { name: 'Remove School 2' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove School 2?' });
-  await expect(dialog).toContainText('Everything you entered for School 2 will be deleted. The schools after it move up one place.');
+  await expect(dialog).toContainText(
+    'Everything you entered for School 2 will be deleted. The schools after it move up one place.',
+  );
   await expectAxeClean(page);
   await dialog.getByRole('button', { name: 'Remove School 2' }).click();
 
@@ -28,19 +44,31 @@ test('a school block is removed after confirming: the later schools move up, and
   await expect(page.locator('#college_2_name')).toHaveValue('Third Institute');
   await expect(page.locator('#college_2_city')).toHaveValue('City 3');
   const stored = (await storedProfile(page)).answer;
-  expect(stored).toMatchObject({ college_name: 'First University', college_2_name: 'Third Institute', college_3_name: '', college_3_city: '' });
+  expect(stored).toMatchObject({
+    college_name: 'First University',
+    college_2_name: 'Third Institute',
+    college_3_name: '',
+    college_3_city: '',
+  });
   expect((await (await page.request.get('/api/add-another')).json()) as unknown).toEqual({ college: 2 });
   await expectAxeClean(page);
 });
 
-test('answers typed before logging in never overwrite saved ones silently: the applicant sees both and chooses', async ({ page, request, browser }) => {
+test('answers typed before logging in never overwrite saved ones silently: the applicant sees both and chooses', async ({
+  page,
+  request,
+  browser,
+}) => {
   const email = uniqueEmail('carry');
   await createConfirmedAccount(request, email);
   // The account already holds answers, saved from another device.
   const other = await browser.newContext({ baseURL: String(test.info().project.use.baseURL) });
   const elsewhere = await other.newPage();
   await logIn(elsewhere, email, PASSWORD);
-  const saved = await elsewhere.request.put('/api/answer', { data: { first_name: 'Dan', last_name: 'Brown' }, headers: sameOrigin() });
+  const saved = await elsewhere.request.put('/api/answer', {
+    data: { first_name: 'Dan', last_name: 'Brown' },
+    headers: sameOrigin(),
+  });
   expect(saved.status()).toBe(200);
   await other.close();
 
@@ -69,7 +97,9 @@ test('answers typed before logging in never overwrite saved ones silently: the a
   await expect.poll(async () => (await storedProfile(page)).answer.first_name).toBe('Oops');
 });
 
-test('an error toast stays on its screen: it ends on the next screen, and never covers the account menu', async ({ page }) => {
+test('an error toast stays on its screen: it ends on the next screen, and never covers the account menu', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(uniqueEmail('nobody'));
   await page.getByLabel('Password', { exact: true }).fill('Wrong-Password-1');
@@ -87,7 +117,10 @@ test('an error toast stays on its screen: it ends on the next screen, and never 
   await expect(menu).toBeVisible();
   const box = (await menu.boundingBox())!;
   const onTop = await page.evaluate(
-    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="dialog"]')?.getAttribute('aria-label') ?? document.elementFromPoint(x!, y!)?.closest('[role="dialog"]')?.id ?? null,
+    ([x, y]) =>
+      document.elementFromPoint(x!, y!)?.closest('[role="dialog"]')?.getAttribute('aria-label') ??
+      document.elementFromPoint(x!, y!)?.closest('[role="dialog"]')?.id ??
+      null,
     [box.x + box.width / 2, box.y + box.height / 2],
   );
   expect(onTop).not.toBeNull();
@@ -98,12 +131,18 @@ test('an error toast stays on its screen: it ends on the next screen, and never 
   await expect(page.getByRole('listitem', { name: 'Login Card Error' })).toHaveCount(0);
 });
 
-test('the root error screen keeps the site around it, reports the error with a reference, and leads back', async ({ page, request, consoleErrors }) => {
+test('the root error screen keeps the site around it, reports the error with a reference, and leads back', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   const email = uniqueEmail('crash');
   await createConfirmedAccount(request, email);
   await logIn(page, email, PASSWORD);
   // The next profile load fails on the server: the page cannot render.
-  await page.route('**/api/profile', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"Boom"}' }));
+  await page.route('**/api/profile', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"Boom"}' }),
+  );
   const reported = page.waitForResponse((res) => res.url().endsWith('/public/client-error'));
   await page.goto('/about');
 
@@ -123,7 +162,10 @@ test('the root error screen keeps the site around it, reports the error with a r
   consoleErrors.length = 0;
 });
 
-test("a partial or impossible date of birth shows 'A valid date of birth is required.' and is not stored", async ({ page, request }) => {
+test("a partial or impossible date of birth shows 'A valid date of birth is required.' and is not stored", async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('dob');
   await createConfirmedAccount(request, email);
   await logIn(page, email, PASSWORD);
@@ -143,14 +185,21 @@ test("a partial or impossible date of birth shows 'A valid date of birth is requ
   await page.getByRole('heading', { level: 1, name: 'About You' }).click();
   await expect(page.getByText('A valid date of birth is required.').first()).toBeVisible();
   // Not the required message: the summary links the date by SPEC's invalid-date message.
-  await expect(page.getByRole('region', { name: "We're missing some information!" }).getByRole('link', { name: 'A valid date of birth is required.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: "We're missing some information!" })
+      .getByRole('link', { name: 'A valid date of birth is required.' }),
+  ).toBeVisible();
   await expect(dob).toHaveAttribute('aria-invalid', 'true');
   await expectAxeClean(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(async () => (await storedProfile(page)).answer.birth_date).toBe('');
 });
 
-test('smaller things: a logged-in applicant is taken from /login and /signup to the application; the action buttons form one even row', async ({ page, request }) => {
+test('smaller things: a logged-in applicant is taken from /login and /signup to the application; the action buttons form one even row', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('small');
   await createConfirmedAccount(request, email);
   await logIn(page, email, PASSWORD);
@@ -162,7 +211,9 @@ test('smaller things: a logged-in applicant is taken from /login and /signup to 
   await expect(page.getByRole('heading', { level: 1, name: 'Education' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save and Continue' })).toBeVisible();
   const boxes = await Promise.all(
-    ['Back', 'Save', 'Save and Continue'].map(async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!),
+    ['Back', 'Save', 'Save and Continue'].map(
+      async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!,
+    ),
   );
   expect(new Set(boxes.map((b) => Math.round(b.height)))).toEqual(new Set([48]));
   expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(1);
@@ -174,7 +225,9 @@ test('smaller things: a logged-in applicant is taken from /login and /signup to 
   await page.goto('/education-alr');
   await expect(page.getByRole('button', { name: 'Save and finish later' })).toBeVisible();
   const visitor = await Promise.all(
-    ['Back', 'Save', 'Next', 'Save and finish later'].map(async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!),
+    ['Back', 'Save', 'Next', 'Save and finish later'].map(
+      async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!,
+    ),
   );
   expect(new Set(visitor.map((b) => Math.round(b.y + b.height / 2))).size).toBe(1);
 });

@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { request as playwrightRequest } from '@playwright/test';
 import { logIn } from '../support/application';
-import { createConfirmedAccount, expect, expectAxeClean, PASSWORD, sameOrigin, test, uniqueEmail } from '../support/fixtures';
+import {
+  createConfirmedAccount,
+  expect,
+  expectAxeClean,
+  PASSWORD,
+  sameOrigin,
+  test,
+  uniqueEmail,
+} from '../support/fixtures';
 import { STAFF_EMAIL } from '../support/paths';
 import { pdfText } from '../support/pdf-text';
 
@@ -50,13 +58,19 @@ async function submittedApplicant(baseURL: string, email: string, lastName: stri
   const api = await playwrightRequest.newContext({ baseURL });
   await createConfirmedAccount(api, email);
   const headers = sameOrigin();
-  expect((await api.post('/public/login', { data: { username: email, password: PASSWORD }, headers })).status()).toBe(200);
+  expect((await api.post('/public/login', { data: { username: email, password: PASSWORD }, headers })).status()).toBe(
+    200,
+  );
   expect((await api.put('/api/answer', { data: completeAnswers('Hedwig', lastName), headers })).status()).toBe(200);
   expect((await api.post('/api/submit', { headers })).status()).toBe(200);
   await api.dispose();
 }
 
-test('staff find a submitted applicant by name, open the print view and download the packet', async ({ page, request, baseURL }) => {
+test('staff find a submitted applicant by name, open the print view and download the packet', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const lastName = `Kiesler${Date.now().toString(36)}`;
   await submittedApplicant(baseURL!, uniqueEmail('applied'), lastName);
   await createConfirmedAccount(request, STAFF_EMAIL);
@@ -81,12 +95,18 @@ test('staff find a submitted applicant by name, open the print view and download
   await expect(page.getByText('Hedy')).toBeVisible();
   await expectAxeClean(page);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download packet' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download packet' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`packet-${lastName.toLowerCase()}.pdf`);
   const pdf = await readFile(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-  const [printView] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open print view' }).click()]);
+  const [printView] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Open print view' }).click(),
+  ]);
   await expect(printView).toHaveURL(/\/about\?service_token=/);
   await expect(printView.getByRole('heading', { level: 1, name: `Application of Hedwig ${lastName}` })).toBeVisible();
   for (const step of ['Step 1: About You', 'Step 2: Education', 'Step 3: Final Steps']) {
@@ -105,7 +125,14 @@ test('staff find a submitted applicant by name, open the print view and download
 
   // A headless print on Letter and on A4 keeps every answer the PDF copy (the packet's first part) shows.
   const copyText = await pdfText(pdf);
-  const answers = [`Hedwig ${lastName}`, 'Springfield', 'Harvard University (3434)', 'MA in Education', 'Fall 2027', 'grace.hopper@example.edu'];
+  const answers = [
+    `Hedwig ${lastName}`,
+    'Springfield',
+    'Harvard University (3434)',
+    'MA in Education',
+    'Fall 2027',
+    'grace.hopper@example.edu',
+  ];
   answers.push('I want to study education because it changes lives.');
   for (const value of answers) expect(copyText).toContain(value);
   await printView.emulateMedia({ media: 'print' });
@@ -114,7 +141,9 @@ test('staff find a submitted applicant by name, open the print view and download
     for (const value of answers) expect(printedText, `${format} print`).toContain(value);
     expect(printedText).toContain('[X]');
     // Nothing wider than the paper: the printed layout never scrolls sideways.
-    const overflow = await printView.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await printView.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   }
 

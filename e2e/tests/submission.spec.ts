@@ -137,7 +137,14 @@ async function tabTo(page: Page, target: string) {
   for (let i = 0; i < 400; i++) {
     const here = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
-      return { id: el?.id ?? '', label: el?.getAttribute('aria-label') ?? (el as HTMLInputElement | null)?.labels?.[0]?.textContent ?? el?.textContent ?? '' };
+      return {
+        id: el?.id ?? '',
+        label:
+          el?.getAttribute('aria-label') ??
+          (el as HTMLInputElement | null)?.labels?.[0]?.textContent ??
+          el?.textContent ??
+          '',
+      };
     });
     if (here.id === target || here.label.trim() === target) return;
     await page.keyboard.press('Tab');

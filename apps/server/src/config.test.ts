@@ -20,7 +20,9 @@ describe('loadConfig', () => {
   it('reads LOOKUP_DATA_DIR as an absolute path, and leaves it unset (manual school entry) by default', () => {
     expect(loadConfig({}).lookupDataDir).toBeUndefined();
     expect(loadConfig({ LOOKUP_DATA_DIR: '' }).lookupDataDir).toBeUndefined();
-    expect(loadConfig({ LOOKUP_DATA_DIR: '../shared/data/lookups' }).lookupDataDir).toBe(path.resolve('../shared/data/lookups'));
+    expect(loadConfig({ LOOKUP_DATA_DIR: '../shared/data/lookups' }).lookupDataDir).toBe(
+      path.resolve('../shared/data/lookups'),
+    );
   });
 
   it('builds the default PUBLIC_URL from PORT, and treats empty variables as unset', () => {

@@ -33,7 +33,11 @@ const envSchema = z.object({
   DOCUMENT_CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
   DOCUMENT_CONVERSION_MEMORY_MB: z.coerce.number().int().min(256).max(16384).default(1536),
   DOCUMENT_CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-  DOCUMENT_QUOTA_BYTES: z.coerce.number().int().min(1_048_576).default(20 * 1_048_576),
+  DOCUMENT_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_048_576)
+    .default(20 * 1_048_576),
   DOCUMENT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** How often the job queue looks for jobs of crashed processes to retry. */
   JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -42,7 +46,12 @@ const envSchema = z.object({
   /** Comma-separated addresses of the admissions office's staff (docs/decisions/011-staff-console.md). */
   STAFF_EMAILS: z
     .string()
-    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.every(isValidEmail), { message: 'must be a comma-separated list of e-mail addresses' })
     .optional(),
   /** PostgreSQL: longest wait to open a connection, and longest a statement may run (the client gives up 2 s later). */
@@ -104,8 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      'Invalid configuration:\n' +
-        parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'),
+      'Invalid configuration:\n' + parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'),
     );
   }
   const e = parsed.data;

@@ -6,7 +6,7 @@ import { createFormContext } from './features/application/form-context';
 import { catchUpConsoleIndex } from './features/staff/console-index';
 import { isDatabaseUnavailable } from './infra/db/database-unavailable';
 import { startShutdown } from './shutdown';
-import { startPeriodicJob } from './infra/jobs/periodic-job';
+import { startPeriodicJob, type PeriodicJob } from './infra/jobs/periodic-job';
 import { startWorkers } from './workers';
 
 function readConfig(): Config {
@@ -32,7 +32,9 @@ async function openDeps() {
     if (config.databaseUrl && isDatabaseUnavailable(err)) {
       const url = new URL(config.databaseUrl);
       const reason = (err as Error).message || (err as { code?: string }).code || 'no answer';
-      process.stderr.write(`Cannot reach the database at ${url.hostname}:${url.port || 5432} (${reason}); not starting.\n`);
+      process.stderr.write(
+        `Cannot reach the database at ${url.hostname}:${url.port || 5432} (${reason}); not starting.\n`,
+      );
       process.exit(1);
     }
     throw err;
@@ -42,14 +44,15 @@ async function openDeps() {
 const deps = await openDeps();
 const app = await buildApp(deps, logger);
 
-let consoleIndex: ReturnType<typeof startPeriodicJob> | undefined;
+/** Started after listen; a signal may come before. */
+const background: { consoleIndex?: PeriodicJob } = {};
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   const code = await startShutdown(
     app,
     async () => {
-      await consoleIndex?.stop();
+      await background.consoleIndex?.stop();
       await closeDeps(deps);
     },
     logger,
@@ -64,7 +67,7 @@ await startWorkers(deps, logger);
 // The staff console's list reads a model rebuilt from answer_history (docs/decisions/011-staff-console.md):
 // a short pass every 10 s in each process; passes never overlap (they skip a locked mark).
 const formContext = createFormContext(config.tenant);
-consoleIndex = startPeriodicJob({
+background.consoleIndex = startPeriodicJob({
   name: 'staff-console-index',
   everyMs: 10_000,
   logger,

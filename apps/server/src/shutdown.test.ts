@@ -77,7 +77,10 @@ describe('starting without a database', () => {
     const { freePort } = await import('./test-support/server-process');
     const port = await freePort();
     const started = Date.now();
-    const server = await startServerProcess({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere` }, { waitReady: false });
+    const server = await startServerProcess(
+      { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere` },
+      { waitReady: false },
+    );
     const { code } = await server.exited;
     const tookMs = Date.now() - started;
     expect(code).toBe(1);

@@ -14,7 +14,11 @@ let stopping: Promise<number> | undefined;
  * comes is cut, so the process always exits in time. Resolves with the exit
  * code: 0 when everything closed cleanly.
  */
-export function startShutdown(app: FastifyInstance, closeRest: () => Promise<void>, logger: Pick<Logger, 'error' | 'warn'>) {
+export function startShutdown(
+  app: FastifyInstance,
+  closeRest: () => Promise<void>,
+  logger: Pick<Logger, 'error' | 'warn'>,
+) {
   stopping ??= (async () => {
     const server = app.server;
     const sweep = setInterval(() => server.closeIdleConnections(), 100);

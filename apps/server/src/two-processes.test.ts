@@ -83,7 +83,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
   it('shares login throttles: 5 failures spread over both lock the address on both', async () => {
     const username = 'two.locked@example.edu';
     for (let i = 0; i < 5; i++) {
-      const res = await new Browser().call(both[i % 2]!, 'POST', '/public/login', { username, password: 'Wrong-Password-1' });
+      const res = await new Browser().call(both[i % 2]!, 'POST', '/public/login', {
+        username,
+        password: 'Wrong-Password-1',
+      });
       expect(res.json.code).toBe('INVALID_CREDENTIALS');
     }
     for (const base of both) {
@@ -95,7 +98,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
   it('shares per-IP rate limits: the mail limit (12 here, one sign-up spent) is reached across both, not per process', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await new Browser().call(both[i % 2]!, 'POST', '/public/forgot-password', { username: `two.flood${i}@example.edu` });
+      const res = await new Browser().call(both[i % 2]!, 'POST', '/public/forgot-password', {
+        username: `two.flood${i}@example.edu`,
+      });
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(11);
@@ -108,11 +113,22 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
     await smtp.close();
     // The test above spent this client address's shared mail limit; start this one with a fresh window.
     await db.query(`DELETE FROM rate_limits WHERE key LIKE 'mail:%'`);
-    expect((await new Browser().call(a.url, 'POST', '/public/signup', { username, password: PASSWORD })).status).toBe(200);
+    expect((await new Browser().call(a.url, 'POST', '/public/signup', { username, password: PASSWORD })).status).toBe(
+      200,
+    );
     await expect
-      .poll(async () => (await db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE name = $1 AND state = $2', [MAIL_QUEUE, 'retry'])).rows.length, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () =>
+          (
+            await db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE name = $1 AND state = $2', [
+              MAIL_QUEUE,
+              'retry',
+            ])
+          ).rows.length,
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(1);
     await a.stop();
     smtp = await startSmtpSink(port);

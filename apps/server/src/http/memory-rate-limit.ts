@@ -53,7 +53,8 @@ export function createMemoryRateLimit({ max, windowMs, maxKeys = 50_000 }: Memor
       if (estimate > max) {
         // When the previous window's share has shrunk enough, or at the latest when this window ends.
         const room = max - b.used - weight;
-        const waitMs = b.previous > 0 && room > 0 ? start + windowMs * (1 - room / b.previous) - now : start + windowMs - now;
+        const waitMs =
+          b.previous > 0 && room > 0 ? start + windowMs * (1 - room / b.previous) - now : start + windowMs - now;
         throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
       }
       b.used += weight;

@@ -7,7 +7,11 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '_');
+    const key = issue.path.length
+      ? issue.path.join('.')
+      : issue.code === 'unrecognized_keys'
+        ? issue.keys.join(',')
+        : '_';
     (errors[key] ??= []).push(issue.message);
   }
   throw new AppError('BAD_REQUEST', { errors });

@@ -34,7 +34,8 @@ export async function hitRateLimit(db: Queryable, limit: RateLimit, subject: str
   if (previous * (1 - elapsed / limit.windowMs) + hits > limit.max) {
     // When the previous window's share has shrunk enough, or at the latest when this window ends.
     const room = limit.max - hits;
-    const waitMs = previous > 0 && room >= 0 ? limit.windowMs * (1 - room / previous) - elapsed : limit.windowMs - elapsed;
+    const waitMs =
+      previous > 0 && room >= 0 ? limit.windowMs * (1 - room / previous) - elapsed : limit.windowMs - elapsed;
     // A refused call spends nothing, so Retry-After is the truth: waiting that long is enough.
     await db.query('UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0', [`${limit.name}:${subject}`]);
     throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });

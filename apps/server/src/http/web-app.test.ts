@@ -14,7 +14,11 @@ let webDist: string;
 /** A build as apps/web writes it: hashed assets and index.html, each with its .br and .gz copies. */
 async function writeBuild(dir: string) {
   await mkdir(path.join(dir, 'assets'));
-  const files: Record<string, string> = { 'index.html': PAGE, 'assets/app-Ab12Cd34.js': SCRIPT, 'assets/app-Ef56Gh78.css': 'body{margin:0}'.repeat(50) };
+  const files: Record<string, string> = {
+    'index.html': PAGE,
+    'assets/app-Ab12Cd34.js': SCRIPT,
+    'assets/app-Ef56Gh78.css': 'body{margin:0}'.repeat(50),
+  };
   for (const [name, text] of Object.entries(files)) {
     await writeFile(path.join(dir, name), text);
     await writeFile(path.join(dir, `${name}.br`), brotliCompressSync(text));
@@ -34,7 +38,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 describe('serving the built web app', () => {
   it('sends a hashed script as brotli to a browser that accepts it, cached for a year and never revalidated', async () => {

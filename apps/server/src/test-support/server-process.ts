@@ -29,7 +29,10 @@ export interface ServerProcess {
  * process on a free port, with its own DATA_DIR, for what only a process can
  * show: signals, exit codes, several processes on one database.
  */
-export async function startServerProcess(env: Record<string, string>, { waitReady = true } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { waitReady = true } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-proc-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

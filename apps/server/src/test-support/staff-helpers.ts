@@ -12,14 +12,23 @@ export interface Applicant {
 }
 
 /** A logged-in applicant with the given answers saved (and submitted when asked). */
-export async function applicantWith(t: TestApp, email: string, answers: Record<string, string>, submit = false): Promise<Applicant> {
+export async function applicantWith(
+  t: TestApp,
+  email: string,
+  answers: Record<string, string>,
+  submit = false,
+): Promise<Applicant> {
   const client = await loggedInClient(t, email);
   if (Object.keys(answers).length) await save(client, answers);
   if (submit) await expectOk(await client.post('/api/submit'));
   return { client, email, userId: await userIdOf(t, email) };
 }
 
-export async function submittedApplicant(t: TestApp, email: string, names: Record<string, string> = {}): Promise<Applicant> {
+export async function submittedApplicant(
+  t: TestApp,
+  email: string,
+  names: Record<string, string> = {},
+): Promise<Applicant> {
   return applicantWith(t, email, { ...completeAnswers(), ...names }, true);
 }
 

@@ -24,7 +24,10 @@ export const TEST_PUBLIC_URL = 'http://portal.test';
  * mail delivered over SMTP to a sink the test can read, and a clock the test
  * can move.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { onLog?: (entry: Record<string, unknown>) => void } = {}) {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { onLog?: (entry: Record<string, unknown>) => void } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-test-'));
   const smtp = await startSmtpSink();
   const config = loadConfig({
@@ -40,11 +43,19 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   });
   // Silent, unless the test reads the log lines itself.
   const { onLog } = options;
-  const logger = onLog ? pino({ level: 'info' }, { write: (line: string) => onLog(JSON.parse(line) as Record<string, unknown>) }) : pino({ level: 'silent' });
+  const logger = onLog
+    ? pino({ level: 'info' }, { write: (line: string) => onLog(JSON.parse(line) as Record<string, unknown>) })
+    : pino({ level: 'silent' });
   const db = await createTestDb();
   const clock = new TestClock();
   // A short SMTP timeout, so tests of a stalled relay do not wait the production 15 s.
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: '', logger, timeoutMs: 2000 });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: '',
+    logger,
+    timeoutMs: 2000,
+  });
   // Cron schedules stay off in tests: a test runs scheduled work itself, at the time it chooses.
   const jobs = await startJobQueue({ db, logger, schedule: false });
   const secretKey = 'test-secret-key-0123456789abcdef0123456789abcdef';
@@ -113,7 +124,10 @@ async function mailDelivered(db: Queryable, timeoutMs = 15_000): Promise<void> {
         `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'active') AND start_after <= now()`,
         [MAIL_QUEUE],
       )
-      .then(({ rows }) => rows[0]!.n, () => 0); // A test that closed the database has no mail to wait for.
+      .then(
+        ({ rows }) => rows[0]!.n,
+        () => 0,
+      ); // A test that closed the database has no mail to wait for.
     if (waiting === 0) return;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -129,7 +143,13 @@ export class TestClient {
   ) {}
 
   /** `raw` is sent as it is (e.g. a multipart body), with the content-type given in `headers`. */
-  async request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}, raw?: Buffer) {
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    raw?: Buffer,
+  ) {
     const res = await this.app.inject({
       method,
       url,

@@ -17,7 +17,11 @@ export async function reportClientError(error: unknown, route: string): Promise<
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
   const stack = error instanceof Error && error.stack ? error.stack.slice(0, 8000) : undefined;
   try {
-    const { request_id } = await api.post<ClientErrorResponse>('/public/client-error', { message, route: route.slice(0, 300), ...(stack ? { stack } : {}) });
+    const { request_id } = await api.post<ClientErrorResponse>('/public/client-error', {
+      message,
+      route: route.slice(0, 300),
+      ...(stack ? { stack } : {}),
+    });
     return request_id;
   } catch {
     return undefined;

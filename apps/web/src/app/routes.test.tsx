@@ -49,9 +49,16 @@ describe('routes', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeInTheDocument();
     expect(
-      screen.getByText('The issue that caused you to see this has been logged. We will get it fixed as soon as possible.'),
+      screen.getByText(
+        'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.',
+      ),
     ).toBeInTheDocument();
-    await waitFor(() => expect(console.error).toHaveBeenCalledWith('The page failed to render:', expect.objectContaining({ message: 'Boom' })));
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith(
+        'The page failed to render:',
+        expect.objectContaining({ message: 'Boom' }),
+      ),
+    );
     // Logged on the server, once, with the route; its reference is shown.
     expect(await screen.findByText('6f1c2f0e-0000-4000-8000-000000000001')).toBeInTheDocument();
     expect(net.callsTo('POST /public/client-error').map((r) => r.body)).toEqual([
@@ -62,7 +69,7 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to my application' })).toHaveAttribute('href', '/');
   });
 
-  test('the root error screen keeps the footer and offers the help address when the institution\'s text is there', async () => {
+  test("the root error screen keeps the footer and offers the help address when the institution's text is there", async () => {
     vi.mocked(console.error).mockImplementation(() => {});
     stubFetch({
       'GET /api/profile': () => json({ code: 'INTERNAL', message: 'Profile exploded' }, 500),
@@ -73,7 +80,10 @@ describe('routes', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'help@northfield.example' })).toHaveAttribute('href', 'mailto:help@northfield.example');
+    expect(screen.getByRole('link', { name: 'help@northfield.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@northfield.example',
+    );
     // A refused report shows no reference, and nothing breaks.
     await waitFor(() => expect(screen.getByText(/If this keeps happening, write to/)).toHaveTextContent(/\.$|safe\.$/));
     expect(screen.queryByText(/Reference:/)).not.toBeInTheDocument();

@@ -20,26 +20,95 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: RedirectToDefault },
 
-      { path: 'login', ...lazyScreen(() => import('../features/auth/screens/login-screen'), (m) => m.LoginScreen) },
-      { path: 'signup', ...lazyScreen(() => import('../features/auth/screens/signup-screen'), (m) => m.SignupScreen) },
-      { path: 'confirm', ...lazyScreen(() => import('../features/auth/screens/confirm-screen'), (m) => m.ConfirmScreen) },
-      { path: 'forgot', ...lazyScreen(() => import('../features/auth/screens/forgot-password-screen'), (m) => m.ForgotPasswordScreen) },
-      { path: 'reset', ...lazyScreen(() => import('../features/auth/screens/reset-password-screen'), (m) => m.ResetPasswordScreen) },
+      {
+        path: 'login',
+        ...lazyScreen(
+          () => import('../features/auth/screens/login-screen'),
+          (m) => m.LoginScreen,
+        ),
+      },
+      {
+        path: 'signup',
+        ...lazyScreen(
+          () => import('../features/auth/screens/signup-screen'),
+          (m) => m.SignupScreen,
+        ),
+      },
+      {
+        path: 'confirm',
+        ...lazyScreen(
+          () => import('../features/auth/screens/confirm-screen'),
+          (m) => m.ConfirmScreen,
+        ),
+      },
+      {
+        path: 'forgot',
+        ...lazyScreen(
+          () => import('../features/auth/screens/forgot-password-screen'),
+          (m) => m.ForgotPasswordScreen,
+        ),
+      },
+      {
+        path: 'reset',
+        ...lazyScreen(
+          () => import('../features/auth/screens/reset-password-screen'),
+          (m) => m.ResetPasswordScreen,
+        ),
+      },
 
       {
         // The form pages share their state (answers, status) and redirect rules through this layout.
-        ...lazyScreen(() => import('../features/application/components/application-layout'), (m) => m.ApplicationLayout),
+        ...lazyScreen(
+          () => import('../features/application/components/application-layout'),
+          (m) => m.ApplicationLayout,
+        ),
         children: [
-          { path: 'about', ...lazyScreen(() => import('../features/application/routes/about-route'), (m) => m.AboutRoute) },
-          { path: 'education-alr', ...lazyScreen(() => import('../features/application/routes/education-route'), (m) => m.EducationRoute) },
-          { path: 'final-steps', ...lazyScreen(() => import('../features/application/routes/final-steps-route'), (m) => m.FinalStepsRoute) },
-          { path: 'completion', ...lazyScreen(() => import('../features/application/routes/completion-route'), (m) => m.CompletionRoute) },
+          {
+            path: 'about',
+            ...lazyScreen(
+              () => import('../features/application/routes/about-route'),
+              (m) => m.AboutRoute,
+            ),
+          },
+          {
+            path: 'education-alr',
+            ...lazyScreen(
+              () => import('../features/application/routes/education-route'),
+              (m) => m.EducationRoute,
+            ),
+          },
+          {
+            path: 'final-steps',
+            ...lazyScreen(
+              () => import('../features/application/routes/final-steps-route'),
+              (m) => m.FinalStepsRoute,
+            ),
+          },
+          {
+            path: 'completion',
+            ...lazyScreen(
+              () => import('../features/application/routes/completion-route'),
+              (m) => m.CompletionRoute,
+            ),
+          },
         ],
       },
 
       // The admissions office's console (docs/decisions/011-staff-console.md).
-      { path: 'staff', ...lazyScreen(() => import('../features/staff/routes/console-route'), (m) => m.ConsoleRoute) },
-      { path: 'staff/applications/:userId', ...lazyScreen(() => import('../features/staff/routes/application-route'), (m) => m.ApplicationRoute) },
+      {
+        path: 'staff',
+        ...lazyScreen(
+          () => import('../features/staff/routes/console-route'),
+          (m) => m.ConsoleRoute,
+        ),
+      },
+      {
+        path: 'staff/applications/:userId',
+        ...lazyScreen(
+          () => import('../features/staff/routes/application-route'),
+          (m) => m.ApplicationRoute,
+        ),
+      },
 
       { path: '*', Component: RedirectToDefault },
     ],

@@ -24,7 +24,9 @@ describe('api client', () => {
   });
 
   test('a non-JSON answer is a server error with the generic message', async () => {
-    stubFetch({ 'GET /api/profile': () => new Response('<html>Bad gateway</html>', { headers: { 'Content-Type': 'text/html' } }) });
+    stubFetch({
+      'GET /api/profile': () => new Response('<html>Bad gateway</html>', { headers: { 'Content-Type': 'text/html' } }),
+    });
 
     const error = await api.get('/api/profile').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
@@ -49,7 +51,11 @@ describe('api client', () => {
     stubFetch({
       'POST /public/signup': () =>
         json(
-          { code: 'VALIDATION_FAILED', message: 'Some of what you entered needs to be corrected.', errors: { username: ['Your email address must be valid.'] } },
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Some of what you entered needs to be corrected.',
+            errors: { username: ['Your email address must be valid.'] },
+          },
           400,
         ),
     });
@@ -69,7 +75,10 @@ describe('api client', () => {
   });
 
   test('no answer at all (offline) is a server error with the generic message', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
 
     const error = (await api.get('/api/profile').catch((e: unknown) => e)) as ServerError;
     expect(error).toBeInstanceOf(ServerError);

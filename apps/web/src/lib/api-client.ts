@@ -16,14 +16,21 @@ export interface RequestOptions {
  * header and the body are sent only with a payload, because the server
  * rejects a JSON content-type with an empty body. Answers must be JSON.
  */
-export async function apiRequest<T>(method: Method, path: string, payload?: unknown, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  payload?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const hasPayload = payload !== undefined;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: hasPayload ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+      headers: hasPayload
+        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+        : { Accept: 'application/json' },
       body: hasPayload ? JSON.stringify(payload) : undefined,
       ...(options.keepalive ? { keepalive: true } : {}),
     });

@@ -25,7 +25,9 @@ describe('query client', () => {
     await client.fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(new ServerError(500)) }).catch(() => {});
     expect(onUnauthorized).not.toHaveBeenCalled();
 
-    await client.fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(new UnauthorizedError()) }).catch(() => {});
+    await client
+      .fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(new UnauthorizedError()) })
+      .catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
 
     await client

@@ -99,7 +99,11 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
     'POST /api/carry-over': ({ body }) => {
       if (state.submitted) return json({ status: 'submitted' } satisfies CarryOverResponse);
       // The server's rule, without its clearing of hidden answers: fill the unanswered, report the rest.
-      const { fill, conflicts } = planCarryOver(buildForm(tenantFixture), state.answers, (body as { answer: Answers }).answer);
+      const { fill, conflicts } = planCarryOver(
+        buildForm(tenantFixture),
+        state.answers,
+        (body as { answer: Answers }).answer,
+      );
       state.answers = { ...state.answers, ...fill };
       return json({ status: 'merged', filled: fill, conflicts } satisfies CarryOverResponse);
     },
@@ -118,7 +122,8 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
     'GET /api/keep-alive': () => json({ message: 'ok' }),
     [`GET ${DOCUMENT_ANSWERS_PATH}`]: () => json(state.documents),
     ...documentHandlers(state),
-    'GET /api/pdf': () => json({ status: 'completed', url: '/api/pdf/file', message: 'Your PDF copy is ready to download.' }),
+    'GET /api/pdf': () =>
+      json({ status: 'completed', url: '/api/pdf/file', message: 'Your PDF copy is ready to download.' }),
   };
 
   return { state, handlers };

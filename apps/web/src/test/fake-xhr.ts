@@ -19,10 +19,12 @@ export interface SeenUpload {
  * for the documents widget. Each send is recorded; `onSend` decides what
  * happens (the default answers 204 as S3 does, after one progress event).
  */
-export function stubXhr(onSend: (upload: SeenUpload) => void = (upload) => {
-  upload.progress(50, 100);
-  upload.respond(204);
-}) {
+export function stubXhr(
+  onSend: (upload: SeenUpload) => void = (upload) => {
+    upload.progress(50, 100);
+    upload.respond(204);
+  },
+) {
   const uploads: SeenUpload[] = [];
 
   class FakeXhr {
@@ -50,7 +52,8 @@ export function stubXhr(onSend: (upload: SeenUpload) => void = (upload) => {
         method: this.#method,
         url: this.#url,
         form: body,
-        progress: (loaded, total) => this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total })),
+        progress: (loaded, total) =>
+          this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total })),
         respond: (status, text = '', contentType = '') => {
           this.status = status;
           this.responseText = text;

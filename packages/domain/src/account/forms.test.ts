@@ -17,7 +17,8 @@ describe('e-mail rules', () => {
       expect(validateAccountForm('confirm', { username, code: '123456' }).username).toEqual(message);
       expect(validateAccountForm('forgot', { username }).username).toEqual(message);
       expect(
-        validateAccountForm('reset', { username, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, id: 'x' }).username,
+        validateAccountForm('reset', { username, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, id: 'x' })
+          .username,
       ).toEqual(message);
     },
   );
@@ -47,7 +48,9 @@ describe('password rules', () => {
   });
 
   it('reports every broken rule, in order, for an empty password', () => {
-    expect(passwordErrors('')).toEqual(PASSWORD_RULES.filter((r) => r.id !== 'noOuterWhitespace').map((r) => r.message));
+    expect(passwordErrors('')).toEqual(
+      PASSWORD_RULES.filter((r) => r.id !== 'noOuterWhitespace').map((r) => r.message),
+    );
   });
 
   it('shows each requirement as inactive, error or success', () => {
@@ -76,7 +79,8 @@ describe('password rules', () => {
 
   it('applies the sign-up rules on reset too', () => {
     expect(
-      validateAccountForm('reset', { username: 'ada@example.edu', password: 'weak', confirm_password: 'weak', id: 't' }).password,
+      validateAccountForm('reset', { username: 'ada@example.edu', password: 'weak', confirm_password: 'weak', id: 't' })
+        .password,
     ).toEqual(passwordErrors('weak'));
   });
 });

@@ -3,11 +3,27 @@ import { isValidEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 import { passwordErrors } from './password-rules';
 
-export interface LoginForm { username: string; password: string }
-export interface SignupForm { username: string; password: string }
-export interface ConfirmForm { username: string; code: string }
-export interface ForgotForm { username: string }
-export interface ResetForm { username: string; password: string; confirm_password: string; id: string }
+export interface LoginForm {
+  username: string;
+  password: string;
+}
+export interface SignupForm {
+  username: string;
+  password: string;
+}
+export interface ConfirmForm {
+  username: string;
+  code: string;
+}
+export interface ForgotForm {
+  username: string;
+}
+export interface ResetForm {
+  username: string;
+  password: string;
+  confirm_password: string;
+  id: string;
+}
 
 export interface AccountForms {
   login: LoginForm;
@@ -56,7 +72,9 @@ const RULES: { [F in AccountFormName]: Rules<AccountForms[F]> } = {
  * Which fields each screen checks, on every change and on submit (SPEC section 5).
  * The server checks every field of a call regardless.
  */
-export const CHECKED_FIELDS: { [F in AccountFormName]: { onChange: (keyof AccountForms[F])[]; onSubmit: (keyof AccountForms[F])[] } } = {
+export const CHECKED_FIELDS: {
+  [F in AccountFormName]: { onChange: (keyof AccountForms[F])[]; onSubmit: (keyof AccountForms[F])[] };
+} = {
   login: { onChange: [], onSubmit: ['username', 'password'] },
   signup: { onChange: ['username', 'password'], onSubmit: ['username', 'password'] },
   confirm: { onChange: ['code'], onSubmit: ['code'] },
@@ -65,7 +83,10 @@ export const CHECKED_FIELDS: { [F in AccountFormName]: { onChange: (keyof Accoun
 };
 
 /** Errors for every field of a form. */
-export function validateAccountForm<F extends AccountFormName>(form: F, values: AccountForms[F]): FieldErrors<AccountForms[F]> {
+export function validateAccountForm<F extends AccountFormName>(
+  form: F,
+  values: AccountForms[F],
+): FieldErrors<AccountForms[F]> {
   const rules = RULES[form] as Rules<AccountForms[F]>;
   const errors = {} as FieldErrors<AccountForms[F]>;
   for (const field of Object.keys(rules) as (keyof AccountForms[F])[]) {

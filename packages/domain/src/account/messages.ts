@@ -8,5 +8,6 @@ export const ACCOUNT_MESSAGES = {
   passwordsMustMatch: 'passwords must match',
   resetIdRequired: 'The reset link is incomplete. Please use the link from your e-mail.',
   /** Issue 11: refused by the server against a list of common and breached passwords. */
-  passwordTooCommon: 'This password is too common: it appears on lists of breached passwords. Please choose a different one.',
+  passwordTooCommon:
+    'This password is too common: it appears on lists of breached passwords. Please choose a different one.',
 } as const;

@@ -2,13 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
 
 export const PASSWORD_SPECIAL_CHARACTERS = '~!@#&;:><$%^*_,"`\'|=+.?][(){}/-';
 
-export type PasswordRuleId =
-  | 'minLength'
-  | 'uppercase'
-  | 'lowercase'
-  | 'number'
-  | 'special'
-  | 'noOuterWhitespace';
+export type PasswordRuleId = 'minLength' | 'uppercase' | 'lowercase' | 'number' | 'special' | 'noOuterWhitespace';
 
 export interface PasswordRule {
   id: PasswordRuleId;

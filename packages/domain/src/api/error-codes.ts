@@ -49,7 +49,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   LOOKUP_CATEGORY_UNKNOWN: 'There is no list of that kind to search.',
   LOOKUP_ID_UNKNOWN: 'That entry is not in the list. Please fill in the details yourself.',
   UNAUTHORIZED: SESSION_INVALID_MESSAGE,
-  SERVICE_TOKEN_INVALID: 'This print link is invalid, has expired or was withdrawn. Please open the print view again from the staff console.',
+  SERVICE_TOKEN_INVALID:
+    'This print link is invalid, has expired or was withdrawn. Please open the print view again from the staff console.',
   ACCOUNT_NOT_CONFIRMED: 'Please confirm your account with the 6-digit code we e-mailed you before logging in.',
   FORBIDDEN_ORIGIN: 'This request was refused because it did not come from the application itself.',
   UPLOAD_POLICY_INVALID: 'This upload link is invalid or has expired. Please choose your file again.',

@@ -29,7 +29,12 @@ export const LOOKUP_MAX_WAIT_MS = 500;
 export const lookupTextQuerySchema = z.strictObject({
   category: z.string(),
   text: z.string().trim().min(1).max(LOOKUP_TEXT_MAX_LENGTH),
-  max_results: z.coerce.number().int().min(1).default(LOOKUP_MAX_RESULTS).transform((n) => Math.min(n, LOOKUP_MAX_RESULTS)),
+  max_results: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(LOOKUP_MAX_RESULTS)
+    .transform((n) => Math.min(n, LOOKUP_MAX_RESULTS)),
 });
 
 /** The query of the detail call. Ids are digits in every category (IPEDS unitid, CEEB code, ZIP code). */

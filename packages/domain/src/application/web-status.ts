@@ -9,7 +9,9 @@ export type DerivedWebStatus = 'none' | WebStatus;
  */
 export function deriveWebStatus(entries: readonly { web_status: string }[]): DerivedWebStatus {
   const seen = new Set(
-    entries.map((e) => e.web_status).filter((s): s is WebStatus => (RECOGNISED_WEB_STATUSES as readonly string[]).includes(s)),
+    entries
+      .map((e) => e.web_status)
+      .filter((s): s is WebStatus => (RECOGNISED_WEB_STATUSES as readonly string[]).includes(s)),
   );
   return (['none', ...RECOGNISED_WEB_STATUSES] as const)[seen.size] ?? 'submitted';
 }

@@ -21,7 +21,9 @@ export function allowedAnswerValues(form: FormDefinition): ReadonlyMap<string, R
       if (q.kind === 'conditional-select') {
         m.set(
           q.key,
-          valuesOf(q.options.category === 'display-only' ? [q.options.options] : Object.values(q.options.byControlValue)),
+          valuesOf(
+            q.options.category === 'display-only' ? [q.options.options] : Object.values(q.options.byControlValue),
+          ),
         );
       }
       if (q.kind === 'checkbox' || q.kind === 'confirmation-gate') m.set(q.key, new Set(['', CHECKED]));

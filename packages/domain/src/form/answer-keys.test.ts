@@ -26,11 +26,22 @@ describe('answer keys', () => {
   });
 
   it('adds a _desc key for every radio and select answer, and only for them', () => {
-    const choices = valueFields.filter((f) => ['radio', 'select', 'conditional-select'].includes(f.question.kind)).map((f) => f.key);
+    const choices = valueFields
+      .filter((f) => ['radio', 'select', 'conditional-select'].includes(f.question.kind))
+      .map((f) => f.key);
     const descs = formFields(form).filter((f) => f.descOf !== undefined);
     expect(descs.map((f) => f.descOf).sort()).toEqual([...choices].sort());
     for (const d of descs) expect(d.key).toBe(`${d.descOf}_desc`);
-    expect(choices).toEqual(expect.arrayContaining(['gender', 'state', 'college_10_degree', 'acme_degree', 'recommender_2_relation', 'suspended']));
+    expect(choices).toEqual(
+      expect.arrayContaining([
+        'gender',
+        'state',
+        'college_10_degree',
+        'acme_degree',
+        'recommender_2_relation',
+        'suspended',
+      ]),
+    );
   });
 
   it('lists value and _desc keys for the server, and nothing else', () => {

@@ -19,7 +19,9 @@ export interface AnswerField {
 function optionLists(question: Question): readonly OptionList[] {
   if (question.kind === 'select' || question.kind === 'radio') return [question.options];
   if (question.kind === 'conditional-select') {
-    return question.options.category === 'display-only' ? [question.options.options] : Object.values(question.options.byControlValue);
+    return question.options.category === 'display-only'
+      ? [question.options.options]
+      : Object.values(question.options.byControlValue);
   }
   return [];
 }
@@ -58,7 +60,12 @@ function fieldIndex(form: FormDefinition): FieldIndex {
       if (!storesAnswer(question)) continue;
       list.push({ key: question.key, question, page, maxLength: question.maxLength });
       if ('descKey' in question) {
-        const labelLength = Math.max(1, ...optionLists(question).flat().map((o) => o.label.length));
+        const labelLength = Math.max(
+          1,
+          ...optionLists(question)
+            .flat()
+            .map((o) => o.label.length),
+        );
         list.push({ key: question.descKey, question, page, maxLength: labelLength, descOf: question.key });
       }
     }
@@ -76,7 +83,8 @@ export function formFields(form: FormDefinition): readonly AnswerField[] {
   return fieldIndex(form).list;
 }
 
-const formOf = (source: FormDefinition | FormTenant): FormDefinition => ('pages' in source ? source : buildForm(source));
+const formOf = (source: FormDefinition | FormTenant): FormDefinition =>
+  'pages' in source ? source : buildForm(source);
 
 /** Every answer key a tenant's application accepts, `_desc` keys included (the server rejects others). */
 export function listAnswerKeys(source: FormDefinition | FormTenant): string[] {

@@ -26,7 +26,11 @@ export function answerText(question: Question, answers: Answers): string {
     case 'radio':
       return answers[question.descKey] || question.options.find((o) => o.value === value)?.label || value;
     case 'conditional-select':
-      return answers[question.descKey] || conditionalOptions(question, answers).find((o) => o.value === value)?.label || value;
+      return (
+        answers[question.descKey] ||
+        conditionalOptions(question, answers).find((o) => o.value === value)?.label ||
+        value
+      );
     case 'checkbox':
     case 'confirmation-gate':
       return isChecked(value) ? 'Yes' : '';

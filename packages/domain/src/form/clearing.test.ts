@@ -11,14 +11,30 @@ const form = buildForm({ shortName: 'Acme' });
 
 /** A one-page form built for one rule at a time. */
 function smallForm(questions: FormDefinition['pages'][number]['sections'][number]['questions']): FormDefinition {
-  return { shortName: 'T', degreeKey: 't_degree', pages: [{ id: 'about', path: '/about', title: 'About You', step: 1, sections: [{ key: 's', questions }] }] };
+  return {
+    shortName: 'T',
+    degreeKey: 't_degree',
+    pages: [{ id: 'about', path: '/about', title: 'About You', step: 1, sections: [{ key: 's', questions }] }],
+  };
 }
 
 describe('hidden blocks', () => {
   it('clears the answers of a block when it becomes hidden', () => {
-    const prev: Answers = { mailing_addr_same_as_perm_addr: 'N', mailing_city: 'Boston', mailing_state: 'MA', mailing_state_desc: 'Massachusetts', city: 'Austin' };
+    const prev: Answers = {
+      mailing_addr_same_as_perm_addr: 'N',
+      mailing_city: 'Boston',
+      mailing_state: 'MA',
+      mailing_state_desc: 'Massachusetts',
+      city: 'Austin',
+    };
     const next = applyClearingRules(prev, { ...prev, mailing_addr_same_as_perm_addr: 'Y' }, form);
-    expect(next).toMatchObject({ mailing_addr_same_as_perm_addr: 'Y', mailing_city: '', mailing_state: '', mailing_state_desc: '', city: 'Austin' });
+    expect(next).toMatchObject({
+      mailing_addr_same_as_perm_addr: 'Y',
+      mailing_city: '',
+      mailing_state: '',
+      mailing_state_desc: '',
+      city: 'Austin',
+    });
   });
 
   it('keeps the answers of a block that stays visible', () => {
@@ -28,16 +44,34 @@ describe('hidden blocks', () => {
   });
 
   it('clears the recommenders when the program no longer needs them', () => {
-    const prev: Answers = { applied_major: 'MAPP', recommender_first_name: 'Ada', recommender_2_email: 'b@example.org', recommender_relation: 'PROF', recommender_relation_desc: 'Professor or instructor' };
+    const prev: Answers = {
+      applied_major: 'MAPP',
+      recommender_first_name: 'Ada',
+      recommender_2_email: 'b@example.org',
+      recommender_relation: 'PROF',
+      recommender_relation_desc: 'Professor or instructor',
+    };
     const kept = applyClearingRules(prev, { ...prev, applied_major: 'BMN' }, form);
     expect(kept.recommender_first_name).toBe('Ada');
     const { answers, cleared } = clearAnswers(prev, { ...prev, applied_major: 'GSCUP' }, form);
-    expect(answers).toMatchObject({ recommender_first_name: '', recommender_2_email: '', recommender_relation: '', recommender_relation_desc: '' });
-    expect(cleared).toEqual(expect.arrayContaining(['recommender_first_name', 'recommender_2_email', 'recommender_relation_desc']));
+    expect(answers).toMatchObject({
+      recommender_first_name: '',
+      recommender_2_email: '',
+      recommender_relation: '',
+      recommender_relation_desc: '',
+    });
+    expect(cleared).toEqual(
+      expect.arrayContaining(['recommender_first_name', 'recommender_2_email', 'recommender_relation_desc']),
+    );
   });
 
   it('clears the research upload for programs without a final project, and the explanation when suspended is not Y', () => {
-    const prev: Answers = { applied_major: 'BMAS', research_upload: 'plan.pdf', suspended: 'Y', suspended_comment: 'Long story.' };
+    const prev: Answers = {
+      applied_major: 'BMAS',
+      research_upload: 'plan.pdf',
+      suspended: 'Y',
+      suspended_comment: 'Long story.',
+    };
     const next = applyClearingRules(prev, { ...prev, applied_major: 'MAE', suspended: 'N' }, form);
     expect(next).toMatchObject({ research_upload: '', suspended_comment: '' });
   });
@@ -56,7 +90,9 @@ describe('hidden blocks', () => {
   it('keeps clearing while one cleared answer hides more', () => {
     const chain = smallForm([
       radio('a', 'A', [{ value: 'Y', label: 'Yes' }]),
-      radio('b', 'B', [{ value: 'Y', label: 'Yes' }], { hideWhen: { valueKey: 'a', operator: 'notEquals', target: 'Y' } }),
+      radio('b', 'B', [{ value: 'Y', label: 'Yes' }], {
+        hideWhen: { valueKey: 'a', operator: 'notEquals', target: 'Y' },
+      }),
       text('c', 'C', { hideWhen: { valueKey: 'b', operator: 'notEquals', target: 'Y' } }),
     ]);
     const prev: Answers = { a: 'Y', b: 'Y', b_desc: 'Yes', c: 'deep' };
@@ -80,15 +116,33 @@ describe('condition groups', () => {
   const all: Answers = { first: '1', second: '2', third: '3' };
 
   it('keeps the keys of the first branch that holds and clears the rest, even branches that also hold', () => {
-    expect(applyClearingRules({}, { ...all, kind: 'one' }, group)).toEqual({ kind: 'one', first: '1', second: '', third: '' });
-    expect(applyClearingRules({}, { ...all, kind: 'two' }, group)).toEqual({ kind: 'two', first: '', second: '2', third: '' });
-    expect(applyClearingRules({}, { ...all, kind: '' }, group)).toEqual({ kind: '', first: '', second: '', third: '3' });
+    expect(applyClearingRules({}, { ...all, kind: 'one' }, group)).toEqual({
+      kind: 'one',
+      first: '1',
+      second: '',
+      third: '',
+    });
+    expect(applyClearingRules({}, { ...all, kind: 'two' }, group)).toEqual({
+      kind: 'two',
+      first: '',
+      second: '2',
+      third: '',
+    });
+    expect(applyClearingRules({}, { ...all, kind: '' }, group)).toEqual({
+      kind: '',
+      first: '',
+      second: '',
+      third: '3',
+    });
   });
 
   it('asks international applicants whether they seek a degree, and clears it for domestic ones', () => {
     const intl: Answers = { citizenship: 'CAN', acme_degree: 'Y', acme_degree_desc: 'Yes' };
     expect(hiddenAnswerKeys(form, intl).has('acme_degree')).toBe(false);
-    expect(applyClearingRules(intl, { ...intl, residency_status: 'true' }, form)).toMatchObject({ acme_degree: '', acme_degree_desc: '' });
+    expect(applyClearingRules(intl, { ...intl, residency_status: 'true' }, form)).toMatchObject({
+      acme_degree: '',
+      acme_degree_desc: '',
+    });
     expect(applyClearingRules(intl, { ...intl, citizenship_dual: 'USA' }, form)).toMatchObject({ acme_degree: '' });
     expect(applyClearingRules(intl, { ...intl, citizenship: '' }, form)).toMatchObject({ acme_degree: '' });
   });
@@ -96,7 +150,11 @@ describe('condition groups', () => {
 
 describe('conditional selects', () => {
   it('clears the value and its _desc when the controlling answer changes', () => {
-    const prev: Answers = { college_degree_type: 'BACH', college_degree: 'BA', college_degree_desc: 'Bachelor of Arts (BA)' };
+    const prev: Answers = {
+      college_degree_type: 'BACH',
+      college_degree: 'BA',
+      college_degree_desc: 'Bachelor of Arts (BA)',
+    };
     const next = applyClearingRules(prev, { ...prev, college_degree_type: 'MAST' }, form);
     expect(next).toEqual({ college_degree_type: 'MAST', college_degree: '', college_degree_desc: '' });
   });
@@ -122,9 +180,18 @@ describe('conditional selects', () => {
   it('clears a display-only select when its controller changes too', () => {
     const fixed = smallForm([
       select('plan', 'Plan', [{ value: 'A', label: 'A' }]),
-      conditionalSelect('detail', 'Detail', 'plan', { category: 'display-only', options: [{ value: 'x', label: 'X' }] }),
+      conditionalSelect('detail', 'Detail', 'plan', {
+        category: 'display-only',
+        options: [{ value: 'x', label: 'X' }],
+      }),
     ]);
-    expect(applyClearingRules({ plan: 'A', detail: 'x', detail_desc: 'X' }, { plan: '', detail: 'x', detail_desc: 'X' }, fixed)).toEqual({
+    expect(
+      applyClearingRules(
+        { plan: 'A', detail: 'x', detail_desc: 'X' },
+        { plan: '', detail: 'x', detail_desc: 'X' },
+        fixed,
+      ),
+    ).toEqual({
       plan: '',
       detail: '',
       detail_desc: '',
@@ -146,13 +213,23 @@ describe('confirmation gates', () => {
   ]);
 
   it('clears the optional content once confirmed and the revealed content once unconfirmed', () => {
-    expect(applyClearingRules({}, { ok: 'true', before: 'n', after: 'true' }, gated)).toEqual({ ok: 'true', before: '', after: 'true' });
-    expect(applyClearingRules({}, { ok: '', before: 'n', after: 'true' }, gated)).toEqual({ ok: '', before: 'n', after: '' });
+    expect(applyClearingRules({}, { ok: 'true', before: 'n', after: 'true' }, gated)).toEqual({
+      ok: 'true',
+      before: '',
+      after: 'true',
+    });
+    expect(applyClearingRules({}, { ok: '', before: 'n', after: 'true' }, gated)).toEqual({
+      ok: '',
+      before: 'n',
+      after: '',
+    });
   });
 });
 
 describe('tabs', () => {
-  const tabs = allQuestions(form.pages[1]!).find((q): q is TabsQuestion => q.kind === 'tabs' && q.key === 'college_3_transcript');
+  const tabs = allQuestions(form.pages[1]!).find(
+    (q): q is TabsQuestion => q.kind === 'tabs' && q.key === 'college_3_transcript',
+  );
 
   it('clears the answers of the other panes on a switch', () => {
     expect(tabs).toBeDefined();
@@ -164,4 +241,3 @@ describe('tabs', () => {
     expect(hiddenAnswerKeys(form, {}).has('college_3_transcript_upload')).toBe(false);
   });
 });
-

@@ -43,7 +43,9 @@ const conditionalSelectsCache = new WeakMap<FormDefinition, readonly Conditional
 function conditionalSelects(form: FormDefinition): readonly ConditionalSelectQuestion[] {
   let list = conditionalSelectsCache.get(form);
   if (!list) {
-    list = form.pages.flatMap(allQuestions).filter((q): q is ConditionalSelectQuestion => q.kind === 'conditional-select');
+    list = form.pages
+      .flatMap(allQuestions)
+      .filter((q): q is ConditionalSelectQuestion => q.kind === 'conditional-select');
     conditionalSelectsCache.set(form, list);
   }
   return list;

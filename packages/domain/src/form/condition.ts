@@ -2,7 +2,16 @@ import type { Answers } from '../api/profile';
 
 /** The ten operators of SPEC section 4. */
 export const CONDITION_OPERATORS = [
-  'notEquals', 'equals', 'lt', 'lte', 'gt', 'gte', 'notAnswered', 'answered', 'in', 'notIn',
+  'notEquals',
+  'equals',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'notAnswered',
+  'answered',
+  'in',
+  'notIn',
 ] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 

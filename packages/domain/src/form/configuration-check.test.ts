@@ -42,7 +42,11 @@ describe('checkFormConfiguration on the real form', () => {
     const form = buildForm({ shortName: 'Acme' });
     const spec = Object.values(specAnswerKeys('Acme')).flat();
     const descs = listAnswerKeys(form).filter((k) => k.endsWith('_desc'));
-    expect(checkFormConfiguration(form, [...spec, ...descs], { schemaKeys: ['first_name', 'college_10_gpa', 'legal_agree'] })).toEqual([]);
+    expect(
+      checkFormConfiguration(form, [...spec, ...descs], {
+        schemaKeys: ['first_name', 'college_10_gpa', 'legal_agree'],
+      }),
+    ).toEqual([]);
   });
 
   it('passes for another tenant against its own key list', () => {
@@ -59,7 +63,10 @@ describe('checkFormConfiguration on the real form', () => {
 
 describe('checkFormConfiguration on broken forms', () => {
   it('rejects a key asked for on more than one page', () => {
-    const form = formOf(page('/about', [text('dup', 'A'), text('one', 'One')]), page('/final-steps', [text('dup', 'B')]));
+    const form = formOf(
+      page('/about', [text('dup', 'A'), text('one', 'One')]),
+      page('/final-steps', [text('dup', 'B')]),
+    );
     const error = errorOf(() => checkFormConfiguration(form, ['dup', 'one']));
     expect(error.name).toBe('FormConfigurationError');
     expect(error.message).toBe(
@@ -69,7 +76,9 @@ describe('checkFormConfiguration on broken forms', () => {
 
   it('rejects a key asked for twice on one page', () => {
     const form = formOf(page('/about', [text('dup', 'A'), text('dup', 'B')]));
-    expect(errorOf(() => checkFormConfiguration(form, ['dup'])).message).toContain('more than once on the same page: dup');
+    expect(errorOf(() => checkFormConfiguration(form, ['dup'])).message).toContain(
+      'more than once on the same page: dup',
+    );
   });
 
   it('rejects keys that are not in the tenant data model', () => {
@@ -89,17 +98,31 @@ describe('checkFormConfiguration on broken forms', () => {
     const form = formOf(page('/about', [repeater(3, prefixes)]));
     const model = ['job_title', 'job_2_title', 'job_3_title'];
     expect(checkFormConfiguration(form, model)).toEqual([]);
-    const broken = formOf(page('/about', [{ ...repeater(3, prefixes), prefixes: [...prefixes, 'jobb_4_'] } as Question]));
-    expect(errorOf(() => checkFormConfiguration(broken, model)).message).toContain('not part of any key in the tenant dataModel: jobb_4_');
+    const broken = formOf(
+      page('/about', [{ ...repeater(3, prefixes), prefixes: [...prefixes, 'jobb_4_'] } as Question]),
+    );
+    expect(errorOf(() => checkFormConfiguration(broken, model)).message).toContain(
+      'not part of any key in the tenant dataModel: jobb_4_',
+    );
   });
 
   it('rejects more than ten repeats', () => {
     const prefixes = repeatPrefixes('job', 11);
     const form = formOf(page('/about', [repeater(11, prefixes)]));
-    const error = errorOf(() => checkFormConfiguration(form, prefixes.map((p) => `${p}title`)));
+    const error = errorOf(() =>
+      checkFormConfiguration(
+        form,
+        prefixes.map((p) => `${p}title`),
+      ),
+    );
     expect(error.message).toContain('allows 11 repeats; the maximum is MAX_REPEATS (10)');
     const ten = repeatPrefixes('job', 10);
-    expect(checkFormConfiguration(formOf(page('/about', [repeater(10, ten)])), ten.map((p) => `${p}title`))).toEqual([]);
+    expect(
+      checkFormConfiguration(
+        formOf(page('/about', [repeater(10, ten)])),
+        ten.map((p) => `${p}title`),
+      ),
+    ).toEqual([]);
   });
 
   it('rejects validation schema keys that are not in the tenant data model', () => {

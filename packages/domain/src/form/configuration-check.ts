@@ -47,7 +47,8 @@ export function checkFormConfiguration(
   const repeaters: Extract<Question, { kind: 'add-another' }>[] = [];
 
   for (const page of form.pages) {
-    for (const section of page.sections) if (section.hideWhen) usedInConditions.push(...conditionKeys(section.hideWhen));
+    for (const section of page.sections)
+      if (section.hideWhen) usedInConditions.push(...conditionKeys(section.hideWhen));
     for (const q of allQuestions(page)) {
       for (const key of answerKeysOf(q)) {
         formKeys.push(key);
@@ -66,7 +67,9 @@ export function checkFormConfiguration(
   }
   const twiceOnOnePage = [...pagesOfKey].filter(([, pages]) => pages.length > 1).map(([key]) => key);
   if (twiceOnOnePage.length > 0) {
-    throw new FormConfigurationError(`The form asks for these keys more than once on the same page: ${list(twiceOnOnePage)}`);
+    throw new FormConfigurationError(
+      `The form asks for these keys more than once on the same page: ${list(twiceOnOnePage)}`,
+    );
   }
 
   const notInModel = formKeys.filter((k) => !model.has(k));
@@ -78,7 +81,9 @@ export function checkFormConfiguration(
 
   const unknownConditionKeys = new Set(usedInConditions.filter((k) => !model.has(k)));
   if (unknownConditionKeys.size > 0) {
-    throw new FormConfigurationError(`Conditions refer to keys that are not present in the tenant dataModel: ${list(unknownConditionKeys)}`);
+    throw new FormConfigurationError(
+      `Conditions refer to keys that are not present in the tenant dataModel: ${list(unknownConditionKeys)}`,
+    );
   }
 
   for (const r of repeaters) {
@@ -89,7 +94,9 @@ export function checkFormConfiguration(
     }
     const unused = r.prefixes.filter((prefix) => ![...model].some((k) => k.startsWith(prefix)));
     if (unused.length > 0) {
-      throw new FormConfigurationError(`The add-another "${r.key}" uses prefixes that are not part of any key in the tenant dataModel: ${list(unused)}`);
+      throw new FormConfigurationError(
+        `The add-another "${r.key}" uses prefixes that are not part of any key in the tenant dataModel: ${list(unused)}`,
+      );
     }
   }
 

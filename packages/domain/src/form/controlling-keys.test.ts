@@ -9,7 +9,13 @@ const form = buildForm({ shortName: 'BWC' });
 describe('controllingKeys', () => {
   it('includes the keys conditions and conditional selects depend on', () => {
     const keys = controllingKeys(form);
-    for (const key of ['applied_major', 'suspended', 'country', 'college_degree_type', 'mailing_addr_same_as_perm_addr']) {
+    for (const key of [
+      'applied_major',
+      'suspended',
+      'country',
+      'college_degree_type',
+      'mailing_addr_same_as_perm_addr',
+    ]) {
       expect(keys, key).toContain(key);
     }
     expect(keys).not.toContain('first_name');
@@ -22,7 +28,10 @@ describe('controllingKeys', () => {
     for (const key of others) {
       const { cleared } = clearAnswers(prev, { ...prev, [key]: 'x' }, form);
       // A write to a hidden key is cleared, but the clearing comes from that key itself, not from others.
-      expect(cleared.filter((k) => k !== key), key).toEqual([]);
+      expect(
+        cleared.filter((k) => k !== key),
+        key,
+      ).toEqual([]);
     }
   });
 });

@@ -23,7 +23,8 @@ export function controllingKeys(form: FormDefinition): ReadonlySet<string> {
   if (!keys) {
     const set = new Set<string>();
     for (const page of form.pages) {
-      for (const section of page.sections) if (section.hideWhen) conditionKeys(section.hideWhen).forEach((k) => set.add(k));
+      for (const section of page.sections)
+        if (section.hideWhen) conditionKeys(section.hideWhen).forEach((k) => set.add(k));
       for (const question of allQuestions(page)) keysOf(question).forEach((k) => set.add(k));
     }
     keys = set;

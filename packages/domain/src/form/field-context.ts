@@ -25,7 +25,8 @@ function index(form: FormDefinition): ReadonlyMap<string, FieldContext> {
     for (const q of questions) {
       const base = { page, section, ...(block ? { block } : {}) };
       // A question's own keys, and any container's key (a tab group, a repeater), so every id can be named.
-      for (const key of new Set([q.key, ...answerKeysOf(q)])) if (!map.has(key)) map.set(key, { key, ...base, label: q.label });
+      for (const key of new Set([q.key, ...answerKeysOf(q)]))
+        if (!map.has(key)) map.set(key, { key, ...base, label: q.label });
       if (q.kind === 'add-another') {
         q.items.forEach((item, i) => visit(item, page, section, `${q.itemTitle} ${i + 1}`));
       } else {
@@ -33,7 +34,8 @@ function index(form: FormDefinition): ReadonlyMap<string, FieldContext> {
       }
     }
   };
-  for (const page of form.pages) for (const section of page.sections) visit(section.questions, page, section.title ?? '', undefined);
+  for (const page of form.pages)
+    for (const section of page.sections) visit(section.questions, page, section.title ?? '', undefined);
   cache.set(form, map);
   return map;
 }

@@ -53,7 +53,12 @@ describe('lookupFillChanges', () => {
   it('blanks a value that is not among the options and cuts text to its length', () => {
     const odd = { ...harvard, state: 'XX', country: 'ZZZ', zip: '02138-12345678' };
     const changes = lookupFillChanges(school, odd, {});
-    expect(changes).toMatchObject({ college_2_country: '', college_2_country_desc: '', college_2_state: '', college_2_state_desc: '' });
+    expect(changes).toMatchObject({
+      college_2_country: '',
+      college_2_country_desc: '',
+      college_2_state: '',
+      college_2_state_desc: '',
+    });
     expect(changes.college_2_zip).toBe('02138-1234');
   });
 

@@ -22,7 +22,9 @@ export function lookupFillChanges(block: LookupBlock, record: LookupRecord, answ
     return typeof v === 'string' ? v : undefined;
   };
   // Conditional selects last: their options follow the answers set by the others (state after country).
-  const parts = [...block.questions].sort((a, b) => Number(a.kind === 'conditional-select') - Number(b.kind === 'conditional-select'));
+  const parts = [...block.questions].sort(
+    (a, b) => Number(a.kind === 'conditional-select') - Number(b.kind === 'conditional-select'),
+  );
   for (const question of parts) {
     const value = valueFor(question.part);
     if (value === undefined) continue;

@@ -18,39 +18,96 @@ function longestValue(lists: readonly OptionList[]): number {
 }
 
 export const text = (key: string, label: string, extra: Extra<Q.TextQuestion> = {}): Q.TextQuestion => ({
-  kind: 'text', key, label, maxLength: QUESTION_KINDS.text.defaultMaxLength, ...extra,
+  kind: 'text',
+  key,
+  label,
+  maxLength: QUESTION_KINDS.text.defaultMaxLength,
+  ...extra,
 });
 
 export const textarea = (key: string, label: string, extra: Extra<Q.TextareaQuestion> = {}): Q.TextareaQuestion => ({
-  kind: 'textarea', key, label, maxLength: QUESTION_KINDS.textarea.defaultMaxLength, ...extra,
+  kind: 'textarea',
+  key,
+  label,
+  maxLength: QUESTION_KINDS.textarea.defaultMaxLength,
+  ...extra,
 });
 
 export const date = (key: string, label: string, extra: Extra<Q.DateQuestion> = {}): Q.DateQuestion => ({
-  kind: 'date', key, label, maxLength: QUESTION_KINDS.date.defaultMaxLength, ...extra,
+  kind: 'date',
+  key,
+  label,
+  maxLength: QUESTION_KINDS.date.defaultMaxLength,
+  ...extra,
 });
 
-export const monthYear = (key: string, label: string, years: YearListSpec, extra: Extra<Q.MonthYearQuestion> = {}): Q.MonthYearQuestion => ({
-  kind: 'month-year', key, label, months: MONTHS, years, maxLength: QUESTION_KINDS['month-year'].defaultMaxLength, ...extra,
+export const monthYear = (
+  key: string,
+  label: string,
+  years: YearListSpec,
+  extra: Extra<Q.MonthYearQuestion> = {},
+): Q.MonthYearQuestion => ({
+  kind: 'month-year',
+  key,
+  label,
+  months: MONTHS,
+  years,
+  maxLength: QUESTION_KINDS['month-year'].defaultMaxLength,
+  ...extra,
 });
 
 export const phone = (key: string, label: string, extra: Extra<Q.PhoneQuestion> = {}): Q.PhoneQuestion => ({
-  kind: 'phone', key, label, maxLength: QUESTION_KINDS.phone.defaultMaxLength, ...extra,
+  kind: 'phone',
+  key,
+  label,
+  maxLength: QUESTION_KINDS.phone.defaultMaxLength,
+  ...extra,
 });
 
 export const ssn = (key: string, label: string, extra: Extra<Q.SsnQuestion> = {}): Q.SsnQuestion => ({
-  kind: 'ssn', key, label, maxLength: QUESTION_KINDS.ssn.defaultMaxLength, ...extra,
+  kind: 'ssn',
+  key,
+  label,
+  maxLength: QUESTION_KINDS.ssn.defaultMaxLength,
+  ...extra,
 });
 
 export const email = (key: string, label: string, extra: Extra<Q.EmailQuestion> = {}): Q.EmailQuestion => ({
-  kind: 'email', key, label, maxLength: QUESTION_KINDS.email.defaultMaxLength, ...extra,
+  kind: 'email',
+  key,
+  label,
+  maxLength: QUESTION_KINDS.email.defaultMaxLength,
+  ...extra,
 });
 
-export const select = (key: string, label: string, options: OptionList, extra: Extra<Q.SelectQuestion> = {}): Q.SelectQuestion => ({
-  kind: 'select', key, label, options, descKey: descKey(key), maxLength: longestValue([options]), ...extra,
+export const select = (
+  key: string,
+  label: string,
+  options: OptionList,
+  extra: Extra<Q.SelectQuestion> = {},
+): Q.SelectQuestion => ({
+  kind: 'select',
+  key,
+  label,
+  options,
+  descKey: descKey(key),
+  maxLength: longestValue([options]),
+  ...extra,
 });
 
-export const radio = (key: string, label: string, options: OptionList, extra: Extra<Q.RadioQuestion> = {}): Q.RadioQuestion => ({
-  kind: 'radio', key, label, options, descKey: descKey(key), maxLength: longestValue([options]), ...extra,
+export const radio = (
+  key: string,
+  label: string,
+  options: OptionList,
+  extra: Extra<Q.RadioQuestion> = {},
+): Q.RadioQuestion => ({
+  kind: 'radio',
+  key,
+  label,
+  options,
+  descKey: descKey(key),
+  maxLength: longestValue([options]),
+  ...extra,
 });
 
 export const conditionalSelect = (
@@ -66,12 +123,18 @@ export const conditionalSelect = (
   controlKey,
   options,
   descKey: descKey(key),
-  maxLength: longestValue(options.category === 'display-only' ? [options.options] : Object.values(options.byControlValue)),
+  maxLength: longestValue(
+    options.category === 'display-only' ? [options.options] : Object.values(options.byControlValue),
+  ),
   ...extra,
 });
 
 export const checkbox = (key: string, label: string, extra: Extra<Q.CheckboxQuestion> = {}): Q.CheckboxQuestion => ({
-  kind: 'checkbox', key, label, maxLength: QUESTION_KINDS.checkbox.defaultMaxLength, ...extra,
+  kind: 'checkbox',
+  key,
+  label,
+  maxLength: QUESTION_KINDS.checkbox.defaultMaxLength,
+  ...extra,
 });
 
 export const file = (key: string, label: string, extra: Extra<Q.FileQuestion> = {}): Q.FileQuestion => ({
@@ -86,7 +149,12 @@ export const file = (key: string, label: string, extra: Extra<Q.FileQuestion> = 
 });
 
 export const info = (key: string, content: string, extra: Extra<Q.StaticQuestion> = {}): Q.StaticQuestion => ({
-  kind: 'static', key, label: '', content, audience: 'everyone', ...extra,
+  kind: 'static',
+  key,
+  label: '',
+  content,
+  audience: 'everyone',
+  ...extra,
 });
 
 /** Gives a question its role inside an address or school block. */

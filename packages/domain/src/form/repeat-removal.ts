@@ -65,7 +65,13 @@ export function removeRepeatItem(
 ): RepeatChange {
   const count = clampCount(question, state.count);
   if (!Number.isInteger(index) || index < 0 || index >= count) throw new RangeError(`There is no block ${index + 1}.`);
-  const change: RepeatChange = { count: Math.max(ADD_ANOTHER_DEFAULT_COUNT, count - 1), answers: {}, tabs: {}, documentMoves: [], documentsCleared: [] };
+  const change: RepeatChange = {
+    count: Math.max(ADD_ANOTHER_DEFAULT_COUNT, count - 1),
+    answers: {},
+    tabs: {},
+    documentMoves: [],
+    documentsCleared: [],
+  };
   for (let i = index; i < count; i++) {
     const here = repeatItemKeys(question, i);
     const next = i + 1 < count ? repeatItemKeys(question, i + 1) : undefined;

@@ -8,7 +8,8 @@ import { allQuestions, conditionalOptions, isHidden, visibleChildren, visibleQue
 
 const form = buildForm({ shortName: 'Acme' });
 const [about, education, finalSteps] = form.pages as [FormPage, FormPage, FormPage];
-const keysShown = (page: FormPage, answers: Answers, view?: ViewState) => visibleQuestions(page, answers, view).map((q) => q.key);
+const keysShown = (page: FormPage, answers: Answers, view?: ViewState) =>
+  visibleQuestions(page, answers, view).map((q) => q.key);
 const find = (page: FormPage, key: string): Question => {
   const q = allQuestions(page).find((x) => x.key === key);
   if (!q) throw new Error(`no question ${key}`);
@@ -67,7 +68,7 @@ describe('visibleQuestions', () => {
     expect(keysShown(about, { mailing_addr_same_as_perm_addr: 'Y' })).toContain('city');
   });
 
-  it('shows the state only for countries with states, with that country\'s list', () => {
+  it("shows the state only for countries with states, with that country's list", () => {
     expect(keysShown(about, { country: 'USA' })).toContain('state');
     expect(keysShown(about, { country: 'FRA' })).not.toContain('state');
     expect(keysShown(about, {})).not.toContain('state');
@@ -78,7 +79,9 @@ describe('visibleQuestions', () => {
   });
 
   it('shows the recommenders only for the programs that need them', () => {
-    expect(keysShown(finalSteps, { applied_major: 'MAPS' })).toEqual(expect.arrayContaining(['recommender_email', 'recommender_2_email']));
+    expect(keysShown(finalSteps, { applied_major: 'MAPS' })).toEqual(
+      expect.arrayContaining(['recommender_email', 'recommender_2_email']),
+    );
     expect(keysShown(finalSteps, { applied_major: 'GSCUP' })).not.toContain('recommender_email');
     expect(keysShown(finalSteps, {})).not.toContain('recommender_2_first_name');
   });
@@ -123,7 +126,9 @@ describe('visibleQuestions', () => {
   });
 
   it('swaps the content of the acknowledgement gate once confirmed', () => {
-    expect(keysShown(finalSteps, {})).toEqual(expect.arrayContaining(['acknowledgement', 'review_reminder', 'legal_agree']));
+    expect(keysShown(finalSteps, {})).toEqual(
+      expect.arrayContaining(['acknowledgement', 'review_reminder', 'legal_agree']),
+    );
     expect(keysShown(finalSteps, {})).not.toContain('ready_to_submit');
     const confirmed = keysShown(finalSteps, { acknowledgement: 'true' });
     expect(confirmed).toContain('ready_to_submit');
@@ -141,7 +146,12 @@ describe('isHidden and visibleChildren', () => {
   it('list the parts of a block', () => {
     const mailing = find(about, 'mailing_address');
     expect(visibleChildren(mailing, { mailing_country: 'USA' }).map((q) => q.key)).toEqual([
-      'mailing_country', 'mailing_address_line_1', 'mailing_address_line_2', 'mailing_city', 'mailing_state', 'mailing_zip',
+      'mailing_country',
+      'mailing_address_line_1',
+      'mailing_address_line_2',
+      'mailing_city',
+      'mailing_state',
+      'mailing_zip',
     ]);
   });
 });

@@ -7,7 +7,13 @@ import { specAnswerKeys } from '../form/spec-answer-keys.fixture';
 import type { ViewState } from '../form/walk';
 import { answerRules, validateAnswers, validationSchemaKeys } from './answer-rules';
 import { VALIDATION_MESSAGES as M } from './messages';
-import { hasValidationErrors, inPlayAnswerKeys, mergeValidationErrors, orderValidationErrors, runRules } from './rule-engine';
+import {
+  hasValidationErrors,
+  inPlayAnswerKeys,
+  mergeValidationErrors,
+  orderValidationErrors,
+  runRules,
+} from './rule-engine';
 
 const form = buildForm({ shortName: 'Acme' });
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -59,7 +65,9 @@ function validAnswers(): Answers {
     legal_agree: 'true',
   };
 }
-const validDocuments = (): Record<string, DocumentAnswer> => ({ research_upload: { file_name: 'project.pdf', file_size: 52_000 } });
+const validDocuments = (): Record<string, DocumentAnswer> => ({
+  research_upload: { file_name: 'project.pdf', file_size: 52_000 },
+});
 
 interface Options {
   view?: ViewState;
@@ -103,7 +111,11 @@ const cases: Case[] = [
   ['level of study', { college_degree_type: '' }, { college_degree_type: ['Level of study'] }],
   ['degree', { college_degree: '' }, { college_degree: ['Degree Earned/Expected'] }],
   ['essay', { essay: '' }, { essay: ['Statement of Purpose'] }],
-  ['suspended', { suspended: '' }, { suspended: ['Have you ever been dismissed from any college or graduate school?'] }],
+  [
+    'suspended',
+    { suspended: '' },
+    { suspended: ['Have you ever been dismissed from any college or graduate school?'] },
+  ],
   [
     'counselor waiver',
     { counselor_waiver_request: '' },
@@ -113,10 +125,22 @@ const cases: Case[] = [
   // Birth date
   ['birth date blank', { birth_date: '' }, { birth_date: ['Date of Birth'] }],
   ['birth date not a date', { birth_date: 'next week' }, { birth_date: ['A valid date of birth is required.'] }],
-  ['birth date not a calendar day', { birth_date: '1990-02-30' }, { birth_date: ['A valid date of birth is required.'] }],
+  [
+    'birth date not a calendar day',
+    { birth_date: '1990-02-30' },
+    { birth_date: ['A valid date of birth is required.'] },
+  ],
   ['birth date over 100 years ago', { birth_date: '1900-01-01' }, { birth_date: [M.birthDateTooOld] }],
-  ['birth date under 13 years ago', { birth_date: '2020-01-01' }, { birth_date: ['You must be 13 years or older to apply.'] }],
-  ['birth date in the future', { birth_date: '2030-01-01' }, { birth_date: ['You must be 13 years or older to apply.'] }],
+  [
+    'birth date under 13 years ago',
+    { birth_date: '2020-01-01' },
+    { birth_date: ['You must be 13 years or older to apply.'] },
+  ],
+  [
+    'birth date in the future',
+    { birth_date: '2030-01-01' },
+    { birth_date: ['You must be 13 years or older to apply.'] },
+  ],
 
   // Phones
   [
@@ -124,9 +148,21 @@ const cases: Case[] = [
     { phone_home: '' },
     { phone_home: ['A valid home phone number, cell phone number, or international phone number is required.'] },
   ],
-  ['home phone invalid', { phone_home: '555-0123' }, { phone_home: ['Please provide a valid US daytime telephone number.'] }],
-  ['home area code starting 1', { phone_home: '(112) 555-0123' }, { phone_home: ['Please provide a valid US daytime telephone number.'] }],
-  ['home exchange starting 0', { phone_home: '(212) 055-0123' }, { phone_home: ['Please provide a valid US daytime telephone number.'] }],
+  [
+    'home phone invalid',
+    { phone_home: '555-0123' },
+    { phone_home: ['Please provide a valid US daytime telephone number.'] },
+  ],
+  [
+    'home area code starting 1',
+    { phone_home: '(112) 555-0123' },
+    { phone_home: ['Please provide a valid US daytime telephone number.'] },
+  ],
+  [
+    'home exchange starting 0',
+    { phone_home: '(212) 055-0123' },
+    { phone_home: ['Please provide a valid US daytime telephone number.'] },
+  ],
   [
     'evening phone invalid',
     { phone_home_evening: '(212) 555-012' },
@@ -153,7 +189,11 @@ const cases: Case[] = [
   ['US state', { state: '' }, { state: ['State/Province'] }],
   ['Canadian province', { country: 'CAN', state: '', zip: 'K1A 0B1' }, { state: ['State/Province'] }],
   ['US ZIP blank', { zip: '' }, { zip: ['ZIP/Postal Code'] }],
-  ['US ZIP too short', { zip: '123' }, { zip: ['ZIP/Postal Code must be at least 5 numbers.', 'Please provide a valid US ZIP/Postal Code.'] }],
+  [
+    'US ZIP too short',
+    { zip: '123' },
+    { zip: ['ZIP/Postal Code must be at least 5 numbers.', 'Please provide a valid US ZIP/Postal Code.'] },
+  ],
   ['US ZIP half an extension', { zip: '12345-12' }, { zip: ['Please provide a valid US ZIP/Postal Code.'] }],
   ['US ZIP letters', { zip: 'ABCDE' }, { zip: ['Please provide a valid US ZIP/Postal Code.'] }],
   ['school state', { college_state: '' }, { college_state: ['State/Province'] }],
@@ -169,7 +209,9 @@ const cases: Case[] = [
   [
     'certificate for an international applicant',
     { ...INTERNATIONAL, applied_major: 'GSCUP' },
-    { applied_major: ['Enrollment in certificate programs is restricted to US citizens and permanent residents only.'] },
+    {
+      applied_major: ['Enrollment in certificate programs is restricted to US citizens and permanent residents only.'],
+    },
   ],
   [
     'the other certificate for an international applicant',
@@ -195,23 +237,44 @@ const cases: Case[] = [
     { ...INTERNATIONAL, entry_status: 'PT', acme_degree: 'N' },
     { entry_status: [M.internationalFullTime], acme_degree: [M.internationalFullTime] },
   ],
-  ['date conferred once a degree is chosen', { college_degree_earned_date: '' }, { college_degree_earned_date: ['Date Conferred or Expected'] }],
+  [
+    'date conferred once a degree is chosen',
+    { college_degree_earned_date: '' },
+    { college_degree_earned_date: ['Date Conferred or Expected'] },
+  ],
 
   // Uploads
   [
     'research upload without a file',
     {},
-    { research_upload: ['Please upload a detailed description of the final project you plan to complete in the program.'] },
+    {
+      research_upload: [
+        'Please upload a detailed description of the final project you plan to complete in the program.',
+      ],
+    },
     { documents: {} },
   ],
-  ['research upload for BMAS', { applied_major: 'BMAS' }, { research_upload: [M.researchUploadRequired] }, { documents: {} }],
+  [
+    'research upload for BMAS',
+    { applied_major: 'BMAS' },
+    { research_upload: [M.researchUploadRequired] },
+    { documents: {} },
+  ],
 
   // Recommenders
   ['recommender first name', { recommender_first_name: '' }, { recommender_first_name: ['Recommender: First Name'] }],
   ['recommender last name', { recommender_last_name: '' }, { recommender_last_name: ['Recommender: Last Name'] }],
   ['recommender e-mail', { recommender_email: '' }, { recommender_email: ['Recommender: Email'] }],
-  ['recommender e-mail invalid', { recommender_email: 'grace@' }, { recommender_email: ['Please provide a valid email address.'] }],
-  ['second recommender e-mail invalid', { recommender_2_email: 'not an address' }, { recommender_2_email: [M.emailInvalid] }],
+  [
+    'recommender e-mail invalid',
+    { recommender_email: 'grace@' },
+    { recommender_email: ['Please provide a valid email address.'] },
+  ],
+  [
+    'second recommender e-mail invalid',
+    { recommender_2_email: 'not an address' },
+    { recommender_2_email: [M.emailInvalid] },
+  ],
   [
     'recommenders for MAPS',
     { applied_major: 'MAPS', recommender_first_name: '', recommender_last_name: '', recommender_email: '' },
@@ -227,7 +290,11 @@ const cases: Case[] = [
   [
     'acknowledgement',
     { acknowledgement: '' },
-    { acknowledgement: ['You must acknowledge that you will not be able to change your application after you submit it.'] },
+    {
+      acknowledgement: [
+        'You must acknowledge that you will not be able to change your application after you submit it.',
+      ],
+    },
   ],
   ['terms', { legal_agree: '' }, { legal_agree: ['You must accept these terms to submit your application.'] }],
   ['terms with another value', { legal_agree: 'false' }, { legal_agree: [M.termsRequired] }],
@@ -280,7 +347,13 @@ describe('birth date boundaries (now = 2026-06-15)', () => {
 
   it('counts the day in UTC, so the browser and the server agree', () => {
     const lateEvening = new Date('2026-06-14T23:30:00-04:00'); // already 15 June in UTC
-    expect(validateAnswers(form, { ...validAnswers(), birth_date: '2013-06-15' }, { now: lateEvening, documents: validDocuments() })).toEqual({});
+    expect(
+      validateAnswers(
+        form,
+        { ...validAnswers(), birth_date: '2013-06-15' },
+        { now: lateEvening, documents: validDocuments() },
+      ),
+    ).toEqual({});
   });
 });
 
@@ -289,9 +362,25 @@ describe('collecting', () => {
     const errors = validateAnswers(form, {}, { now: NOW });
     expect(Object.keys(errors)).toEqual([
       // The address block asks for the country first; the school block for the name first.
-      'first_name', 'last_name', 'birth_date', 'phone_home', 'country', 'address_line_1', 'city', 'citizenship',
-      'entry_term', 'entry_status', 'college_name', 'college_address_line_1', 'college_city', 'college_degree_type', 'essay',
-      'suspended', 'counselor_waiver_request', 'acknowledgement', 'legal_agree',
+      'first_name',
+      'last_name',
+      'birth_date',
+      'phone_home',
+      'country',
+      'address_line_1',
+      'city',
+      'citizenship',
+      'entry_term',
+      'entry_status',
+      'college_name',
+      'college_address_line_1',
+      'college_city',
+      'college_degree_type',
+      'essay',
+      'suspended',
+      'counselor_waiver_request',
+      'acknowledgement',
+      'legal_agree',
     ]);
     const order = formFields(form).map((f) => f.key);
     const positions = Object.keys(errors).map((k) => order.indexOf(k));
@@ -320,7 +409,11 @@ describe('collecting', () => {
   });
 
   it('merges and orders error sets from elsewhere', () => {
-    const merged = mergeValidationErrors(form, { legal_agree: ['a'], first_name: ['b'] }, { first_name: ['b', 'c'], stray: ['d'], city: [] });
+    const merged = mergeValidationErrors(
+      form,
+      { legal_agree: ['a'], first_name: ['b'] },
+      { first_name: ['b', 'c'], stray: ['d'], city: [] },
+    );
     expect(merged).toEqual({ first_name: ['b', 'c'], legal_agree: ['a'], stray: ['d'] });
     expect(Object.keys(merged)).toEqual(['first_name', 'legal_agree', 'stray']);
     expect(orderValidationErrors(form, { city: [] })).toEqual({});
@@ -335,7 +428,13 @@ describe('hidden blocks are never required', () => {
   });
 
   it('no recommenders for a program that does not need them, even with a bad stale e-mail', () => {
-    const changes = { applied_major: 'BMAS', recommender_first_name: '', recommender_last_name: '', recommender_email: 'bad', recommender_2_email: 'bad' };
+    const changes = {
+      applied_major: 'BMAS',
+      recommender_first_name: '',
+      recommender_last_name: '',
+      recommender_email: 'bad',
+      recommender_2_email: 'bad',
+    };
     expect(validate(changes)).toEqual({});
   });
 
@@ -352,7 +451,10 @@ describe('hidden blocks are never required', () => {
       college_2_degree_type: ['Level of study'],
     });
     expect(
-      validate({ college_2_country: 'USA', college_2_degree_type: 'MAST', college_2_degree: 'MA' }, { view: { addAnother: { college: 2 } } }),
+      validate(
+        { college_2_country: 'USA', college_2_degree_type: 'MAST', college_2_degree: 'MA' },
+        { view: { addAnother: { college: 2 } } },
+      ),
     ).toEqual({
       college_2_name: ['Search for Your School'],
       college_2_address_line_1: ['Address'],
@@ -381,7 +483,9 @@ describe('hidden blocks are never required', () => {
   it('no degree-seeking question for US citizens, permanent residents, or before citizenship is given', () => {
     expect(validate({ acme_degree: 'N' })).toEqual({});
     expect(validate({ citizenship: 'IND', residency_status: 'true', acme_degree: 'N' })).toEqual({});
-    expect(validate({ citizenship: '', acme_degree: 'N', entry_status: 'PT' })).toEqual({ citizenship: ['Primary Citizenship'] });
+    expect(validate({ citizenship: '', acme_degree: 'N', entry_status: 'PT' })).toEqual({
+      citizenship: ['Primary Citizenship'],
+    });
   });
 
   it('a stale residency answer does not count once it is hidden', () => {
@@ -391,7 +495,9 @@ describe('hidden blocks are never required', () => {
 
   it('reads the transcript upload only on the chosen tab', () => {
     expect(inPlayAnswerKeys(form, {}).has('college_transcript_upload')).toBe(true);
-    expect(inPlayAnswerKeys(form, {}, { tabs: { college_transcript: 'later' } }).has('college_transcript_upload')).toBe(false);
+    expect(inPlayAnswerKeys(form, {}, { tabs: { college_transcript: 'later' } }).has('college_transcript_upload')).toBe(
+      false,
+    );
   });
 });
 
@@ -402,7 +508,9 @@ describe('schema keys', () => {
     expect(new Set(keys)).toEqual(new Set(answerRules(form).map((r) => r.key)));
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.slice(0, 3)).toEqual(['first_name', 'last_name', 'birth_date']);
-    expect(keys).toEqual(expect.arrayContaining(['acme_degree', 'college_10_degree_earned_date', 'mailing_state', 'recommender_2_email']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['acme_degree', 'college_10_degree_earned_date', 'mailing_state', 'recommender_2_email']),
+    );
     expect(keys).not.toContain('recommender_2_first_name');
   });
 
@@ -415,8 +523,14 @@ describe('schema keys', () => {
   it('follow the tenant: another short name gets its own degree key', () => {
     const other = buildForm({ shortName: 'Other' });
     expect(validationSchemaKeys(other)).toContain('other_degree');
-    expect(checkFormConfiguration(other, listAnswerKeys(other), { schemaKeys: validationSchemaKeys(other) })).toEqual([]);
-    const errors = validateAnswers(other, { ...validAnswers(), citizenship: 'IND' }, { now: NOW, documents: validDocuments() });
+    expect(checkFormConfiguration(other, listAnswerKeys(other), { schemaKeys: validationSchemaKeys(other) })).toEqual(
+      [],
+    );
+    const errors = validateAnswers(
+      other,
+      { ...validAnswers(), citizenship: 'IND' },
+      { now: NOW, documents: validDocuments() },
+    );
     expect(errors).toEqual({ other_degree: ['Do you plan to attend Other as a degree-seeking student?'] });
   });
 });

@@ -63,7 +63,8 @@ function buildRules(form: FormDefinition): readonly FieldRule[] {
   const questions = new Map(formFields(form).map((f) => [f.key, f.question]));
   const labelOf = (key: string): string => {
     const question = questions.get(key);
-    if (!question) throw new FormConfigurationError(`The validation rules refer to ${key}, which the form does not ask for.`);
+    if (!question)
+      throw new FormConfigurationError(`The validation rules refer to ${key}, which the form does not ask for.`);
     return question.label;
   };
 
@@ -75,7 +76,8 @@ function buildRules(form: FormDefinition): readonly FieldRule[] {
   const required = (key: string, message = labelOf(key)) => add(key, (ctx) => (blank(ctx.value(key)) ? [message] : []));
   const requiredWhen = (key: string, when: (ctx: RuleContext) => boolean, message = labelOf(key)) =>
     add(key, (ctx) => (when(ctx) && blank(ctx.value(key)) ? [message] : []));
-  const mustBeTicked = (key: string, message: string) => add(key, (ctx) => (isChecked(ctx.value(key)) ? [] : [message]));
+  const mustBeTicked = (key: string, message: string) =>
+    add(key, (ctx) => (isChecked(ctx.value(key)) ? [] : [message]));
 
   // --- About You
   required('first_name');
@@ -93,8 +95,13 @@ function buildRules(form: FormDefinition): readonly FieldRule[] {
       },
       APPLICATION_PHONE_MESSAGES,
     );
-  const phoneKeys: Record<keyof PhoneErrors, string> = { home: 'phone_home', mobile: 'phone_mobile', evening: 'phone_home_evening' };
-  for (const [part, key] of Object.entries(phoneKeys) as [keyof PhoneErrors, string][]) add(key, (ctx) => phones(ctx)[part]);
+  const phoneKeys: Record<keyof PhoneErrors, string> = {
+    home: 'phone_home',
+    mobile: 'phone_mobile',
+    evening: 'phone_home_evening',
+  };
+  for (const [part, key] of Object.entries(phoneKeys) as [keyof PhoneErrors, string][])
+    add(key, (ctx) => phones(ctx)[part]);
 
   // The permanent address (prefix ''); the mailing address has no required parts of its own.
   required('address_line_1');
@@ -121,9 +128,13 @@ function buildRules(form: FormDefinition): readonly FieldRule[] {
   );
 
   required('entry_status');
-  add('entry_status', (ctx) => (isInternational(ctx) && ctx.value('entry_status') === 'PT' ? [M.internationalFullTime] : []));
+  add('entry_status', (ctx) =>
+    isInternational(ctx) && ctx.value('entry_status') === 'PT' ? [M.internationalFullTime] : [],
+  );
   requiredWhen(form.degreeKey, isInternational);
-  add(form.degreeKey, (ctx) => (isInternational(ctx) && ctx.value(form.degreeKey) === 'N' ? [M.internationalFullTime] : []));
+  add(form.degreeKey, (ctx) =>
+    isInternational(ctx) && ctx.value(form.degreeKey) === 'N' ? [M.internationalFullTime] : [],
+  );
 
   const schools = form.pages
     .flatMap(allQuestions)
@@ -139,7 +150,9 @@ function buildRules(form: FormDefinition): readonly FieldRule[] {
 
   required('essay');
   add('research_upload', (ctx) =>
-    includes(RESEARCH_UPLOAD_MAJORS, ctx.value('applied_major')) && !ctx.hasFile('research_upload') ? [M.researchUploadRequired] : [],
+    includes(RESEARCH_UPLOAD_MAJORS, ctx.value('applied_major')) && !ctx.hasFile('research_upload')
+      ? [M.researchUploadRequired]
+      : [],
   );
 
   // --- Final Steps
@@ -180,7 +193,9 @@ export function answerRules(form: FormDefinition): readonly FieldRule[] {
  */
 export function validationSchemaKeys(form: FormDefinition): string[] {
   const keys = new Set(answerRules(form).map((r) => r.key));
-  return formFields(form).map((f) => f.key).filter((k) => keys.has(k));
+  return formFields(form)
+    .map((f) => f.key)
+    .filter((k) => keys.has(k));
 }
 
 /**

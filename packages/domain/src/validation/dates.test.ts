@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildForm } from '../form/build-form';
-import { birthDateErrors, dateYearsBefore, INCOMPLETE_DATE, invalidDateKeys, isValidDateAnswer, normalizeDateAnswer } from './dates';
+import {
+  birthDateErrors,
+  dateYearsBefore,
+  INCOMPLETE_DATE,
+  invalidDateKeys,
+  isValidDateAnswer,
+  normalizeDateAnswer,
+} from './dates';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 describe('isValidDateAnswer and normalizeDateAnswer', () => {
@@ -9,13 +16,21 @@ describe('isValidDateAnswer and normalizeDateAnswer', () => {
     expect(normalizeDateAnswer(v)).toBe(v);
   });
 
-  it.each(['', '1900-02-29', '2001-02-29', '2001-04-31', '2001-13-01', '2001-00-10', '2001-1-5', '01/05/2001', '2001-01-01T00:00', 'abc'])(
-    'clear %j',
-    (v) => {
-      expect(isValidDateAnswer(v)).toBe(false);
-      expect(normalizeDateAnswer(v)).toBe('');
-    },
-  );
+  it.each([
+    '',
+    '1900-02-29',
+    '2001-02-29',
+    '2001-04-31',
+    '2001-13-01',
+    '2001-00-10',
+    '2001-1-5',
+    '01/05/2001',
+    '2001-01-01T00:00',
+    'abc',
+  ])('clear %j', (v) => {
+    expect(isValidDateAnswer(v)).toBe(false);
+    expect(normalizeDateAnswer(v)).toBe('');
+  });
 
   it('keep a real date that is out of range: it gets its message instead', () => {
     expect(normalizeDateAnswer('2025-01-01')).toBe('2025-01-01');
@@ -46,7 +61,7 @@ describe('dateYearsBefore', () => {
 
 describe('birthDateErrors', () => {
   const now = new Date('2026-06-15T12:00:00Z');
-  it('gives one message at a time, the required one being the caller\'s', () => {
+  it("gives one message at a time, the required one being the caller's", () => {
     expect(birthDateErrors('', now, 'Date of Birth')).toEqual(['Date of Birth']);
     expect(birthDateErrors('1990-13-01', now, 'Date of Birth')).toEqual([M.birthDateInvalid]);
     expect(birthDateErrors('1926-06-14', now, 'x')).toEqual([M.birthDateTooOld]);
@@ -64,7 +79,9 @@ describe('birthDateErrors', () => {
 describe('a date the input holds but cannot give as text', () => {
   it('gets the invalid-date message, and the server clears it like any invalid date', () => {
     const form = buildForm({ shortName: 'Acme' });
-    expect(birthDateErrors(INCOMPLETE_DATE, new Date('2026-06-15T00:00:00Z'), 'Date of Birth')).toEqual(['A valid date of birth is required.']);
+    expect(birthDateErrors(INCOMPLETE_DATE, new Date('2026-06-15T00:00:00Z'), 'Date of Birth')).toEqual([
+      'A valid date of birth is required.',
+    ]);
     expect(invalidDateKeys(form, { birth_date: INCOMPLETE_DATE })).toEqual(['birth_date']);
   });
 });

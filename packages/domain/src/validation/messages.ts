@@ -17,10 +17,12 @@ export const VALIDATION_MESSAGES = {
   zipTooShort: 'ZIP/Postal Code must be at least 5 numbers.',
   zipInvalid: 'Please provide a valid US ZIP/Postal Code.',
 
-  certificateRestricted: 'Enrollment in certificate programs is restricted to US citizens and permanent residents only.',
+  certificateRestricted:
+    'Enrollment in certificate programs is restricted to US citizens and permanent residents only.',
   internationalFullTime: 'International students must enroll as full-time degree-seeking student.',
 
-  researchUploadRequired: 'Please upload a detailed description of the final project you plan to complete in the program.',
+  researchUploadRequired:
+    'Please upload a detailed description of the final project you plan to complete in the program.',
 
   recommenderFirstName: 'Recommender: First Name',
   recommenderLastName: 'Recommender: Last Name',
@@ -28,5 +30,6 @@ export const VALIDATION_MESSAGES = {
   emailInvalid: 'Please provide a valid email address.',
 
   termsRequired: 'You must accept these terms to submit your application.',
-  acknowledgementRequired: 'You must acknowledge that you will not be able to change your application after you submit it.',
+  acknowledgementRequired:
+    'You must acknowledge that you will not be able to change your application after you submit it.',
 } as const;

@@ -2,16 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { isValidUsPhone, phoneErrors, type PhoneAnswers, type PhoneMessages } from './phone';
 
 // Made-up wording: the rule must use the caller's messages, not its own.
-const messages: PhoneMessages = { validHome: 'home?', validEvening: 'evening?', validMobile: 'cell?', oneRequired: 'one!', optIn: 'sms!' };
+const messages: PhoneMessages = {
+  validHome: 'home?',
+  validEvening: 'evening?',
+  validMobile: 'cell?',
+  oneRequired: 'one!',
+  optIn: 'sms!',
+};
 const none: PhoneAnswers = { home: '', mobile: '', evening: '', international: '', optIn: false };
 const GOOD = '(212) 555-0123';
 
 describe('isValidUsPhone', () => {
   it.each([GOOD, '(999) 999-9999', '(200) 200-0000'])('accepts %s', (v) => expect(isValidUsPhone(v)).toBe(true));
-  it.each(['', '2125550123', '212-555-0123', '(112) 555-0123', '(212) 155-0123', '(012) 555-0123', '(212) 555-012', ` ${GOOD}`, '(212)555-0123'])(
-    'rejects %j',
-    (v) => expect(isValidUsPhone(v)).toBe(false),
-  );
+  it.each([
+    '',
+    '2125550123',
+    '212-555-0123',
+    '(112) 555-0123',
+    '(212) 155-0123',
+    '(012) 555-0123',
+    '(212) 555-012',
+    ` ${GOOD}`,
+    '(212)555-0123',
+  ])('rejects %j', (v) => expect(isValidUsPhone(v)).toBe(false));
 });
 
 describe('phoneErrors', () => {
@@ -36,7 +49,15 @@ describe('phoneErrors', () => {
   });
 
   it('needs a cell number for text updates', () => {
-    expect(phoneErrors({ ...none, home: GOOD, optIn: true }, messages)).toEqual({ home: [], mobile: ['sms!'], evening: [] });
-    expect(phoneErrors({ ...none, home: GOOD, mobile: GOOD, optIn: true }, messages)).toEqual({ home: [], mobile: [], evening: [] });
+    expect(phoneErrors({ ...none, home: GOOD, optIn: true }, messages)).toEqual({
+      home: [],
+      mobile: ['sms!'],
+      evening: [],
+    });
+    expect(phoneErrors({ ...none, home: GOOD, mobile: GOOD, optIn: true }, messages)).toEqual({
+      home: [],
+      mobile: [],
+      evening: [],
+    });
   });
 });

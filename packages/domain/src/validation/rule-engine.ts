@@ -90,7 +90,10 @@ export function orderValidationErrors(form: FormDefinition, errors: ValidationEr
 }
 
 /** Several error sets as one (e.g. answer errors and upload errors), in field order, de-duplicated. */
-export function mergeValidationErrors(form: FormDefinition, ...sets: readonly ValidationErrorsLike[]): ValidationErrors {
+export function mergeValidationErrors(
+  form: FormDefinition,
+  ...sets: readonly ValidationErrorsLike[]
+): ValidationErrors {
   const all: Record<string, string[]> = {};
   for (const set of sets) {
     for (const [key, messages] of Object.entries(set)) (all[key] ??= []).push(...messages);

@@ -16,9 +16,27 @@ describe('summaryLinks', () => {
     });
     expect(links).toEqual([
       { key: 'first_name', message: 'First name', href: '/about#first_name', page: '/about', text: 'First name' },
-      { key: 'zip', message: 'ZIP/Postal Code must be at least 5 numbers.', href: '/about#zip', page: '/about', text: 'ZIP/Postal Code must be at least 5 numbers.' },
-      { key: 'zip', message: 'Please provide a valid US ZIP/Postal Code.', href: '/about#zip', page: '/about', text: 'Please provide a valid US ZIP/Postal Code.' },
-      { key: 'college_name', message: 'Search for Your School', href: '/education-alr#college_name', page: '/education-alr', text: 'School 1: Search for Your School' },
+      {
+        key: 'zip',
+        message: 'ZIP/Postal Code must be at least 5 numbers.',
+        href: '/about#zip',
+        page: '/about',
+        text: 'ZIP/Postal Code must be at least 5 numbers.',
+      },
+      {
+        key: 'zip',
+        message: 'Please provide a valid US ZIP/Postal Code.',
+        href: '/about#zip',
+        page: '/about',
+        text: 'Please provide a valid US ZIP/Postal Code.',
+      },
+      {
+        key: 'college_name',
+        message: 'Search for Your School',
+        href: '/education-alr#college_name',
+        page: '/education-alr',
+        text: 'School 1: Search for Your School',
+      },
       {
         key: 'legal_agree',
         message: 'You must accept these terms to submit your application.',
@@ -50,7 +68,7 @@ describe('summaryLinks', () => {
 });
 
 describe('summaryGroups', () => {
-  it('groups the links by step, in page order, and names the school of a school\'s question', () => {
+  it("groups the links by step, in page order, and names the school of a school's question", () => {
     const groups = summaryGroups(form, {
       college_3_city: ['City'],
       first_name: ['First name'],
@@ -68,7 +86,7 @@ describe('summaryGroups', () => {
 });
 
 describe('fieldDisplayName', () => {
-  it("names a key by its label, with its block in a repeat, never by the key", () => {
+  it('names a key by its label, with its block in a repeat, never by the key', () => {
     expect(fieldDisplayName(form, 'first_name')).toBe('First name');
     expect(fieldDisplayName(form, 'college_3_city')).toBe('School 3: City');
     expect(fieldDisplayName(form, 'college_2_transcript')).toBe('School 2: Transcript');

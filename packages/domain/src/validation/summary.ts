@@ -36,7 +36,11 @@ export interface SummaryOptions {
  * de-duplicated here. A key no page asks for (checkFormConfiguration warns
  * about those) is still listed, last, so no error is silently dropped.
  */
-export function summaryLinks(form: FormDefinition, errors: ValidationErrorsLike, options: SummaryOptions = {}): SummaryLink[] {
+export function summaryLinks(
+  form: FormDefinition,
+  errors: ValidationErrorsLike,
+  options: SummaryOptions = {},
+): SummaryLink[] {
   const links: SummaryLink[] = [];
   for (const [key, messages] of Object.entries(orderValidationErrors(form, errors))) {
     const href = fieldLink(form, key) ?? `#${key}`;
@@ -50,7 +54,11 @@ export function summaryLinks(form: FormDefinition, errors: ValidationErrorsLike,
 }
 
 /** The summary's links grouped by step, in page order, so ten schools' errors read as one step's list. */
-export function summaryGroups(form: FormDefinition, errors: ValidationErrorsLike, options: SummaryOptions = {}): SummaryGroup[] {
+export function summaryGroups(
+  form: FormDefinition,
+  errors: ValidationErrorsLike,
+  options: SummaryOptions = {},
+): SummaryGroup[] {
   const links = summaryLinks(form, errors, options);
   const groups: SummaryGroup[] = form.pages
     .map((p) => ({ title: `Step ${p.step}: ${p.title}`, page: p.path, links: links.filter((l) => l.page === p.path) }))

@@ -22,7 +22,11 @@ type AccountMailJob = Exclude<MailJob, { kind: 'message' }>;
  * its time reveals nothing. Returns undefined when there is nothing to send.
  * On a retry (firstTry false) the throttle was already counted.
  */
-export async function composeAccountMail(deps: AppDeps, job: AccountMailJob, firstTry: boolean): Promise<MailMessage | undefined> {
+export async function composeAccountMail(
+  deps: AppDeps,
+  job: AccountMailJob,
+  firstTry: boolean,
+): Promise<MailMessage | undefined> {
   const { db, clock, config, secretKey } = deps;
   const user = await findUserByEmail(db, job.email);
   switch (job.kind) {

@@ -42,7 +42,12 @@ export function publicAccountRoutes(deps: AppDeps) {
     );
     app.post('/reset-password', (req, reply) => {
       const current = readSessionCookie(req, secure);
-      return resetPassword(deps, parseBody(resetPasswordBody, req.body), client(req, reply), current && hashToken(current));
+      return resetPassword(
+        deps,
+        parseBody(resetPasswordBody, req.body),
+        client(req, reply),
+        current && hashToken(current),
+      );
     });
     app.post('/login', async (req, reply) => {
       const previous = readSessionCookie(req, secure);

@@ -14,7 +14,14 @@ export interface CodeRow {
 /** Stores a new code and retires every earlier one of the same purpose: only the latest is valid. */
 export async function replaceCode(
   db: Queryable,
-  code: { userId: string; purpose: CodePurpose; secretHash: string; now: Date; expiresAt: Date; device?: string | undefined },
+  code: {
+    userId: string;
+    purpose: CodePurpose;
+    secretHash: string;
+    now: Date;
+    expiresAt: Date;
+    device?: string | undefined;
+  },
 ): Promise<void> {
   await db.query('UPDATE one_time_codes SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
     code.userId,

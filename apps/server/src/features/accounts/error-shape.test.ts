@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES, ERROR_STATUS, GENERIC_ERROR_MESSAGE, SESSION_COOKIE, type ErrorCode } from '@admissions/domain';
+import {
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  GENERIC_ERROR_MESSAGE,
+  SESSION_COOKIE,
+  type ErrorCode,
+} from '@admissions/domain';
 import { OTHER_PASSWORD, PASSWORD, signUp, signUpAndConfirm } from '../../test-support/account-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -14,7 +20,10 @@ afterAll(async () => {
 });
 
 /** Every error answer: JSON, a known code with its status, a message, and nothing internal. */
-function expectErrorShape(res: { statusCode: number; headers: Record<string, unknown>; body: string }, code: ErrorCode) {
+function expectErrorShape(
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+  code: ErrorCode,
+) {
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   const body = JSON.parse(res.body) as Record<string, unknown>;
   expect(body.code).toBe(code);
@@ -30,13 +39,30 @@ describe('error answers', () => {
     const cases: [ErrorCode, () => ReturnType<typeof c.get>][] = [
       ['VALIDATION_FAILED', () => c.post('/public/forgot-password', { username: 'nope' })],
       ['BAD_REQUEST', () => c.post('/public/forgot-password', { username: 'a@example.edu', extra: 1 })],
-      ['INVALID_CREDENTIALS', () => c.post('/public/login', { username: 'shape@example.edu', password: OTHER_PASSWORD })],
+      [
+        'INVALID_CREDENTIALS',
+        () => c.post('/public/login', { username: 'shape@example.edu', password: OTHER_PASSWORD }),
+      ],
       ['CODE_INVALID', () => c.post('/public/confirm', { username: 'shape@example.edu', code: '000000' })],
-      ['RESET_LINK_INVALID', () =>
-        c.post('/public/reset-password', { username: 'shape@example.edu', password: PASSWORD, confirm_password: PASSWORD, id: 'x' })],
+      [
+        'RESET_LINK_INVALID',
+        () =>
+          c.post('/public/reset-password', {
+            username: 'shape@example.edu',
+            password: PASSWORD,
+            confirm_password: PASSWORD,
+            id: 'x',
+          }),
+      ],
       ['UNAUTHORIZED', () => c.get('/api/profile')],
-      ['ACCOUNT_NOT_CONFIRMED', () => c.post('/public/login', { username: 'shape.pending@example.edu', password: PASSWORD })],
-      ['FORBIDDEN_ORIGIN', () => c.post('/public/forgot-password', { username: 'a@example.edu' }, { origin: 'http://evil.test' })],
+      [
+        'ACCOUNT_NOT_CONFIRMED',
+        () => c.post('/public/login', { username: 'shape.pending@example.edu', password: PASSWORD }),
+      ],
+      [
+        'FORBIDDEN_ORIGIN',
+        () => c.post('/public/forgot-password', { username: 'a@example.edu' }, { origin: 'http://evil.test' }),
+      ],
       ['NOT_FOUND', () => c.get('/api/no-such-call')],
       ['UNSUPPORTED_MEDIA_TYPE', () => c.post('/public/forgot-password', undefined, { 'content-type': 'text/plain' })],
       ['MAIL_TOO_SOON', () => c.post('/public/resend-confirm', { username: 'shape.pending@example.edu' })],
@@ -49,7 +75,10 @@ describe('error answers', () => {
   });
 
   it('answers 401 UNAUTHORIZED with the session message for a missing, unknown or expired session', async () => {
-    const expected = { code: 'UNAUTHORIZED', message: 'Your session is invalid. Please clear your cookies and login again.' };
+    const expected = {
+      code: 'UNAUTHORIZED',
+      message: 'Your session is invalid. Please clear your cookies and login again.',
+    };
     expect((await t.client().get('/api/profile')).json()).toEqual(expected);
 
     const unknown = t.client();

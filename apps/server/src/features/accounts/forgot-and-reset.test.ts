@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SUCCESS_MESSAGES, ERROR_MESSAGES, SESSION_COOKIE } from '@admissions/domain';
-import { OTHER_PASSWORD, PASSWORD, lastResetLink, outcome, sessionCookiesHeld, sessionSetCookies, signUp, signUpAndConfirm, wholeDatabaseText } from '../../test-support/account-helpers';
+import {
+  OTHER_PASSWORD,
+  PASSWORD,
+  lastResetLink,
+  outcome,
+  sessionCookiesHeld,
+  sessionSetCookies,
+  signUp,
+  signUpAndConfirm,
+  wholeDatabaseText,
+} from '../../test-support/account-helpers';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { HOUR, MINUTE } from '../../infra/time-units';
 
@@ -82,7 +92,10 @@ describe('POST /public/forgot-password', () => {
     const mailsBefore = t.smtp.to(known).length;
 
     const steps = [0, 30_000, 30_000, MINUTE, MINUTE, MINUTE, 10_000, 50_000];
-    const seen: { known: ReturnType<typeof outcome>[]; unknown: ReturnType<typeof outcome>[] } = { known: [], unknown: [] };
+    const seen: { known: ReturnType<typeof outcome>[]; unknown: ReturnType<typeof outcome>[] } = {
+      known: [],
+      unknown: [],
+    };
     for (const step of steps) {
       t.clock.advance(step);
       const [a, b] = await Promise.all([forgot(known), forgot(unknown)]);
@@ -115,7 +128,9 @@ describe('POST /public/forgot-password', () => {
     // Enough open database connections first, so that the requests really run side by side.
     await Promise.all(Array.from({ length: 8 }, () => t.db.query('SELECT pg_sleep(0.05)')));
     // From eight addresses, so that no per-IP limit lines the requests up.
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => forgot(username, t.client(`198.51.100.${i + 1}`))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => forgot(username, t.client(`198.51.100.${i + 1}`))),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
     expect(t.smtp.to(username).filter((m) => /Reset your/.test(m.subject))).toHaveLength(1);
     expect(t.smtp.to(username)).toHaveLength(before + 1);
@@ -314,7 +329,10 @@ describe('POST /public/reset-password', () => {
         confirm_password: `${NEW_PASSWORD}!`,
         id,
       });
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { confirm_password: ['passwords must match'] } });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: { confirm_password: ['passwords must match'] },
+      });
     }
     expect((await reset(username, id)).statusCode).toBe(200);
   });

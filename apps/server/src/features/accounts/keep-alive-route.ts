@@ -9,6 +9,8 @@ import { SESSION_IDLE_MS } from './account-limits';
  */
 export function keepAliveRoute({ clock }: AppDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/keep-alive', async () => ({ idle_expires_at: new Date(clock.now().getTime() + SESSION_IDLE_MS).toISOString() }));
+    app.get('/keep-alive', async () => ({
+      idle_expires_at: new Date(clock.now().getTime() + SESSION_IDLE_MS).toISOString(),
+    }));
   };
 }

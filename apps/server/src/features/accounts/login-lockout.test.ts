@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@admissions/domain';
-import { OTHER_PASSWORD, PASSWORD, outcome, sessionSetCookies, signUpAndConfirm } from '../../test-support/account-helpers';
+import {
+  OTHER_PASSWORD,
+  PASSWORD,
+  outcome,
+  sessionSetCookies,
+  signUpAndConfirm,
+} from '../../test-support/account-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  for (const u of ['lock.known@example.edu', 'lock.right@example.edu', 'lock.case@example.edu', 'lock.other@example.edu']) {
+  for (const u of [
+    'lock.known@example.edu',
+    'lock.right@example.edu',
+    'lock.case@example.edu',
+    'lock.other@example.edu',
+  ]) {
     await signUpAndConfirm(t, t.client(), u);
   }
 });
@@ -82,7 +93,13 @@ describe('login lockout per address', () => {
   });
 
   it('counts failures per address whatever its letter case', async () => {
-    for (const u of ['lock.case@example.edu', 'LOCK.case@example.edu', 'Lock.Case@Example.edu', 'lock.CASE@example.edu', 'lock.case@EXAMPLE.EDU']) {
+    for (const u of [
+      'lock.case@example.edu',
+      'LOCK.case@example.edu',
+      'Lock.Case@Example.edu',
+      'lock.CASE@example.edu',
+      'lock.case@EXAMPLE.EDU',
+    ]) {
       expect((await login(u, OTHER_PASSWORD)).json()).toEqual(invalid);
     }
     expect((await login('lock.case@example.edu', PASSWORD)).statusCode).toBe(429);

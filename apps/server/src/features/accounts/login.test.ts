@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_SUCCESS_MESSAGES, ERROR_MESSAGES, LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
 import {
-  ACCOUNT_SUCCESS_MESSAGES,
-  ERROR_MESSAGES,
-  LOGIN_MARKER_COOKIE,
-  SESSION_COOKIE,
-} from '@admissions/domain';
-import { OTHER_PASSWORD, PASSWORD, outcome, sessionSetCookies, setCookies, signUp, signUpAndConfirm } from '../../test-support/account-helpers';
+  OTHER_PASSWORD,
+  PASSWORD,
+  outcome,
+  sessionSetCookies,
+  setCookies,
+  signUp,
+  signUpAndConfirm,
+} from '../../test-support/account-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;

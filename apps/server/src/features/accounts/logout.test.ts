@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SUCCESS_MESSAGES, ERROR_MESSAGES, LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
-import { PASSWORD, isCleared, sessionCookiesHeld, sessionSetCookies, setCookies, signUpAndConfirm } from '../../test-support/account-helpers';
+import {
+  PASSWORD,
+  isCleared,
+  sessionCookiesHeld,
+  sessionSetCookies,
+  setCookies,
+  signUpAndConfirm,
+} from '../../test-support/account-helpers';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -14,7 +21,9 @@ afterAll(async () => {
 
 async function loggedIn(): Promise<TestClient> {
   const client = t.client();
-  expect((await client.post('/public/login', { username: 'logout@example.edu', password: PASSWORD })).statusCode).toBe(200);
+  expect((await client.post('/public/login', { username: 'logout@example.edu', password: PASSWORD })).statusCode).toBe(
+    200,
+  );
   return client;
 }
 

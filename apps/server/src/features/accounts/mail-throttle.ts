@@ -40,7 +40,8 @@ async function claimLocked(db: Queryable, email: string, purpose: string, now: D
   if (recent.length >= MAIL_MAX_PER_HOUR) {
     const oldest = recent[MAIL_MAX_PER_HOUR - 1]!;
     throw new AppError('MAIL_TOO_SOON', {
-      message: 'We have sent several e-mails to this address in the last hour. Please check your inbox, or try again later.',
+      message:
+        'We have sent several e-mails to this address in the last hour. Please check your inbox, or try again later.',
       retryAfterSeconds: Math.ceil((oldest.getTime() + MAIL_WINDOW_MS - now.getTime()) / 1000),
     });
   }

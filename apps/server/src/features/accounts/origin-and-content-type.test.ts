@@ -15,8 +15,19 @@ let n = 0;
 const fresh = () => `origin${++n}@example.edu`;
 
 /** A raw request with exactly the given headers (no Origin unless given). */
-function send(headers: Record<string, string>, payload?: string, url = '/public/forgot-password', method: 'POST' | 'GET' = 'POST') {
-  return t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}), remoteAddress: '203.0.113.50' });
+function send(
+  headers: Record<string, string>,
+  payload?: string,
+  url = '/public/forgot-password',
+  method: 'POST' | 'GET' = 'POST',
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+    remoteAddress: '203.0.113.50',
+  });
 }
 const json = { 'content-type': 'application/json' };
 const body = () => JSON.stringify({ username: fresh() });
@@ -25,7 +36,7 @@ const forbidden = { code: 'FORBIDDEN_ORIGIN', message: ERROR_MESSAGES.FORBIDDEN_
 const unsupported = { code: 'UNSUPPORTED_MEDIA_TYPE', message: ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE };
 
 describe('same-origin guard on calls that change state', () => {
-  it('accepts an Origin equal to PUBLIC_URL\'s origin', async () => {
+  it("accepts an Origin equal to PUBLIC_URL's origin", async () => {
     const res = await send({ ...json, origin: TEST_PUBLIC_URL }, body());
     expect(res.statusCode).toBe(200);
   });
@@ -65,14 +76,18 @@ describe('same-origin guard on calls that change state', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it.each(['/public/signup', '/public/confirm', '/public/resend-confirm', '/public/forgot-password', '/public/reset-password', '/public/login'])(
-    'guards POST %s',
-    async (url) => {
-      const res = await send({ ...json, origin: 'http://evil.test' }, '{}', url);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual(forbidden);
-    },
-  );
+  it.each([
+    '/public/signup',
+    '/public/confirm',
+    '/public/resend-confirm',
+    '/public/forgot-password',
+    '/public/reset-password',
+    '/public/login',
+  ])('guards POST %s', async (url) => {
+    const res = await send({ ...json, origin: 'http://evil.test' }, '{}', url);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(forbidden);
+  });
 
   it('leaves reads alone: GET /public/tenant needs no Origin', async () => {
     const res = await send({}, undefined, '/public/tenant', 'GET');
@@ -85,7 +100,11 @@ describe('JSON bodies only', () => {
     ['text/plain', 'text/plain', '{"username":"a@example.edu"}'],
     ['text/plain with charset', 'text/plain;charset=UTF-8', '{"username":"a@example.edu"}'],
     ['a form post', 'application/x-www-form-urlencoded', 'username=a%40example.edu'],
-    ['a multipart form', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\na@example.edu\r\n--x--\r\n'],
+    [
+      'a multipart form',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\na@example.edu\r\n--x--\r\n',
+    ],
     ['XML', 'application/xml', '<username>a@example.edu</username>'],
   ])('refuses %s with 415 UNSUPPORTED_MEDIA_TYPE', async (_label, contentType, payload) => {
     const res = await send({ origin: TEST_PUBLIC_URL, 'content-type': contentType }, payload);

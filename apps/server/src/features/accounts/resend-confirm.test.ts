@@ -151,7 +151,12 @@ describe('POST /public/resend-confirm', () => {
 
     // What differs is only what the owners receive.
     expect(t.smtp.to(unknown)).toHaveLength(0);
-    expect(t.smtp.to(unconfirmed).slice(1).every((m) => /Your confirmation code is: \d{6}/.test(m.text))).toBe(true);
+    expect(
+      t.smtp
+        .to(unconfirmed)
+        .slice(1)
+        .every((m) => /Your confirmation code is: \d{6}/.test(m.text)),
+    ).toBe(true);
     const toConfirmed = t.smtp.to(confirmed).slice(1);
     expect(toConfirmed).toHaveLength(5);
     expect(toConfirmed.every((m) => /already confirmed/.test(m.subject) && !/\b\d{6}\b/.test(m.text))).toBe(true);

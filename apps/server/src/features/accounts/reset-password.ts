@@ -20,7 +20,12 @@ import { verifyOneTimeCode } from './verify-one-time-code';
  * other sessions and logs nobody in. Following the link proves the address,
  * so an unconfirmed account becomes confirmed.
  */
-export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, client: AccountClient, currentSessionHash?: string) {
+export async function resetPassword(
+  deps: AppDeps,
+  body: ResetPasswordBody,
+  client: AccountClient,
+  currentSessionHash?: string,
+) {
   const { db, clock, config } = deps;
   await hitRateLimit(db, IP_LIMITS.reset, client.ip, clock.now());
   await hitRateLimit(db, mailIpLimit(deps.config), client.ip, clock.now());

@@ -13,7 +13,11 @@ export interface Session {
 }
 
 /** A new random id at every login; only its hash is stored. */
-export async function startSession({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, userId: string, isStaff = false): Promise<string> {
+export async function startSession(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  isStaff = false,
+): Promise<string> {
   const id = generateToken();
   const now = clock.now();
   await db.transaction(async (tx) => {
@@ -44,7 +48,9 @@ export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id
   return {
     check,
     /** Records the answer: the live session, or undefined after deleting the expired one. */
-    async settle(row: { user_id: string; email: string; is_staff: boolean; touched: boolean } | undefined): Promise<Session | undefined> {
+    async settle(
+      row: { user_id: string; email: string; is_staff: boolean; touched: boolean } | undefined,
+    ): Promise<Session | undefined> {
       if (!row) {
         activity.forget(idHash);
         await deleteSession(db, idHash);

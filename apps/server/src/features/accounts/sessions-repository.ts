@@ -6,13 +6,17 @@ export interface LiveSessionRow {
   is_staff: boolean;
 }
 
-export async function insertSession(db: Queryable, idHash: string, userId: string, now: Date, isStaff = false): Promise<void> {
-  await db.query('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, is_staff) VALUES ($1, $2, $3, $3, $4)', [
-    idHash,
-    userId,
-    now,
-    isStaff,
-  ]);
+export async function insertSession(
+  db: Queryable,
+  idHash: string,
+  userId: string,
+  now: Date,
+  isStaff = false,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, is_staff) VALUES ($1, $2, $3, $3, $4)',
+    [idHash, userId, now, isStaff],
+  );
 }
 
 export interface SessionCheck {
@@ -49,7 +53,15 @@ export const LIVE_SESSION_CTE = `
   )`;
 
 export function sessionCheckParams(c: SessionCheck): unknown[] {
-  return [c.idHash, c.now, c.idleBefore, c.createdBefore, c.seenSince ?? null, c.writeIfSeenBefore, c.staffCreatedBefore];
+  return [
+    c.idHash,
+    c.now,
+    c.idleBefore,
+    c.createdBefore,
+    c.seenSince ?? null,
+    c.writeIfSeenBefore,
+    c.staffCreatedBefore,
+  ];
 }
 
 /** The live session (and whether its row was written), or undefined when it has expired or never was. */
@@ -71,8 +83,15 @@ export async function deleteSession(db: Queryable, idHash: string): Promise<void
 }
 
 /** Ends every session of the account except, optionally, the one making the request. */
-export async function deleteOtherSessions(db: Queryable, userId: string, keepIdHash: string | undefined): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [userId, keepIdHash ?? null]);
+export async function deleteOtherSessions(
+  db: Queryable,
+  userId: string,
+  keepIdHash: string | undefined,
+): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [
+    userId,
+    keepIdHash ?? null,
+  ]);
 }
 
 export async function recordLogin(db: Queryable, userId: string, now: Date): Promise<void> {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_COOKIE_PREFIX, LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
-import { PASSWORD, isCleared, sessionCookiesHeld, setCookies, signUpAndConfirm, wholeDatabaseText } from '../../test-support/account-helpers';
+import {
+  PASSWORD,
+  isCleared,
+  sessionCookiesHeld,
+  setCookies,
+  signUpAndConfirm,
+  wholeDatabaseText,
+} from '../../test-support/account-helpers';
 import { DEVICE_COOKIE } from './device-cookie';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { HOUR, MINUTE } from '../../infra/time-units';
@@ -160,7 +167,11 @@ describe('with an https PUBLIC_URL', () => {
     const res = await client.post('/public/login', { username: 'secure@example.edu', password: PASSWORD });
     expect(res.statusCode).toBe(200);
     const set = setCookies(res);
-    expect([...set.keys()].sort()).toEqual([`__Host-${DEVICE_COOKIE}`, `__Host-${LOGIN_MARKER_COOKIE}`, `__Host-${SESSION_COOKIE}`]);
+    expect([...set.keys()].sort()).toEqual([
+      `__Host-${DEVICE_COOKIE}`,
+      `__Host-${LOGIN_MARKER_COOKIE}`,
+      `__Host-${SESSION_COOKIE}`,
+    ]);
     for (const cookie of set.values()) {
       expect(cookie.attributes.has('secure')).toBe(true);
       expect(cookie.attributes.get('path')).toBe('/');

@@ -168,11 +168,16 @@ describe('common and breached passwords', () => {
   it.each(common)('refuses %j at sign-up (1 of 10 common passwords) with a clear message', async (password) => {
     const res = await t.client('203.0.113.50').post('/public/signup', { username: 'common.pw@example.edu', password });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { password: [ACCOUNT_MESSAGES.passwordTooCommon] } });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { password: [ACCOUNT_MESSAGES.passwordTooCommon] },
+    });
   });
 
   it('accepts a password that is on no list', async () => {
-    const res = await t.client('203.0.113.50').post('/public/signup', { username: 'rare.pw@example.edu', password: PASSWORD });
+    const res = await t
+      .client('203.0.113.50')
+      .post('/public/signup', { username: 'rare.pw@example.edu', password: PASSWORD });
     expect(res.statusCode).toBe(200);
   });
 

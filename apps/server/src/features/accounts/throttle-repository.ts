@@ -7,9 +7,10 @@ export interface LoginThrottleRow {
 
 /** Keys are throttle keys (trusted-devices.ts throttleKey): the address, or the address and a trusted device. */
 export async function findLoginThrottle(db: Queryable, key: string): Promise<LoginThrottleRow | undefined> {
-  const { rows } = await db.query<LoginThrottleRow>('SELECT failures, locked_until FROM login_throttle WHERE email = $1', [
-    key,
-  ]);
+  const { rows } = await db.query<LoginThrottleRow>(
+    'SELECT failures, locked_until FROM login_throttle WHERE email = $1',
+    [key],
+  );
   return rows[0];
 }
 

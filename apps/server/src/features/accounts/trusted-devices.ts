@@ -11,13 +11,17 @@ export async function trustDevice(db: Queryable, email: string, deviceHash: stri
 }
 
 /** One indexed read, the same whether or not the address has an account. */
-export async function isTrustedDevice(db: Queryable, email: string, deviceHash: string | undefined, now: Date): Promise<boolean> {
+export async function isTrustedDevice(
+  db: Queryable,
+  email: string,
+  deviceHash: string | undefined,
+  now: Date,
+): Promise<boolean> {
   if (!deviceHash) return false;
-  const { rows } = await db.query('SELECT 1 FROM trusted_devices WHERE email = $1 AND device_hash = $2 AND trusted_at > $3', [
-    email,
-    deviceHash,
-    new Date(now.getTime() - DEVICE_TRUST_MS),
-  ]);
+  const { rows } = await db.query(
+    'SELECT 1 FROM trusted_devices WHERE email = $1 AND device_hash = $2 AND trusted_at > $3',
+    [email, deviceHash, new Date(now.getTime() - DEVICE_TRUST_MS)],
+  );
   return rows.length > 0;
 }
 

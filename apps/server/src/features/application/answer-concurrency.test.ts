@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repeatPrefixes, SCHOOLS_BUTTON_ID } from '@admissions/domain';
-import { anotherSession, answersOf, historyRows, loggedInClient, markSubmitted, save } from '../../test-support/application-helpers';
+import {
+  anotherSession,
+  answersOf,
+  historyRows,
+  loggedInClient,
+  markSubmitted,
+  save,
+} from '../../test-support/application-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -32,7 +39,12 @@ describe('PUT /api/answer under concurrency', () => {
     // One history row per save, each with exactly its own key.
     const history = await historyRows(t, email);
     expect(history).toHaveLength(50);
-    expect(history.map((h) => Object.keys(h.changes)).flat().sort()).toEqual([...FIFTY_KEYS].sort());
+    expect(
+      history
+        .map((h) => Object.keys(h.changes))
+        .flat()
+        .sort(),
+    ).toEqual([...FIFTY_KEYS].sort());
   });
 
   it('answers each of many simultaneous saves for itself: 200 saved, 409 submitted, 401 logged out', async () => {
@@ -49,9 +61,20 @@ describe('PUT /api/answer under concurrency', () => {
 
     const codes = results.map((r) => [r.statusCode, r.json<{ code?: string }>().code]);
     expect(codes).toEqual(
-      FIFTY_KEYS.slice(0, 30).map((_, i) => [[200, undefined], [409, 'APPLICATION_SUBMITTED'], [401, 'UNAUTHORIZED']][i % 3]),
+      FIFTY_KEYS.slice(0, 30).map(
+        (_, i) =>
+          [
+            [200, undefined],
+            [409, 'APPLICATION_SUBMITTED'],
+            [401, 'UNAUTHORIZED'],
+          ][i % 3],
+      ),
     );
-    expect(Object.keys(await answersOf(active)).sort()).toEqual(FIFTY_KEYS.slice(0, 30).filter((_, i) => i % 3 === 0).sort());
+    expect(Object.keys(await answersOf(active)).sort()).toEqual(
+      FIFTY_KEYS.slice(0, 30)
+        .filter((_, i) => i % 3 === 0)
+        .sort(),
+    );
     expect(await historyRows(t, 'concurrent.submitted@example.edu')).toEqual([]);
   });
 
@@ -76,7 +99,10 @@ describe('PUT /api/answer under concurrency', () => {
     // Each level of study controls its school's degree select, so each of these saves takes the row lock.
     const prefixes = repeatPrefixes(SCHOOLS_BUTTON_ID, 10);
     const saves = prefixes.flatMap((p, i) => [
-      (i % 2 === 0 ? tabA : tabB).put('/api/answer', { [`${p}degree_type`]: 'BACH', [`${p}degree_type_desc`]: "Bachelor's" }),
+      (i % 2 === 0 ? tabA : tabB).put('/api/answer', {
+        [`${p}degree_type`]: 'BACH',
+        [`${p}degree_type_desc`]: "Bachelor's",
+      }),
       (i % 2 === 0 ? tabB : tabA).put('/api/answer', { [`${p}gpa`]: '3.5' }),
     ]);
     const results = await Promise.all(saves);
@@ -105,7 +131,8 @@ describe('PUT /api/answer under concurrency', () => {
       ]);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
       const answers = await answersOf(tabA);
-      if (answers.suspended !== 'Y') expect(answers, `applicant ${i}`).toMatchObject({ suspended: 'N', suspended_comment: '' });
+      if (answers.suspended !== 'Y')
+        expect(answers, `applicant ${i}`).toMatchObject({ suspended: 'N', suspended_comment: '' });
       else expect(answers.suspended_comment, `applicant ${i}`).not.toBe('');
     }
   });

@@ -44,7 +44,9 @@ describe('answer_history', () => {
       [await userIdOf(t, email)],
     );
     expect(new Date(times[0]!.created_at).toISOString()).toBe(firstAt.toISOString());
-    expect(times.slice(1).map((r) => new Date(r.created_at).getTime())).toEqual(rows.slice(1).map(() => firstAt.getTime() + 5000));
+    expect(times.slice(1).map((r) => new Date(r.created_at).getTime())).toEqual(
+      rows.slice(1).map(() => firstAt.getTime() + 5000),
+    );
   });
 
   it('records the answers a save cleared along with the ones it sent', async () => {

@@ -112,7 +112,11 @@ describe('PUT /api/answer: refused saves store nothing', () => {
     const { client, history } = await setUp(email);
     const res = await client.put('/api/answer', { first_name: 'After', last_name: value });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST, errors: { last_name: [expect.any(String)] } });
+    expect(res.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: ERROR_MESSAGES.BAD_REQUEST,
+      errors: { last_name: [expect.any(String)] },
+    });
     expect(await answersOf(client)).toEqual({ first_name: 'Before', last_name: 'Before' });
     expect(await historyRows(t, email)).toEqual(history);
   });
@@ -195,7 +199,10 @@ describe('PUT /api/answer: choices', () => {
       const res = await client.put('/api/answer', bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       const key = Object.keys(bad)[0]!;
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { [key]: ['Please choose one of the options offered.'] } });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: { [key]: ['Please choose one of the options offered.'] },
+      });
     }
     expect(await answersOf(client)).toEqual({ country: 'USA', legal_agree: 'true' });
   });

@@ -51,8 +51,8 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
       try {
         changes = parseBody(answerBody, req.body);
         checkAnswerPayload(ctx, changes);
-      // SPEC section 5: an invalid date clears the stored answer rather than keeping nonsense.
-      for (const key of invalidDateKeys(ctx.form, changes)) changes[key] = '';
+        // SPEC section 5: an invalid date clears the stored answer rather than keeping nonsense.
+        for (const key of invalidDateKeys(ctx.form, changes)) changes[key] = '';
       } catch (err) {
         // Without a live session the answer is 401, as for every /api call, whatever the body:
         // a client whose session ran out must be sent to log in, not shown a validation error.

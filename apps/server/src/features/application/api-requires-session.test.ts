@@ -63,7 +63,9 @@ async function expectAllUnauthorized(sessionCookie: string | undefined) {
 /** An applicant with something saved, to prove a refused call changed nothing. */
 async function applicantWithData(email: string) {
   const client = await loggedInClient(t, email);
-  await expectOk(await client.put('/api/answer', { first_name: 'Ada', suspended: 'Y', suspended_comment: 'Explained.' }));
+  await expectOk(
+    await client.put('/api/answer', { first_name: 'Ada', suspended: 'Y', suspended_comment: 'Explained.' }),
+  );
   await expectOk(await client.put('/api/last-page', { last_page: '/about' }));
   const profile = await profileOf(client);
   return { client, profile, history: await historyRows(t, email) };

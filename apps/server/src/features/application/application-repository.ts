@@ -23,7 +23,15 @@ const MERGE_ANSWERS = UPSERT_AND_LOG('answers', 'applications.answers || EXCLUDE
 const SET_LAST_PAGE = UPSERT_AND_LOG('last_page', 'EXCLUDED.last_page');
 const MERGE_TABS = UPSERT_AND_LOG('tabs', 'applications.tabs || EXCLUDED.tabs');
 
-async function run(db: Queryable, sql: string, userId: string, value: unknown, now: Date, kind: string, changes: unknown) {
+async function run(
+  db: Queryable,
+  sql: string,
+  userId: string,
+  value: unknown,
+  now: Date,
+  kind: string,
+  changes: unknown,
+) {
   const { rows } = await db.query<{ saved: number }>(sql, [userId, value, now, kind, JSON.stringify(changes)]);
   return (rows[0]?.saved ?? 0) > 0;
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { carryOverBody, clearAnswers, invalidDateKeys, planCarryOver, type Answers, type CarryOverResponse } from '@admissions/domain';
+import {
+  carryOverBody,
+  clearAnswers,
+  invalidDateKeys,
+  planCarryOver,
+  type Answers,
+  type CarryOverResponse,
+} from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../accounts/require-session';

@@ -14,11 +14,23 @@ afterAll(async () => {
 describe('POST /api/carry-over', () => {
   it('fills the questions the account has not answered, and reports (never overwrites) the ones it answered differently', async () => {
     const client = await loggedInClient(t, 'carry.conflict@example.edu');
-    await save(client, { first_name: 'Dan', last_name: 'Brown', country: 'USA', country_desc: 'United States of America' });
+    await save(client, {
+      first_name: 'Dan',
+      last_name: 'Brown',
+      country: 'USA',
+      country_desc: 'United States of America',
+    });
 
     const res = await expectOk(
       await client.post('/api/carry-over', {
-        answer: { first_name: 'Oops', last_name: 'Brown', city: 'Springfield', country: 'CAN', country_desc: 'Canada', middle_name: '' },
+        answer: {
+          first_name: 'Oops',
+          last_name: 'Brown',
+          city: 'Springfield',
+          country: 'CAN',
+          country_desc: 'Canada',
+          middle_name: '',
+        },
       }),
     );
 
@@ -59,7 +71,9 @@ describe('POST /api/carry-over', () => {
 
   it('drops keys the form does not know, and refuses a value no question accepts (400)', async () => {
     const client = await loggedInClient(t, 'carry.keys@example.edu');
-    const ok = await expectOk(await client.post('/api/carry-over', { answer: { first_name: 'Ada', retired_question: 'x' } }));
+    const ok = await expectOk(
+      await client.post('/api/carry-over', { answer: { first_name: 'Ada', retired_question: 'x' } }),
+    );
     expect(ok.json()).toEqual({ status: 'merged', filled: { first_name: 'Ada' }, conflicts: [] });
     const bad = await client.post('/api/carry-over', { answer: { country: 'Atlantis' } });
     expect(bad.statusCode).toBe(400);
@@ -72,7 +86,9 @@ describe('POST /api/carry-over', () => {
     await save(client, completeAnswers());
     await markSubmitted(t, email);
     const history = await historyRows(t, email);
-    const res = await expectOk(await client.post('/api/carry-over', { answer: { first_name: 'Oops', middle_name: 'Late' } }));
+    const res = await expectOk(
+      await client.post('/api/carry-over', { answer: { first_name: 'Oops', middle_name: 'Late' } }),
+    );
     expect(res.json()).toEqual({ status: 'submitted' });
     expect((await answersOf(client)).first_name).toBe('Ada');
     expect(await historyRows(t, email)).toEqual(history);

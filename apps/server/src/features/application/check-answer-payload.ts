@@ -3,6 +3,7 @@ import { AppError } from '../../http/app-error';
 import type { FormContext } from './form-context';
 
 /** What PostgreSQL's jsonb cannot hold: NUL, and half of a UTF-16 surrogate pair. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
@@ -19,7 +20,8 @@ export function checkAnswerPayload({ maxLengths, form }: FormContext, answers: A
     if (max === undefined) unknown[key] = ['This question is not part of the application.'];
     else if (allowed.get(key)?.has(value) === false) invalid[key] = ['Please choose one of the options offered.'];
     else if (value.length > max) invalid[key] = [`This answer can be at most ${max} characters long.`];
-    else if (UNSTORABLE.test(value)) invalid[key] = ['This answer contains a character that cannot be saved. Please retype it.'];
+    else if (UNSTORABLE.test(value))
+      invalid[key] = ['This answer contains a character that cannot be saved. Please retype it.'];
   }
   if (Object.keys(unknown).length > 0) throw new AppError('UNKNOWN_ANSWER_KEY', { errors: unknown });
   if (Object.keys(invalid).length > 0) throw new AppError('VALIDATION_FAILED', { errors: invalid });

@@ -32,7 +32,9 @@ export function createFormContext(tenant: TenantConfig): FormContext {
     controllers: controllingKeys(form),
     hideable: hideableAnswerKeys(form),
     pagePaths: new Set(FORM_PAGES.map((p) => p.path)),
-    repeaters: new Map(questions.filter((q): q is AddAnotherQuestion => q.kind === 'add-another').map((q) => [q.key, q])),
+    repeaters: new Map(
+      questions.filter((q): q is AddAnotherQuestion => q.kind === 'add-another').map((q) => [q.key, q]),
+    ),
     tabGroups: new Map(questions.filter((q): q is TabsQuestion => q.kind === 'tabs').map((q) => [q.key, q])),
   };
 }

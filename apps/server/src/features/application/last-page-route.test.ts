@@ -30,24 +30,20 @@ describe('PUT /api/last-page', () => {
     expect(profile.answer).toEqual({ first_name: 'Ada' });
   });
 
-  it.each([
-    ['/login'],
-    ['/completion'],
-    ['/about?token=x'],
-    ['/ABOUT'],
-    ['https://evil.example/about'],
-    [''],
-  ])('refuses %j with 400 and keeps the stored page', async (path) => {
-    const email = `last-page.bad.x${Buffer.from(path).toString('hex').slice(0, 30)}@example.edu`;
-    const client = await loggedInClient(t, email);
-    await client.put('/api/last-page', { last_page: '/education-alr' });
-    const history = await historyRows(t, email);
-    const res = await client.put('/api/last-page', { last_page: path });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: { last_page: [expect.any(String)] } });
-    expect((await profileOf(client)).last_page).toBe('/education-alr');
-    expect(await historyRows(t, email)).toEqual(history);
-  });
+  it.each([['/login'], ['/completion'], ['/about?token=x'], ['/ABOUT'], ['https://evil.example/about'], ['']])(
+    'refuses %j with 400 and keeps the stored page',
+    async (path) => {
+      const email = `last-page.bad.x${Buffer.from(path).toString('hex').slice(0, 30)}@example.edu`;
+      const client = await loggedInClient(t, email);
+      await client.put('/api/last-page', { last_page: '/education-alr' });
+      const history = await historyRows(t, email);
+      const res = await client.put('/api/last-page', { last_page: path });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: { last_page: [expect.any(String)] } });
+      expect((await profileOf(client)).last_page).toBe('/education-alr');
+      expect(await historyRows(t, email)).toEqual(history);
+    },
+  );
 
   it.each([
     ['a missing last_page', {}],

@@ -30,7 +30,8 @@ async function withSchools(email: string, count: number): Promise<TestClient> {
   return client;
 }
 
-const remove = (client: TestClient, number: number | string, button = SCHOOLS_BUTTON_ID) => client.delete(`/api/add-another/${button}/${number}`);
+const remove = (client: TestClient, number: number | string, button = SCHOOLS_BUTTON_ID) =>
+  client.delete(`/api/add-another/${button}/${number}`);
 
 describe('DELETE /api/add-another/{button_id}/{number}', () => {
   it('removes a block: later blocks move up with their answers, labels and tab choices; the last is emptied', async () => {
@@ -38,7 +39,12 @@ describe('DELETE /api/add-another/{button_id}/{number}', () => {
     const res = await expectOk(await remove(client, 2));
 
     expect(res.json()).toMatchObject({ add_another: { college: 3 }, tabs: {} });
-    expect(res.json().answer).toMatchObject({ [k(2, 'name')]: 'School 3', [k(3, 'name')]: 'School 4', [k(4, 'name')]: '', [k(4, 'city')]: '' });
+    expect(res.json().answer).toMatchObject({
+      [k(2, 'name')]: 'School 3',
+      [k(3, 'name')]: 'School 4',
+      [k(4, 'name')]: '',
+      [k(4, 'city')]: '',
+    });
     const answers = await answersOf(client);
     expect([1, 2, 3, 4].map((n) => answers[k(n, 'name')])).toEqual(['School 1', 'School 3', 'School 4', '']);
     expect([1, 2, 3, 4].map((n) => answers[k(n, 'city')])).toEqual(['City 1', 'City 3', 'City 4', '']);

@@ -31,7 +31,14 @@ function repeaterOf(ctx: FormContext, buttonId: string): AddAnotherQuestion {
 type HistoryEntry = { kind: string; changes: unknown };
 
 /** Writes a change to the locked row and logs it, in the caller's transaction. */
-async function applyChange(tx: Queryable, userId: string, buttonId: string, change: RepeatChange, now: Date, log: HistoryEntry[]) {
+async function applyChange(
+  tx: Queryable,
+  userId: string,
+  buttonId: string,
+  change: RepeatChange,
+  now: Date,
+  log: HistoryEntry[],
+) {
   const setTabs = Object.fromEntries(Object.entries(change.tabs).filter((e): e is [string, string] => e[1] !== null));
   const dropTabs = Object.keys(change.tabs).filter((k) => change.tabs[k] === null);
   const { rows } = await tx.query<{ tabs: Record<string, string> }>(
@@ -42,7 +49,14 @@ async function applyChange(tx: Queryable, userId: string, buttonId: string, chan
             updated_at = $6
       WHERE user_id = $1 AND submitted_at IS NULL
       RETURNING tabs`,
-    [userId, JSON.stringify(change.answers), dropTabs, JSON.stringify(setTabs), JSON.stringify({ [buttonId]: change.count }), now],
+    [
+      userId,
+      JSON.stringify(change.answers),
+      dropTabs,
+      JSON.stringify(setTabs),
+      JSON.stringify({ [buttonId]: change.count }),
+      now,
+    ],
   );
   for (const { kind, changes } of log) {
     await tx.query(`INSERT INTO answer_history (user_id, kind, changes, created_at) VALUES ($1, $2, $3::jsonb, $4)`, [
@@ -75,14 +89,21 @@ export async function removeRepeatBlock(
     if (app?.submitted_at) throw new AppError('APPLICATION_SUBMITTED');
     let change: RepeatChange;
     try {
-      change = removeRepeatItem(repeater, { answers: app?.answers ?? {}, tabs: app?.tabs ?? {}, count: app?.add_another[buttonId] }, number - 1);
+      change = removeRepeatItem(
+        repeater,
+        { answers: app?.answers ?? {}, tabs: app?.tabs ?? {}, count: app?.add_another[buttonId] },
+        number - 1,
+      );
     } catch {
       throw new AppError('BAD_REQUEST', { errors: { number: ['There is no such block to remove.'] } });
     }
     // Nothing stored yet: the only block is already empty.
     if (!app) return { count: change.count, answers: change.answers, tabs: {} };
     const tabs = await applyChange(tx, userId, buttonId, change, clock.now(), [
-      { kind: 'remove_block', changes: { button_id: buttonId, number, count: change.count, answers: change.answers, tabs: change.tabs } },
+      {
+        kind: 'remove_block',
+        changes: { button_id: buttonId, number, count: change.count, answers: change.answers, tabs: change.tabs },
+      },
     ]);
     await shiftDocuments(tx, userId, change);
     return { count: change.count, answers: change.answers, tabs };
@@ -103,19 +124,32 @@ export async function setRepeatBlockCount(
 ): Promise<boolean> {
   const repeater = repeaterOf(ctx, buttonId);
   if (!Number.isInteger(count) || count < 1 || count > repeater.maxRepeats) {
-    throw new AppError('BAD_REQUEST', { errors: { num_components: [`You can add at most ${repeater.maxRepeats} of these.`] } });
+    throw new AppError('BAD_REQUEST', {
+      errors: { num_components: [`You can add at most ${repeater.maxRepeats} of these.`] },
+    });
   }
   return db.transaction(async (tx) => {
     // The row must exist to be locked: an applicant's first call may be this one.
-    await tx.query(`INSERT INTO applications (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [userId, clock.now()]);
+    await tx.query(`INSERT INTO applications (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [
+      userId,
+      clock.now(),
+    ]);
     const app = await lockApplication(tx, userId);
     if (!app || app.submitted_at) return false;
     const all = setRepeatCount(repeater, count);
     // Only what was there is cleared (and logged): most blocks past the count were never opened.
     const change: RepeatChange = {
       ...all,
-      answers: Object.fromEntries(Object.keys(all.answers).filter((k) => (app.answers[k] ?? '') !== '').map((k) => [k, ''])),
-      tabs: Object.fromEntries(Object.keys(all.tabs).filter((k) => k in app.tabs).map((k) => [k, null])),
+      answers: Object.fromEntries(
+        Object.keys(all.answers)
+          .filter((k) => (app.answers[k] ?? '') !== '')
+          .map((k) => [k, '']),
+      ),
+      tabs: Object.fromEntries(
+        Object.keys(all.tabs)
+          .filter((k) => k in app.tabs)
+          .map((k) => [k, null]),
+      ),
     };
     const log: HistoryEntry[] = [{ kind: 'add_another', changes: { [buttonId]: count } }];
     if (Object.keys(change.answers).length > 0) log.push({ kind: 'answer', changes: change.answers });

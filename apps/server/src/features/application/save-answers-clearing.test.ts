@@ -57,7 +57,12 @@ describe('server-side clearing on PUT /api/answer', () => {
 
   it('clears the whole mailing address when it becomes the same as the permanent address', async () => {
     const client = await loggedInClient(t, 'clear.mailing@example.edu');
-    await save(client, { city: 'Boston', mailing_addr_same_as_perm_addr: 'N', mailing_addr_same_as_perm_addr_desc: 'No', ...MAILING });
+    await save(client, {
+      city: 'Boston',
+      mailing_addr_same_as_perm_addr: 'N',
+      mailing_addr_same_as_perm_addr_desc: 'No',
+      ...MAILING,
+    });
     expect(await answersOf(client)).toMatchObject(MAILING);
 
     await save(client, { mailing_addr_same_as_perm_addr: 'Y', mailing_addr_same_as_perm_addr_desc: 'Yes' });
@@ -96,7 +101,13 @@ describe('server-side clearing on PUT /api/answer', () => {
 
   it('clears state and state_desc when the country changes', async () => {
     const client = await loggedInClient(t, 'clear.state@example.edu');
-    await save(client, { country: 'USA', country_desc: 'United States', state: 'NY', state_desc: 'New York', city: 'Albany' });
+    await save(client, {
+      country: 'USA',
+      country_desc: 'United States',
+      state: 'NY',
+      state_desc: 'New York',
+      city: 'Albany',
+    });
 
     // Canada has provinces, so the select stays but the old value does not.
     await save(client, { country: 'CAN', country_desc: 'Canada' });
@@ -118,7 +129,12 @@ describe('server-side clearing on PUT /api/answer', () => {
     const client = await loggedInClient(t, 'clear.lookup@example.edu');
     await save(client, { country: 'CAN', country_desc: 'Canada', state: 'ON', state_desc: 'Ontario' });
     await save(client, { country: 'USA', country_desc: 'United States', state: 'NY', state_desc: 'New York' });
-    expect(await answersOf(client)).toEqual({ country: 'USA', country_desc: 'United States', state: 'NY', state_desc: 'New York' });
+    expect(await answersOf(client)).toEqual({
+      country: 'USA',
+      country_desc: 'United States',
+      state: 'NY',
+      state_desc: 'New York',
+    });
   });
 
   it('clears college_degree and college_degree_desc when college_degree_type changes, not when it is re-sent unchanged', async () => {

@@ -48,7 +48,9 @@ describe('saves that arrive together', () => {
     const db = countingDb();
     const saveInSession = createInSessionSaver(db, t.clock);
 
-    const results = await Promise.all(clients.map((c, i) => saveInSession(sessionHashOf(c), { first_name: `Name ${i}`, city: `City ${i}` })));
+    const results = await Promise.all(
+      clients.map((c, i) => saveInSession(sessionHashOf(c), { first_name: `Name ${i}`, city: `City ${i}` })),
+    );
 
     expect(results).toEqual(Array(6).fill('saved'));
     expect(db.statements).toBe(1);
@@ -120,7 +122,9 @@ describe('saves that arrive together', () => {
   });
 
   it('sends saves that arrive while a batch is in the database in the next batch', async () => {
-    const clients = await Promise.all(Array.from({ length: 4 }, (_, i) => loggedInClient(t, `batch.next.${i}@example.edu`)));
+    const clients = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => loggedInClient(t, `batch.next.${i}@example.edu`)),
+    );
     const db = countingDb();
     const saveInSession = createInSessionSaver(db, t.clock);
 
@@ -150,7 +154,9 @@ describe('saves that arrive together', () => {
   });
 
   it('lets a save the database refuses fail alone: the others of its batch are saved', async () => {
-    const clients = await Promise.all(Array.from({ length: 3 }, (_, i) => loggedInClient(t, `batch.poison.${i}@example.edu`)));
+    const clients = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => loggedInClient(t, `batch.poison.${i}@example.edu`)),
+    );
     const db = countingDb();
     const saveInSession = createInSessionSaver(db, t.clock);
 
@@ -161,7 +167,11 @@ describe('saves that arrive together', () => {
       saveInSession(sessionHashOf(clients[2]!), { first_name: 'Also kept' }),
     ]);
 
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected'))).toEqual(['saved', 'rejected', 'saved']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected'))).toEqual([
+      'saved',
+      'rejected',
+      'saved',
+    ]);
     expect(await answersOf(clients[0]!)).toMatchObject({ first_name: 'Kept' });
     expect(await answersOf(clients[2]!)).toMatchObject({ first_name: 'Also kept' });
     expect(await historyRows(t, 'batch.poison.1@example.edu')).toEqual([]);
@@ -213,6 +223,8 @@ describe('saves that arrive together', () => {
 
     expect(await saveInSession(sessionHashOf(client), { first_name: 'Eventually' })).toBe('saved');
     expect(db.statements).toBe(2);
-    expect(await historyRows(t, 'batch.deadlock@example.edu')).toEqual([{ kind: 'answer', changes: { first_name: 'Eventually' } }]);
+    expect(await historyRows(t, 'batch.deadlock@example.edu')).toEqual([
+      { kind: 'answer', changes: { first_name: 'Eventually' } },
+    ]);
   });
 });

@@ -20,12 +20,16 @@ describe('submissionMail', () => {
     const mail = submissionMail(config, form, 'ada@example.edu', {
       answers,
       view: { addAnother: { college: 2 } },
-      documents: { college_2_transcript_upload: { file_name: 't.pdf', file_size: 1 }, research_upload: { file_name: 'r.pdf', file_size: 1 } },
+      documents: {
+        college_2_transcript_upload: { file_name: 't.pdf', file_size: 1 },
+        research_upload: { file_name: 'r.pdf', file_size: 1 },
+      },
       submittedAt: new Date('2026-11-02T09:00:00Z'),
     });
     expect(mail.text).toContain('received your application on Monday, November 2, 2026 at 9:00 AM (UTC).');
     expect(mail.text).toContain('Documents:\n  - School 2: Unofficial Transcript\n  - Final Project Description');
     expect(mail.text).toContain('Colleges and Universities Attended');
-    for (const secret of ['1984', 'Baker', 'Hispanic', 'Asian', 'Lovelace', 'Springfield', '555']) expect(mail.text).not.toContain(secret);
+    for (const secret of ['1984', 'Baker', 'Hispanic', 'Asian', 'Lovelace', 'Springfield', '555'])
+      expect(mail.text).not.toContain(secret);
   });
 });

@@ -20,13 +20,19 @@ export interface SubmittedApplication {
 }
 
 /** The titles of the sections, step by step, in which the applicant answered something. */
-export function answeredSections(form: FormDefinition, answers: Answers, view: ViewState): { step: string; sections: string[] }[] {
+export function answeredSections(
+  form: FormDefinition,
+  answers: Answers,
+  view: ViewState,
+): { step: string; sections: string[] }[] {
   return form.pages
     .map((page) => ({
       step: `Step ${page.step}: ${page.title}`,
       sections: page.sections
         .filter((section) =>
-          visibleQuestions({ ...page, sections: [section] }, answers, view).some((q) => storesAnswer(q) && answerText(q, answers) !== ''),
+          visibleQuestions({ ...page, sections: [section] }, answers, view).some(
+            (q) => storesAnswer(q) && answerText(q, answers) !== '',
+          ),
         )
         .map((section) => section.title ?? page.title),
     }))
@@ -40,9 +46,16 @@ export function answeredSections(form: FormDefinition, answers: Answers, view: V
  * repeats no answer: no date of birth, address, ethnicity or race. The full
  * copy stays behind the login.
  */
-export function submissionMail(config: Config, form: FormDefinition, to: string, submitted: SubmittedApplication): MailMessage {
+export function submissionMail(
+  config: Config,
+  form: FormDefinition,
+  to: string,
+  submitted: SubmittedApplication,
+): MailMessage {
   const t = config.tenant;
-  const when = submitted.submittedAt.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }) + ' (UTC)';
+  const when =
+    submitted.submittedAt.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }) +
+    ' (UTC)';
   const sections = answeredSections(form, submitted.answers, submitted.view)
     .map((p) => `${p.step}\n${p.sections.map((s) => `  - ${s}`).join('\n')}`)
     .join('\n');

@@ -1,4 +1,11 @@
-import { clearAnswers, hasValidationErrors, invalidDateKeys, validateAnswers, type Answers, type ViewState } from '@admissions/domain';
+import {
+  clearAnswers,
+  hasValidationErrors,
+  invalidDateKeys,
+  validateAnswers,
+  type Answers,
+  type ViewState,
+} from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { loadDocumentAnswers } from '../documents/document-answers';
@@ -6,7 +13,8 @@ import { answersForJudging } from '../documents/answers-for-judging';
 import { lockApplication, markSubmitted } from './application-repository';
 import type { FormContext } from './form-context';
 
-export type SubmitOutcome = { status: 'submitted'; answers: Answers; view: ViewState; submittedAt: Date } | { status: 'already-submitted' };
+export type SubmitOutcome =
+  { status: 'submitted'; answers: Answers; view: ViewState; submittedAt: Date } | { status: 'already-submitted' };
 
 /**
  * The server's own decision on a submission. Under a row lock it scrubs the
@@ -14,7 +22,11 @@ export type SubmitOutcome = { status: 'submitted'; answers: Answers; view: ViewS
  * the browser runs, and only then marks the application submitted. An
  * incomplete application changes nothing; a second submit changes nothing.
  */
-export async function submitApplication({ db, clock }: AppDeps, ctx: FormContext, userId: string): Promise<SubmitOutcome> {
+export async function submitApplication(
+  { db, clock }: AppDeps,
+  ctx: FormContext,
+  userId: string,
+): Promise<SubmitOutcome> {
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, userId);
     if (app?.submitted_at) return { status: 'already-submitted' as const };

@@ -45,11 +45,17 @@ describe('POST /api/submit', () => {
     expect(res.json()).toEqual({ message: 'Your application was successfully submitted.' });
 
     const p = await profile(client);
-    expect(p.web_status.map((s: { web_status: string }) => s.web_status).sort()).toEqual(['started', 'submitted', 'validating']);
+    expect(p.web_status.map((s: { web_status: string }) => s.web_status).sort()).toEqual([
+      'started',
+      'submitted',
+      'validating',
+    ]);
     const mail = t.smtp.last(email);
     expect(mail.subject).toBe('We received your Graduate Application for Admission');
     expect(mail.text).toMatch(/Thank you! Brightwater College received your application on .+ \(UTC\)/);
-    expect(mail.text).toContain('To read your answers or download a PDF copy of your application, log in at http://portal.test/completion');
+    expect(mail.text).toContain(
+      'To read your answers or download a PDF copy of your application, log in at http://portal.test/completion',
+    );
     // What was submitted, by section, and no answer: the mailbox is not behind the login.
     expect(mail.text).toContain('Step 1: About You\n  - Your Name\n');
     expect(mail.text).toContain('Step 3: Final Steps\n');

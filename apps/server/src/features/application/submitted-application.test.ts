@@ -19,7 +19,9 @@ const REFUSED = { code: 'APPLICATION_SUBMITTED', message: ERROR_MESSAGES.APPLICA
 
 async function submittedApplicant(email: string) {
   const client = await loggedInClient(t, email);
-  await expectOk(await client.put('/api/answer', { first_name: 'Ada', suspended: 'Y', suspended_comment: 'Explained.' }));
+  await expectOk(
+    await client.put('/api/answer', { first_name: 'Ada', suspended: 'Y', suspended_comment: 'Explained.' }),
+  );
   await expectOk(await client.put('/api/last-page', { last_page: '/final-steps' }));
   await expectOk(await client.put('/api/add-another', { button_id: 'college', num_components: 2 }));
   await expectOk(await client.put('/api/tabs', { tab_id: 'college_transcript', chosen_tab: 'upload' }));
@@ -39,7 +41,9 @@ describe('after submission', () => {
     ['a controlling answer', { suspended: 'N' }],
     ['an answer that can be hidden', { suspended_comment: 'Changed.' }],
   ])('refuses PUT /api/answer with %s: 409 APPLICATION_SUBMITTED, nothing changed', async (_name, answers) => {
-    const { client, before, state } = await submittedApplicant(`submitted.answer.${_name.replace(/\W/g, '')}@example.edu`);
+    const { client, before, state } = await submittedApplicant(
+      `submitted.answer.${_name.replace(/\W/g, '')}@example.edu`,
+    );
     const res = await client.put('/api/answer', answers);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual(REFUSED);

@@ -25,9 +25,15 @@ describe('GET and PUT /api/tabs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ college_transcript: 'later' });
     await client.put('/api/tabs', { tab_id: 'college_10_transcript', chosen_tab: TRANSCRIPT_TABS.upload });
-    expect((await client.get('/api/tabs')).json()).toEqual({ college_transcript: 'later', college_10_transcript: 'upload' });
+    expect((await client.get('/api/tabs')).json()).toEqual({
+      college_transcript: 'later',
+      college_10_transcript: 'upload',
+    });
     await client.put('/api/tabs', { tab_id: 'college_transcript', chosen_tab: TRANSCRIPT_TABS.upload });
-    expect((await client.get('/api/tabs')).json()).toEqual({ college_transcript: 'upload', college_10_transcript: 'upload' });
+    expect((await client.get('/api/tabs')).json()).toEqual({
+      college_transcript: 'upload',
+      college_10_transcript: 'upload',
+    });
   });
 
   it("clears the other pane's answers on the server when switching, and only that group's", async () => {

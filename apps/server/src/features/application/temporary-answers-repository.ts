@@ -5,12 +5,10 @@ export async function insertTemporaryAnswers(
   db: Queryable,
   row: { tokenHash: string; answers: Answers; now: Date; expiresAt: Date },
 ): Promise<void> {
-  await db.query('INSERT INTO temporary_answers (token_hash, answers, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    row.tokenHash,
-    JSON.stringify(row.answers),
-    row.now,
-    row.expiresAt,
-  ]);
+  await db.query(
+    'INSERT INTO temporary_answers (token_hash, answers, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+    [row.tokenHash, JSON.stringify(row.answers), row.now, row.expiresAt],
+  );
 }
 
 export async function findTemporaryAnswers(db: Queryable, tokenHash: string, now: Date) {

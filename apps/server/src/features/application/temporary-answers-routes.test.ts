@@ -25,7 +25,7 @@ async function saveForLater(body: unknown) {
 }
 
 describe('POST /public/tmp', () => {
-  it('stores a visitor\'s answers without a session and answers with the token, the resume link and the expiry', async () => {
+  it("stores a visitor's answers without a session and answers with the token, the resume link and the expiry", async () => {
     const visitor = t.client();
     const res = await visitor.post('/public/tmp', { answer: ANSWERS });
     expect(res.statusCode).toBe(200);
@@ -76,7 +76,9 @@ describe('POST /public/tmp', () => {
 
   it('refuses unknown answer keys with 400 UNKNOWN_ANSWER_KEY and stores nothing', async () => {
     const before = await storedCount();
-    const res = await t.client().post('/public/tmp', { answer: { first_name: 'Ada', password: 'x' }, email: 'visitor.unknown@example.edu' });
+    const res = await t
+      .client()
+      .post('/public/tmp', { answer: { first_name: 'Ada', password: 'x' }, email: 'visitor.unknown@example.edu' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'UNKNOWN_ANSWER_KEY',
@@ -129,7 +131,7 @@ describe('GET /public/tmp', () => {
     expect(res.json().answer).toEqual({ first_name: 'Linked' });
   });
 
-  it('keeps each visitor\'s answers apart', async () => {
+  it("keeps each visitor's answers apart", async () => {
     const a = await saveForLater({ answer: { first_name: 'A' } });
     const b = await saveForLater({ answer: { first_name: 'B' } });
     expect(a.token).not.toBe(b.token);

@@ -56,7 +56,11 @@ export function temporaryAnswersRoutes(deps: AppDeps, ctx: FormContext) {
       await insertTemporaryAnswers(db, { tokenHash: hashToken(token), answers: answer, now, expiresAt });
       const url = new URL('/about', config.publicUrl);
       url.searchParams.set('token', token);
-      if (email) await enqueueMail(deps, { kind: 'message', message: resumeLinkMail(config.tenant, email, url.toString(), expiresAt) });
+      if (email)
+        await enqueueMail(deps, {
+          kind: 'message',
+          message: resumeLinkMail(config.tenant, email, url.toString(), expiresAt),
+        });
       return {
         message: email
           ? 'Your answers are saved. We have e-mailed you a link to come back to them.'
@@ -69,7 +73,9 @@ export function temporaryAnswersRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get('/tmp', async (req): Promise<TemporaryAnswersResponse> => {
       const parsed = tokenQuery.safeParse(req.query);
-      const found = parsed.success ? await findTemporaryAnswers(db, hashToken(parsed.data.token), clock.now()) : undefined;
+      const found = parsed.success
+        ? await findTemporaryAnswers(db, hashToken(parsed.data.token), clock.now())
+        : undefined;
       if (!found) {
         throw new AppError('NOT_FOUND', { message: 'This link to saved answers is invalid or has expired.' });
       }

@@ -35,7 +35,9 @@ describe('POST /api/web-status', () => {
       const res = await client.post('/api/web-status', { web_status: 'started' });
       expect(res.statusCode).toBe(200);
     }
-    const parallel = await Promise.all([1, 2, 3, 4, 5].map(() => client.post('/api/web-status', { web_status: 'validating' })));
+    const parallel = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => client.post('/api/web-status', { web_status: 'validating' })),
+    );
     expect(parallel.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await profileOf(client)).web_status).toEqual([{ web_status: 'started' }, { web_status: 'validating' }]);
     expect((await historyRows(t, email)).filter((h) => h.kind === 'web_status')).toEqual([
@@ -44,13 +46,16 @@ describe('POST /api/web-status', () => {
     ]);
   });
 
-  it.each([['none'], ['finished'], ['STARTED'], [''], [1]])('refuses the status %j with 400 BAD_REQUEST', async (status) => {
-    const client = await loggedInClient(t, `status.bad.${String(status).toLowerCase() || 'empty'}@example.edu`);
-    const res = await client.post('/api/web-status', { web_status: status });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: { web_status: [expect.any(String)] } });
-    expect((await profileOf(client)).web_status).toEqual([]);
-  });
+  it.each([['none'], ['finished'], ['STARTED'], [''], [1]])(
+    'refuses the status %j with 400 BAD_REQUEST',
+    async (status) => {
+      const client = await loggedInClient(t, `status.bad.${String(status).toLowerCase() || 'empty'}@example.edu`);
+      const res = await client.post('/api/web-status', { web_status: status });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', errors: { web_status: [expect.any(String)] } });
+      expect((await profileOf(client)).web_status).toEqual([]);
+    },
+  );
 
   it("refuses 'submitted' before a submission with 422 APPLICATION_INCOMPLETE and records nothing", async () => {
     const email = 'status.early-submit@example.edu';
@@ -59,7 +64,10 @@ describe('POST /api/web-status', () => {
     await client.post('/api/web-status', { web_status: 'validating' });
     const res = await client.post('/api/web-status', { web_status: 'submitted' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ code: 'APPLICATION_INCOMPLETE', message: 'The application has not been submitted yet.' });
+    expect(res.json()).toEqual({
+      code: 'APPLICATION_INCOMPLETE',
+      message: 'The application has not been submitted yet.',
+    });
     const profile = await profileOf(client);
     expect(profile.web_status).toEqual([{ web_status: 'started' }, { web_status: 'validating' }]);
     expect(deriveWebStatus(profile.web_status)).toBe('validating');
@@ -81,7 +89,11 @@ describe('POST /api/web-status', () => {
     expect(back.json()).toEqual({ code: 'APPLICATION_SUBMITTED', message: ERROR_MESSAGES.APPLICATION_SUBMITTED });
 
     const profile = await profileOf(client);
-    expect(profile.web_status).toEqual([{ web_status: 'started' }, { web_status: 'validating' }, { web_status: 'submitted' }]);
+    expect(profile.web_status).toEqual([
+      { web_status: 'started' },
+      { web_status: 'validating' },
+      { web_status: 'submitted' },
+    ]);
     expect(deriveWebStatus(profile.web_status)).toBe('submitted');
   });
 });

@@ -17,9 +17,10 @@ export function webStatusRoute({ db, clock }: AppDeps) {
       const { userId } = sessionOf(req);
       const { web_status } = parseBody(webStatusBody, req.body);
       const submitted = (await findApplication(db, userId))?.submitted_at != null;
-      if (web_status === 'submitted' && !submitted) throw new AppError('APPLICATION_INCOMPLETE', {
-        message: 'The application has not been submitted yet.',
-      });
+      if (web_status === 'submitted' && !submitted)
+        throw new AppError('APPLICATION_INCOMPLETE', {
+          message: 'The application has not been submitted yet.',
+        });
       if (web_status !== 'submitted' && submitted) throw new AppError('APPLICATION_SUBMITTED');
       await addWebStatus(db, userId, web_status, clock.now());
       return { web_status };

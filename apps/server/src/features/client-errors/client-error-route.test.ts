@@ -10,7 +10,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const report = { message: 'Cannot read properties of undefined', route: '/education-alr', stack: 'TypeError: at SchoolBlock' };
+const report = {
+  message: 'Cannot read properties of undefined',
+  route: '/education-alr',
+  stack: 'TypeError: at SchoolBlock',
+};
 
 describe('POST /public/client-error', () => {
   it('logs the error with its route and a request id, and answers that id as the reference (202)', async () => {
@@ -39,8 +43,13 @@ describe('POST /public/client-error', () => {
   });
 
   it('refuses a report that is not one (400), and one from another site (403)', async () => {
-    expect((await t.client('198.51.100.4').post('/public/client-error', { message: 'x'.repeat(1001), route: '/' })).statusCode).toBe(400);
-    const foreign = await t.client('198.51.100.4').post('/public/client-error', report, { origin: 'https://evil.example' });
+    expect(
+      (await t.client('198.51.100.4').post('/public/client-error', { message: 'x'.repeat(1001), route: '/' }))
+        .statusCode,
+    ).toBe(400);
+    const foreign = await t
+      .client('198.51.100.4')
+      .post('/public/client-error', report, { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
   });
 });

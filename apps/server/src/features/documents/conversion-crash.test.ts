@@ -159,9 +159,16 @@ describe('a conversion survives kill -9 of the server', () => {
     const body = new FormData();
     for (const [k, v] of Object.entries(form.fields)) body.append(k, v);
     body.append('file', new Blob([makeDocx() as Uint8Array<ArrayBuffer>]), 'project.docx');
-    const uploaded = await fetch(form.url, { method: 'POST', body, headers: { origin, cookie: client.cookieHeader() } });
+    const uploaded = await fetch(form.url, {
+      method: 'POST',
+      body,
+      headers: { origin, cookie: client.cookieHeader() },
+    });
     expect(uploaded.status).toBe(204);
-    await client.json('POST', documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'project.docx' });
+    await client.json('POST', documentConversionPath('research_upload'), {
+      file_key: form.fields.key,
+      file_name: 'project.docx',
+    });
 
     // Kill the server while the document converts.
     for (let i = 0; ; i++) {
@@ -190,7 +197,9 @@ describe('a conversion survives kill -9 of the server', () => {
       research_upload: { file_name: 'project.docx', file_size: makeDocx().byteLength },
     });
     const folder = path.join(dataDir, 'files', path.dirname(form.fields.key!));
-    expect((await readdir(folder)).filter((f) => !f.endsWith('.part'))).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.pdf$/)]);
+    expect((await readdir(folder)).filter((f) => !f.endsWith('.part'))).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}\.pdf$/),
+    ]);
     const pdf = await client.call('GET', final!.url);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });

@@ -8,7 +8,12 @@ import {
 } from '@admissions/domain';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
-import { CONVERSION_DEAD_LETTER, CONVERSION_QUEUE, CONVERSION_RETRY_LIMIT, type ConversionJob } from './conversion-queue';
+import {
+  CONVERSION_DEAD_LETTER,
+  CONVERSION_QUEUE,
+  CONVERSION_RETRY_LIMIT,
+  type ConversionJob,
+} from './conversion-queue';
 import { ConversionRefused } from './convert/conversion-refused';
 import { convertDocument } from './convert/convert-document';
 import { createConverterThread, type ConverterThread } from './convert/converter-thread';
@@ -73,7 +78,12 @@ export async function convertOne(
   }
 }
 
-async function convert(deps: AppDeps, thread: ConverterThread, soffice: SofficeOptions, doc: DocumentRow): Promise<Uint8Array> {
+async function convert(
+  deps: AppDeps,
+  thread: ConverterThread,
+  soffice: SofficeOptions,
+  doc: DocumentRow,
+): Promise<Uint8Array> {
   // Whatever the storage, the object is checked again: it may have changed since the upload was checked.
   const bytes = await deps.storage.read(doc.upload_key, FILE_MAX_BYTES);
   if (!bytes) {
@@ -82,7 +92,8 @@ async function convert(deps: AppDeps, thread: ConverterThread, soffice: SofficeO
   }
   if (bytes.byteLength === 0) throw new ConversionRefused(FILE_MESSAGES.empty);
   const kind = sniffFileKind(bytes.subarray(0, SNIFF_BYTES));
-  if (!kind || kind !== kindOfExtension(fileExtension(doc.file_name))) throw new ConversionRefused(FILE_MESSAGES.contentMismatch);
+  if (!kind || kind !== kindOfExtension(fileExtension(doc.file_name)))
+    throw new ConversionRefused(FILE_MESSAGES.contentMismatch);
   return convertDocument(kind, bytes, thread, soffice);
 }
 
@@ -111,7 +122,10 @@ export async function startConversionWorker(deps: AppDeps, logger: Logger): Prom
     );
   } else {
     const box = detectSandbox();
-    if (!box.noNetwork) logger.warn('LibreOffice runs without a network namespace (unshare -n is not permitted here); its profile still blocks links');
+    if (!box.noNetwork)
+      logger.warn(
+        'LibreOffice runs without a network namespace (unshare -n is not permitted here); its profile still blocks links',
+      );
     if (!box.limits) logger.warn('LibreOffice runs without prlimit memory and CPU limits; only the time limit applies');
   }
   const thread = createConverterThread({ timeoutMs: conversionTimeoutMs });
@@ -124,15 +138,22 @@ export async function startConversionWorker(deps: AppDeps, logger: Logger): Prom
     deleteAfterSeconds: 7 * 24 * 3600,
   };
   // Several processes start at once: whichever creates a queue, the others update it to the same options.
-  const ensureQueue = async (name: string, queueOptions: typeof options | { retryLimit: number; deleteAfterSeconds: number }) => {
+  const ensureQueue = async (
+    name: string,
+    queueOptions: typeof options | { retryLimit: number; deleteAfterSeconds: number },
+  ) => {
     if (!(await deps.jobs.getQueue(name))) await deps.jobs.createQueue(name, queueOptions).catch(() => undefined);
     await deps.jobs.updateQueue(name, queueOptions);
   };
   await ensureQueue(CONVERSION_DEAD_LETTER, { retryLimit: 5, deleteAfterSeconds: options.deleteAfterSeconds });
   await ensureQueue(CONVERSION_QUEUE, options);
-  await deps.jobs.work<ConversionJob>(CONVERSION_DEAD_LETTER, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    if (job) await settleAbandoned(deps, job.data.documentId, logger);
-  });
+  await deps.jobs.work<ConversionJob>(
+    CONVERSION_DEAD_LETTER,
+    { batchSize: 1, pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (job) await settleAbandoned(deps, job.data.documentId, logger);
+    },
+  );
   await deps.jobs.work<ConversionJob>(
     CONVERSION_QUEUE,
     { localConcurrency: conversionConcurrency, batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },

@@ -14,7 +14,10 @@ export interface ConvertedDocument {
  * The applicant's converted documents, one per file question whose document is
  * COMPLETED: for the staff packet and the applicant's PDF copy.
  */
-export async function listConvertedDocuments(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string): Promise<ConvertedDocument[]> {
+export async function listConvertedDocuments(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  userId: string,
+): Promise<ConvertedDocument[]> {
   const docs = await listDocuments(deps.db, userId);
   return docs
     .filter((d) => d.status === 'COMPLETED' && d.pdf_key)

@@ -16,5 +16,7 @@ export async function loadDocumentAnswers(db: Queryable, userId: string): Promis
     `SELECT answer_key, file_name, file_size FROM documents WHERE user_id = $1 AND status = 'COMPLETED' ORDER BY answer_key`,
     [userId],
   );
-  return Object.fromEntries(rows.map((r) => [r.answer_key, { file_name: r.file_name, file_size: Number(r.file_size) }]));
+  return Object.fromEntries(
+    rows.map((r) => [r.answer_key, { file_name: r.file_name, file_size: Number(r.file_size) }]),
+  );
 }

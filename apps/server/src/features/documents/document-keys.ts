@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
  */
 export const documentFolder = (userId: string, answerKey: string) => `documents/${userId}/${answerKey}/`;
 
-export const newUploadKey = (userId: string, answerKey: string) => `${documentFolder(userId, answerKey)}upload-${randomUUID()}`;
+export const newUploadKey = (userId: string, answerKey: string) =>
+  `${documentFolder(userId, answerKey)}upload-${randomUUID()}`;
 
 /** One converted PDF per document: a retried conversion rewrites the same object. */
 export const pdfKeyOf = (userId: string, answerKey: string, documentId: string) =>

@@ -36,7 +36,11 @@ function statusOf(doc: DocumentRow | undefined, answerKey: string): DocumentStat
  * It is sent as a download, like the PDF copy: an uploaded document is never rendered in our origin.
  */
 function pdfName(fileName: string): string {
-  const base = fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9 ._-]/g, '_').trim() || 'document';
+  const base =
+    fileName
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9 ._-]/g, '_')
+      .trim() || 'document';
   return `${base}.pdf`;
 }
 
@@ -80,6 +84,8 @@ export function documentRoutes(deps: AppDeps, ctx: FormContext) {
     app.delete('/pdf/document-answer/:key', remove);
     app.delete('/document-answer/:key', remove);
 
-    app.get('/document-answer', async (req): Promise<DocumentAnswersResponse> => loadDocumentAnswers(deps.db, sessionOf(req).userId));
+    app.get('/document-answer', async (req): Promise<DocumentAnswersResponse> =>
+      loadDocumentAnswers(deps.db, sessionOf(req).userId),
+    );
   };
 }

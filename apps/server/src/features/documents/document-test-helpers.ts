@@ -11,7 +11,10 @@ import path from 'node:path';
 import { expectOk, type TestApp, type TestClient } from '../../test-support/test-app';
 
 /** A multipart body as a browser's FormData makes it: the fields in order, then the file. */
-export async function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; field?: string }) {
+export async function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Uint8Array; field?: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append(file.field ?? 'file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
@@ -22,15 +25,28 @@ export async function multipart(fields: Record<string, string>, file?: { name: s
 /** Posts an upload form to the embedded store's endpoint as the browser does (same origin, with its cookies). */
 export async function postUploadForm(client: TestClient, form: PresignedUrlResponse, name: string, bytes: Uint8Array) {
   const { payload, contentType } = await multipart(form.fields, { name, bytes });
-  return client.request('POST', new URL(form.url).pathname, undefined, { 'content-type': contentType, 'sec-fetch-site': 'same-origin' }, payload);
+  return client.request(
+    'POST',
+    new URL(form.url).pathname,
+    undefined,
+    { 'content-type': contentType, 'sec-fetch-site': 'same-origin' },
+    payload,
+  );
 }
 
 export async function uploadForm(client: TestClient, answerKey: string): Promise<PresignedUrlResponse> {
-  return (await expectOk(await client.post(PRESIGNED_URL_PATH, { answer_key: answerKey }))).json<PresignedUrlResponse>();
+  return (
+    await expectOk(await client.post(PRESIGNED_URL_PATH, { answer_key: answerKey }))
+  ).json<PresignedUrlResponse>();
 }
 
 /** Presign, upload and start the conversion: what the widget does. Returns the answer of the start call. */
-export async function uploadAndConvert(client: TestClient, answerKey: string, name: string, bytes: Uint8Array): Promise<LightMyRequestResponse> {
+export async function uploadAndConvert(
+  client: TestClient,
+  answerKey: string,
+  name: string,
+  bytes: Uint8Array,
+): Promise<LightMyRequestResponse> {
   const form = await uploadForm(client, answerKey);
   const uploaded = await postUploadForm(client, form, name, bytes);
   if (uploaded.statusCode !== 204) throw new Error(`upload refused: ${uploaded.statusCode} ${uploaded.body}`);
@@ -39,7 +55,11 @@ export async function uploadAndConvert(client: TestClient, answerKey: string, na
 }
 
 /** Polls the status as the widget does until it stops waiting. */
-export async function settledStatus(client: TestClient, answerKey: string, timeoutMs = 60_000): Promise<DocumentStatusResponse> {
+export async function settledStatus(
+  client: TestClient,
+  answerKey: string,
+  timeoutMs = 60_000,
+): Promise<DocumentStatusResponse> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = (await expectOk(await client.get(documentConversionPath(answerKey)))).json<DocumentStatusResponse>();

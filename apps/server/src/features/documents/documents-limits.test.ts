@@ -60,12 +60,21 @@ describe('documents without LibreOffice, and the upload quota', () => {
     const uploadKey = newUploadKey(userId, 'research_upload');
     await t.deps.storage.write(uploadKey, await makePdf(), 'application/pdf');
     const documentId = randomUUID();
-    await insertDocument(t.db, { id: documentId, userId, answerKey: 'research_upload', uploadKey, fileName: 'crash.pdf', fileSize: 900 }, t.clock.now());
-    expect((await client.get(documentConversionPath('research_upload'))).json()).toMatchObject({ status: 'UNPROCESSED' });
+    await insertDocument(
+      t.db,
+      { id: documentId, userId, answerKey: 'research_upload', uploadKey, fileName: 'crash.pdf', fileSize: 900 },
+      t.clock.now(),
+    );
+    expect((await client.get(documentConversionPath('research_upload'))).json()).toMatchObject({
+      status: 'UNPROCESSED',
+    });
     // What pg-boss does with a job whose retries are used up: it copies it to the dead-letter queue.
     await t.deps.jobs.send(CONVERSION_DEAD_LETTER, { documentId });
-    expect(await settledStatus(client, 'research_upload')).toEqual({ status: 'FAILED', message: FILE_MESSAGES.conversionFailed, url: '' });
+    expect(await settledStatus(client, 'research_upload')).toEqual({
+      status: 'FAILED',
+      message: FILE_MESSAGES.conversionFailed,
+      url: '',
+    });
     expect(await storedFiles(t)).not.toContain(uploadKey);
   });
 });
-

@@ -18,10 +18,10 @@ export interface DocumentRow {
 const COLUMNS = 'id, user_id, answer_key, upload_key, file_name, file_size, status, message, pdf_key, pdf_size';
 
 export async function findDocument(db: Queryable, userId: string, answerKey: string): Promise<DocumentRow | undefined> {
-  const { rows } = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND answer_key = $2`, [
-    userId,
-    answerKey,
-  ]);
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND answer_key = $2`,
+    [userId, answerKey],
+  );
   return rows[0];
 }
 
@@ -31,12 +31,19 @@ export async function findDocumentById(db: Queryable, id: string): Promise<Docum
 }
 
 export async function listDocuments(db: Queryable, userId: string): Promise<DocumentRow[]> {
-  const { rows } = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE user_id = $1 ORDER BY answer_key`, [userId]);
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents WHERE user_id = $1 ORDER BY answer_key`,
+    [userId],
+  );
   return rows;
 }
 
 /** Locks and returns the applicant's documents of these questions (in the caller's transaction). */
-export async function lockDocuments(tx: Queryable, userId: string, answerKeys: readonly string[]): Promise<DocumentRow[]> {
+export async function lockDocuments(
+  tx: Queryable,
+  userId: string,
+  answerKeys: readonly string[],
+): Promise<DocumentRow[]> {
   if (answerKeys.length === 0) return [];
   const { rows } = await tx.query<DocumentRow>(
     `SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND answer_key = ANY($2::text[]) FOR UPDATE`,
@@ -82,7 +89,13 @@ export async function markInProgress(db: Queryable, id: string, now: Date): Prom
 }
 
 /** Settles a conversion once: false when the document was deleted, replaced or already settled. */
-export async function markCompleted(db: Queryable, id: string, pdfKey: string, pdfSize: number, now: Date): Promise<boolean> {
+export async function markCompleted(
+  db: Queryable,
+  id: string,
+  pdfKey: string,
+  pdfSize: number,
+  now: Date,
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `WITH changed AS (
        UPDATE documents SET status = 'COMPLETED', pdf_key = $3, pdf_size = $4, message = '', updated_at = $2
@@ -122,7 +135,13 @@ export async function uploadsSince(db: Queryable, userId: string, since: Date): 
 }
 
 /** Takes an unused upload form of this applicant and question; false when there is none (forged or reused key). */
-export async function takeUpload(tx: Queryable, uploadKey: string, userId: string, answerKey: string, now: Date): Promise<boolean> {
+export async function takeUpload(
+  tx: Queryable,
+  uploadKey: string,
+  userId: string,
+  answerKey: string,
+  now: Date,
+): Promise<boolean> {
   const { rowCount } = await tx.query(
     `UPDATE document_uploads SET used_at = $4
      WHERE upload_key = $1 AND user_id = $2 AND answer_key = $3 AND used_at IS NULL`,

@@ -11,13 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient, save } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
-import {
-  postUploadForm,
-  settledStatus,
-  storedFiles,
-  uploadAndConvert,
-  uploadForm,
-} from './document-test-helpers';
+import { postUploadForm, settledStatus, storedFiles, uploadAndConvert, uploadForm } from './document-test-helpers';
 import {
   makeDocx,
   makeDocxWithExternalImage,
@@ -55,7 +49,9 @@ describe('documents: upload, conversion to PDF, delete', () => {
     expect(done).toEqual({ status: 'COMPLETED', message: '', url: '/api/pdf/document-answer/research_upload/file' });
 
     const profile = (await client.get('/api/profile')).json<ProfileResponse>();
-    expect(profile.document_answer).toEqual({ research_upload: { file_name: 'project.docx', file_size: docx.byteLength } });
+    expect(profile.document_answer).toEqual({
+      research_upload: { file_name: 'project.docx', file_size: docx.byteLength },
+    });
     expect((await client.get(DOCUMENT_ANSWERS_PATH)).json()).toEqual(profile.document_answer);
 
     const pdf = await client.get(done.url);
@@ -64,7 +60,9 @@ describe('documents: upload, conversion to PDF, delete', () => {
     expect(pdf.headers['content-disposition']).toBe('attachment; filename="project.pdf"');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Only the converted PDF is kept; the original went once converted.
-    expect((await storedFiles(t)).filter((f) => f.includes('research_upload'))).toEqual([expect.stringMatching(/\.pdf$/)]);
+    expect((await storedFiles(t)).filter((f) => f.includes('research_upload'))).toEqual([
+      expect.stringMatching(/\.pdf$/),
+    ]);
 
     expect((await client.post('/api/submit')).statusCode).toBe(200);
     // After submission nothing about documents can change.
@@ -97,11 +95,18 @@ describe('documents: upload, conversion to PDF, delete', () => {
     const { rows } = await t.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'photos@example.com'");
     const mine = async () => (await storedFiles(t)).filter((f) => f.includes(rows[0]!.id));
     // One PDF per question, no originals: the replaced PNG's PDF is gone.
-    expect(await mine()).toEqual([expect.stringMatching(/college_transcript_upload\/[^/]+\.pdf$/), expect.stringMatching(/research_upload\/[^/]+\.pdf$/)]);
+    expect(await mine()).toEqual([
+      expect.stringMatching(/college_transcript_upload\/[^/]+\.pdf$/),
+      expect.stringMatching(/research_upload\/[^/]+\.pdf$/),
+    ]);
     const before = await storedFiles(t);
     expect((await client.delete(documentAnswerPath('research_upload'))).statusCode).toBe(200);
     expect((await client.delete(documentConversionPath('college_transcript_upload'))).statusCode).toBe(200);
-    expect((await client.get(documentConversionPath('research_upload'))).json()).toEqual({ status: 'NOT_ANSWERED', message: '', url: '' });
+    expect((await client.get(documentConversionPath('research_upload'))).json()).toEqual({
+      status: 'NOT_ANSWERED',
+      message: '',
+      url: '',
+    });
     expect((await client.get(DOCUMENT_ANSWERS_PATH)).json()).toEqual({});
     const after = await storedFiles(t);
     expect(before.length - after.length).toBe(2);
@@ -113,7 +118,8 @@ describe('documents: upload, conversion to PDF, delete', () => {
     beforeAll(async () => {
       client = await loggedInClient(t, 'hostile@example.com');
     });
-    const mine = async () => (await storedFiles(t)).filter((f) => f.includes(`/research_upload/`) && f.includes(userIdPrefix));
+    const mine = async () =>
+      (await storedFiles(t)).filter((f) => f.includes(`/research_upload/`) && f.includes(userIdPrefix));
     let userIdPrefix = '';
     beforeAll(async () => {
       const { rows } = await t.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'hostile@example.com'");
@@ -122,7 +128,12 @@ describe('documents: upload, conversion to PDF, delete', () => {
 
     it.each([
       ['a PNG renamed .pdf', 'renamed.pdf', async () => makePng(), FILE_MESSAGES.contentMismatch],
-      ['a program renamed .docx', 'setup.docx', async () => new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), FILE_MESSAGES.contentMismatch],
+      [
+        'a program renamed .docx',
+        'setup.docx',
+        async () => new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]),
+        FILE_MESSAGES.contentMismatch,
+      ],
       ['a name of 33 characters', `${'n'.repeat(29)}.pdf`, async () => makePdf(), FILE_MESSAGES.nameTooLong],
       ['a type not allowed', 'notes.txt', async () => new TextEncoder().encode('hello'), FILE_MESSAGES.wrongType],
     ])('%s is refused when its conversion is asked for', async (_label, name, make, message) => {
@@ -130,7 +141,9 @@ describe('documents: upload, conversion to PDF, delete', () => {
       expect(res.statusCode).toBe(422);
       expect(bodyOf(res)).toMatchObject({ code: 'DOCUMENT_REJECTED', message });
       expect(await mine()).toEqual([]);
-      expect((await client.get(documentConversionPath('research_upload'))).json<DocumentStatusResponse>().status).toBe('NOT_ANSWERED');
+      expect((await client.get(documentConversionPath('research_upload'))).json<DocumentStatusResponse>().status).toBe(
+        'NOT_ANSWERED',
+      );
     });
 
     it.each([
@@ -142,13 +155,21 @@ describe('documents: upload, conversion to PDF, delete', () => {
       expect(res.statusCode).toBe(422);
       expect(bodyOf(res)).toMatchObject({ code: 'DOCUMENT_REJECTED', message });
       expect(await mine()).toEqual([]);
-      const start = await client.post(documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'file.pdf' });
+      const start = await client.post(documentConversionPath('research_upload'), {
+        file_key: form.fields.key,
+        file_name: 'file.pdf',
+      });
       expect(bodyOf(start)).toMatchObject({ code: 'DOCUMENT_REJECTED', message: FILE_MESSAGES.notUploaded });
     });
 
     it.each([
       ['a zip bomb', 'bomb.docx', async () => makeZipBomb(), FILE_MESSAGES.docxTooComplex],
-      ['a docx with an externally linked image', 'linked.docx', async () => makeDocxWithExternalImage(), FILE_MESSAGES.docxExternalContent],
+      [
+        'a docx with an externally linked image',
+        'linked.docx',
+        async () => makeDocxWithExternalImage(),
+        FILE_MESSAGES.docxExternalContent,
+      ],
       ['a docx with macros', 'macros.docx', async () => makeDocxWithMacros(), FILE_MESSAGES.docxMacros],
       ['a PDF with JavaScript', 'script.pdf', makePdfWithJavaScript, FILE_MESSAGES.pdfScripts],
       ['an encrypted PDF', 'locked.pdf', makeEncryptedPdf, FILE_MESSAGES.pdfEncrypted],
@@ -168,26 +189,54 @@ describe('documents: upload, conversion to PDF, delete', () => {
     const other = await loggedInClient(t, 'other@example.com');
     const form = await uploadForm(owner, 'research_upload');
     // The owner's upload form is of no use to another applicant's session.
-    expect(bodyOf(await postUploadForm(other, form, 'theirs.pdf', await makePdf()))).toMatchObject({ code: 'UPLOAD_POLICY_INVALID' });
+    expect(bodyOf(await postUploadForm(other, form, 'theirs.pdf', await makePdf()))).toMatchObject({
+      code: 'UPLOAD_POLICY_INVALID',
+    });
     expect((await postUploadForm(owner, form, 'mine.pdf', await makePdf())).statusCode).toBe(204);
     // Another applicant cannot convert (and so read) the owner's upload, nor see it.
-    const stolen = await other.post(documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'mine.pdf' });
+    const stolen = await other.post(documentConversionPath('research_upload'), {
+      file_key: form.fields.key,
+      file_name: 'mine.pdf',
+    });
     expect(stolen.statusCode).toBe(404);
-    expect((await owner.post(documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'mine.pdf' })).statusCode).toBe(200);
+    expect(
+      (
+        await owner.post(documentConversionPath('research_upload'), {
+          file_key: form.fields.key,
+          file_name: 'mine.pdf',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await settledStatus(owner, 'research_upload')).status).toBe('COMPLETED');
-    expect((await other.get(documentConversionPath('research_upload'))).json<DocumentStatusResponse>().status).toBe('NOT_ANSWERED');
+    expect((await other.get(documentConversionPath('research_upload'))).json<DocumentStatusResponse>().status).toBe(
+      'NOT_ANSWERED',
+    );
     expect((await other.get('/api/pdf/document-answer/research_upload/file')).statusCode).toBe(404);
     expect((await other.delete(documentAnswerPath('research_upload'))).statusCode).toBe(200);
-    expect((await owner.get(documentConversionPath('research_upload'))).json<DocumentStatusResponse>().status).toBe('COMPLETED');
+    expect((await owner.get(documentConversionPath('research_upload'))).json<DocumentStatusResponse>().status).toBe(
+      'COMPLETED',
+    );
     // A used upload form cannot start a second document.
-    expect((await owner.post(documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'mine.pdf' })).statusCode).toBe(404);
+    expect(
+      (
+        await owner.post(documentConversionPath('research_upload'), {
+          file_key: form.fields.key,
+          file_name: 'mine.pdf',
+        })
+      ).statusCode,
+    ).toBe(404);
     // Only file questions take files.
-    expect(bodyOf(await owner.post(PRESIGNED_URL_PATH, { answer_key: 'first_name' }))).toMatchObject({ code: 'NOT_A_FILE_QUESTION' });
+    expect(bodyOf(await owner.post(PRESIGNED_URL_PATH, { answer_key: 'first_name' }))).toMatchObject({
+      code: 'NOT_A_FILE_QUESTION',
+    });
 
     const anonymous = t.client();
     for (const res of [
       await anonymous.post(PRESIGNED_URL_PATH, { answer_key: 'research_upload' }),
-      await anonymous.post(documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'mine.pdf' }),
+      await anonymous.post(documentConversionPath('research_upload'), {
+        file_key: form.fields.key,
+        file_name: 'mine.pdf',
+      }),
       await anonymous.get(documentConversionPath('research_upload')),
       await anonymous.get('/api/pdf/document-answer/research_upload/file'),
       await anonymous.delete(documentConversionPath('research_upload')),
@@ -203,7 +252,9 @@ describe('documents: upload, conversion to PDF, delete', () => {
     const pdf = await makePdf();
     const form = await uploadForm(client, 'research_upload');
     const otherKey = { ...form, fields: { ...form.fields, key: form.fields.key!.replace('upload-', 'upload-x') } };
-    expect(bodyOf(await postUploadForm(client, otherKey, 'a.pdf', pdf))).toMatchObject({ code: 'UPLOAD_POLICY_INVALID' });
+    expect(bodyOf(await postUploadForm(client, otherKey, 'a.pdf', pdf))).toMatchObject({
+      code: 'UPLOAD_POLICY_INVALID',
+    });
     const forged = { ...form, fields: { ...form.fields, signature: '00'.repeat(32) } };
     expect((await postUploadForm(client, forged, 'a.pdf', pdf)).statusCode).toBe(403);
     t.clock.advance(11 * 60 * 1000);
@@ -213,14 +264,18 @@ describe('documents: upload, conversion to PDF, delete', () => {
 
   it('switching a tab is refused while its document converts, then deletes that document', async () => {
     const client = await loggedInClient(t, 'tabs@example.com');
-    expect((await uploadAndConvert(client, 'college_transcript_upload', 'transcript.docx', makeDocx())).statusCode).toBe(200);
+    expect(
+      (await uploadAndConvert(client, 'college_transcript_upload', 'transcript.docx', makeDocx())).statusCode,
+    ).toBe(200);
     const refused = await client.put('/api/tabs', { tab_id: 'college_transcript', chosen_tab: 'later' });
     expect(refused.statusCode).toBe(409);
     expect(bodyOf(refused)).toMatchObject({ code: 'CONVERSION_IN_PROGRESS', message: FILE_MESSAGES.uploadInProgress });
     expect((await settledStatus(client, 'college_transcript_upload')).status).toBe('COMPLETED');
     const files = (await storedFiles(t)).length;
     expect((await client.put('/api/tabs', { tab_id: 'college_transcript', chosen_tab: 'later' })).statusCode).toBe(200);
-    expect((await client.get(documentConversionPath('college_transcript_upload'))).json<DocumentStatusResponse>().status).toBe('NOT_ANSWERED');
+    expect(
+      (await client.get(documentConversionPath('college_transcript_upload'))).json<DocumentStatusResponse>().status,
+    ).toBe('NOT_ANSWERED');
     expect((await storedFiles(t)).length).toBe(files - 1);
   });
 });

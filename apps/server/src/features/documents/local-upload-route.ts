@@ -24,10 +24,19 @@ const policyRefused = () => new AppError('UPLOAD_POLICY_INVALID');
 export function localUploadRoute(deps: AppDeps, storage: LocalStorage) {
   return async (app: FastifyInstance) => {
     await app.register(fastifyMultipart, {
-      limits: { fields: 8, fieldSize: 4096, fieldNameSize: 100, files: 1, parts: 10, fileSize: FILE_MAX_BYTES + 1, headerPairs: 50 },
+      limits: {
+        fields: 8,
+        fieldSize: 4096,
+        fieldNameSize: 100,
+        files: 1,
+        parts: 10,
+        fileSize: FILE_MAX_BYTES + 1,
+        headerPairs: 50,
+      },
     });
     app.post(LOCAL_UPLOAD_PATH.replace(/^\/api/, ''), { bodyLimit: FILE_MAX_BYTES + 64 * 1024 }, async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Uploads must be sent as multipart form data.' });
+      if (!req.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Uploads must be sent as multipart form data.' });
       const fields: Record<string, string> = {};
       let stored = false;
       for await (const part of req.parts()) {
@@ -51,13 +60,15 @@ export function localUploadRoute(deps: AppDeps, storage: LocalStorage) {
         const counter = new Transform({
           transform(chunk: Buffer, _enc, done) {
             size += chunk.length;
-            if (size > check.policy.maxBytes) done(new AppError('DOCUMENT_REJECTED', { message: FILE_MESSAGES.tooLarge }));
+            if (size > check.policy.maxBytes)
+              done(new AppError('DOCUMENT_REJECTED', { message: FILE_MESSAGES.tooLarge }));
             else done(null, chunk);
           },
         });
         try {
           await pipeline(part.file, counter, createWriteStream(temp, { flags: 'wx' }));
-          if (part.file.truncated || size > check.policy.maxBytes) throw new AppError('DOCUMENT_REJECTED', { message: FILE_MESSAGES.tooLarge });
+          if (part.file.truncated || size > check.policy.maxBytes)
+            throw new AppError('DOCUMENT_REJECTED', { message: FILE_MESSAGES.tooLarge });
           if (size < check.policy.minBytes) throw new AppError('DOCUMENT_REJECTED', { message: FILE_MESSAGES.empty });
           await storage.writeUpload(key, temp);
           stored = true;

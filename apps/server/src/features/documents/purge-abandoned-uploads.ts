@@ -10,13 +10,18 @@ export const ABANDONED_UPLOAD_MS = DAY;
  * browser closed between upload and conversion) and forgets upload forms
  * older than the quota's window. Documents themselves are never touched.
  */
-export async function purgeAbandonedUploads(deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>, log: Log): Promise<number> {
+export async function purgeAbandonedUploads(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>,
+  log: Log,
+): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - ABANDONED_UPLOAD_MS);
   const { rows } = await deps.db.query<{ upload_key: string }>(
     'DELETE FROM document_uploads WHERE created_at <= $1 RETURNING upload_key, used_at',
     [cutoff],
   );
-  const abandoned = (rows as { upload_key: string; used_at: Date | null }[]).filter((r) => r.used_at === null).map((r) => r.upload_key);
+  const abandoned = (rows as { upload_key: string; used_at: Date | null }[])
+    .filter((r) => r.used_at === null)
+    .map((r) => r.upload_key);
   await removeFiles(deps.storage, abandoned, log);
   return abandoned.length;
 }

@@ -10,7 +10,11 @@ export interface Log {
   error(obj: object, msg: string): void;
 }
 
-export async function removeFiles(storage: Storage, keys: readonly (string | null | undefined)[], log: Log): Promise<void> {
+export async function removeFiles(
+  storage: Storage,
+  keys: readonly (string | null | undefined)[],
+  log: Log,
+): Promise<void> {
   await Promise.all(
     [...new Set(keys.filter((k): k is string => !!k))].map((key) =>
       storage.remove(key).catch((err: unknown) => log.warn({ err, key }, 'could not remove a stored document file')),

@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { documentConversionPath, FILE_MESSAGES, type DocumentStatusResponse, type PresignedUrlResponse } from '@admissions/domain';
+import {
+  documentConversionPath,
+  FILE_MESSAGES,
+  type DocumentStatusResponse,
+  type PresignedUrlResponse,
+} from '@admissions/domain';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createS3Storage } from '../../infra/storage/s3-storage';
@@ -26,12 +31,22 @@ describe('documents in S3-compatible storage', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'ap-s3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'documents' }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'documents' }],
+    });
     const { port } = await s3.run();
     // Credentials come from the standard AWS variables, as in production.
     process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
     process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-    t = await startTestApp({ S3_BUCKET: 'documents', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_FORCE_PATH_STYLE: 'true' });
+    t = await startTestApp({
+      S3_BUCKET: 'documents',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -61,7 +76,9 @@ describe('documents in S3-compatible storage', () => {
     const client = await loggedInClient(t, 's3@example.com');
     const form = await uploadForm(client, 'research_upload');
     const policy = JSON.parse(Buffer.from(form.fields.Policy!, 'base64').toString()) as { conditions: unknown[] };
-    expect(policy.conditions).toEqual(expect.arrayContaining([['content-length-range', 1, 1_048_576], { key: form.fields.key }]));
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([['content-length-range', 1, 1_048_576], { key: form.fields.key }]),
+    );
     expect(form.fields.key).toMatch(/^documents\/[0-9a-f-]{36}\/research_upload\/upload-[0-9a-f-]{36}$/);
     // The pages let the browser post there.
     const csp = (await client.get('/')).headers['content-security-policy'] as string;
@@ -69,7 +86,10 @@ describe('documents in S3-compatible storage', () => {
 
     const pdf = await makePdf();
     expect((await post(form, 'project.pdf', pdf)).status).toBe(204);
-    const started = await client.post(documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'project.pdf' });
+    const started = await client.post(documentConversionPath('research_upload'), {
+      file_key: form.fields.key,
+      file_name: 'project.pdf',
+    });
     expect(started.statusCode).toBe(200);
     const done = await settledStatus(client, 'research_upload');
     expect(done.status).toBe('COMPLETED');
@@ -84,11 +104,15 @@ describe('documents in S3-compatible storage', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     expect((await client.get(done.url)).rawPayload.equals(Buffer.from(bytes))).toBe(true);
 
-    const { rows: docs } = await t.db.query<{ pdf_key: string }>('SELECT pdf_key FROM documents WHERE user_id = $1', [rows[0]!.id]);
+    const { rows: docs } = await t.db.query<{ pdf_key: string }>('SELECT pdf_key FROM documents WHERE user_id = $1', [
+      rows[0]!.id,
+    ]);
     expect(await exists(docs[0]!.pdf_key)).toBe(true);
     expect((await client.delete('/api/document-answer/research_upload')).statusCode).toBe(200);
     expect(await exists(docs[0]!.pdf_key)).toBe(false);
-    expect((await client.get(documentConversionPath('research_upload'))).json<DocumentStatusResponse>().status).toBe('NOT_ANSWERED');
+    expect((await client.get(documentConversionPath('research_upload'))).json<DocumentStatusResponse>().status).toBe(
+      'NOT_ANSWERED',
+    );
   });
 
   it('re-checks the stored object: one the store let through at 1 MB + 1 byte is refused and removed', async () => {
@@ -98,7 +122,10 @@ describe('documents in S3-compatible storage', () => {
     large.set(await makePdf());
     expect((await post(form, 'large.pdf', large)).status).toBe(204);
     expect(await exists(form.fields.key!)).toBe(true);
-    const res = await client.post(documentConversionPath('research_upload'), { file_key: form.fields.key, file_name: 'large.pdf' });
+    const res = await client.post(documentConversionPath('research_upload'), {
+      file_key: form.fields.key,
+      file_name: 'large.pdf',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'DOCUMENT_REJECTED', message: FILE_MESSAGES.tooLarge });
     expect(await exists(form.fields.key!)).toBe(false);

@@ -28,11 +28,14 @@ async function withTranscripts(email: string, count: number): Promise<TestClient
 
 const documentsOf = async (client: TestClient) =>
   Object.fromEntries(
-    Object.entries((await client.get('/api/profile')).json<ProfileResponse>().document_answer).map(([k, d]) => [k, d.file_name]),
+    Object.entries((await client.get('/api/profile')).json<ProfileResponse>().document_answer).map(([k, d]) => [
+      k,
+      d.file_name,
+    ]),
   );
 
 describe('documents follow their school block', () => {
-  it('removing a school moves the later schools\' transcripts up with them and deletes the removed one\'s files', async () => {
+  it("removing a school moves the later schools' transcripts up with them and deletes the removed one's files", async () => {
     const client = await withTranscripts('shift.remove@example.edu', 3);
     expect(await documentsOf(client)).toEqual({
       [transcript(1)]: 'school-1.png',

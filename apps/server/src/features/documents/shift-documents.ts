@@ -16,16 +16,33 @@ export function documentShift() {
   return {
     async inTransaction(tx: Queryable, userId: string, change: RepeatChange): Promise<void> {
       const sources = new Set(change.documentMoves.map((m) => m.from));
-      const involved = [...new Set([...change.documentMoves.flatMap((m) => [m.from, m.to]), ...change.documentsCleared])];
+      const involved = [
+        ...new Set([...change.documentMoves.flatMap((m) => [m.from, m.to]), ...change.documentsCleared]),
+      ];
       const docs = await lockDocuments(tx, userId, involved);
       // A document sitting where another moves to, or where nothing will be, goes first; the rest move up in order.
-      const overwritten = new Set([...change.documentMoves.map((m) => m.to), ...change.documentsCleared].filter((k) => !sources.has(k)));
-      filesToRemove.push(...(await deleteDocumentRows(tx, docs.filter((d) => overwritten.has(d.answer_key)))));
+      const overwritten = new Set(
+        [...change.documentMoves.map((m) => m.to), ...change.documentsCleared].filter((k) => !sources.has(k)),
+      );
+      filesToRemove.push(
+        ...(await deleteDocumentRows(
+          tx,
+          docs.filter((d) => overwritten.has(d.answer_key)),
+        )),
+      );
       for (const { from, to } of change.documentMoves) {
-        await tx.query('UPDATE documents SET answer_key = $3 WHERE user_id = $1 AND answer_key = $2', [userId, from, to]);
+        await tx.query('UPDATE documents SET answer_key = $3 WHERE user_id = $1 AND answer_key = $2', [
+          userId,
+          from,
+          to,
+        ]);
       }
       // Whatever is still under a cleared key (not moved away) goes too.
-      const left = await lockDocuments(tx, userId, change.documentsCleared.filter((k) => !change.documentMoves.some((m) => m.to === k)));
+      const left = await lockDocuments(
+        tx,
+        userId,
+        change.documentsCleared.filter((k) => !change.documentMoves.some((m) => m.to === k)),
+      );
       filesToRemove.push(...(await deleteDocumentRows(tx, left)));
     },
     afterCommit: (storage: Storage, log: Log) => removeFiles(storage, filesToRemove.splice(0), log),

@@ -14,7 +14,14 @@ import { AppError } from '../../http/app-error';
 import type { FormContext } from '../application/form-context';
 import { CONVERSION_QUEUE } from './conversion-queue';
 import { documentFolder } from './document-keys';
-import { deleteDocumentRow, findDocument, insertDocument, markFailed, storedBytes, takeUpload } from './documents-repository';
+import {
+  deleteDocumentRow,
+  findDocument,
+  insertDocument,
+  markFailed,
+  storedBytes,
+  takeUpload,
+} from './documents-repository';
 import { removeFiles, type Log } from './remove-files';
 import { lockUnsubmitted } from './submitted-guard';
 import { assertFileQuestion } from './upload-form';
@@ -38,11 +45,12 @@ export async function startConversion(
 ): Promise<{ documentId: string }> {
   assertFileQuestion(ctx, answerKey);
   // Only keys this server made for this applicant and question are ever read.
-  if (!file_key.startsWith(documentFolder(userId, answerKey)) || file_key.includes('..')) throw new AppError('NOT_FOUND');
-  const grant = await deps.db.query('SELECT 1 FROM document_uploads WHERE upload_key = $1 AND user_id = $2 AND used_at IS NULL', [
-    file_key,
-    userId,
-  ]);
+  if (!file_key.startsWith(documentFolder(userId, answerKey)) || file_key.includes('..'))
+    throw new AppError('NOT_FOUND');
+  const grant = await deps.db.query(
+    'SELECT 1 FROM document_uploads WHERE upload_key = $1 AND user_id = $2 AND used_at IS NULL',
+    [file_key, userId],
+  );
   if (grant.rows.length !== 1) throw new AppError('NOT_FOUND');
 
   const size = await deps.storage.size(file_key);
@@ -71,11 +79,16 @@ export async function startConversion(
       }
       const previous = await findDocument(tx, userId, answerKey);
       if (previous) await deleteDocumentRow(tx, previous.id);
-      await insertDocument(tx, { id: documentId, userId, answerKey, uploadKey: file_key, fileName: file_name, fileSize: size }, now);
+      await insertDocument(
+        tx,
+        { id: documentId, userId, answerKey, uploadKey: file_key, fileName: file_name, fileSize: size },
+        now,
+      );
       return previous ? [previous.upload_key, previous.pdf_key ?? ''] : [];
     });
   } catch (err) {
-    if (err instanceof AppError && err.code !== 'APPLICATION_SUBMITTED') await removeFiles(deps.storage, [file_key], log);
+    if (err instanceof AppError && err.code !== 'APPLICATION_SUBMITTED')
+      await removeFiles(deps.storage, [file_key], log);
     throw err;
   }
   await removeFiles(deps.storage, replaced, log);

@@ -14,7 +14,12 @@ import { removeFiles, type Log } from './remove-files';
  * Progress' dialog) while one of their documents is still converting.
  * `inTransaction` runs inside the switch's transaction; files go after commit.
  */
-export function releaseDocumentsOfPanes(deps: AppDeps, ctx: FormContext, userId: string, clearedKeys: readonly string[]) {
+export function releaseDocumentsOfPanes(
+  deps: AppDeps,
+  ctx: FormContext,
+  userId: string,
+  clearedKeys: readonly string[],
+) {
   const files = fileQuestions(ctx.form);
   const keys = clearedKeys.filter((k) => files.has(k));
   let toRemove: string[] = [];

@@ -29,7 +29,10 @@ function documentXml(paragraphs: string[], extraBody = ''): string {
 }
 
 /** A minimal, valid Word document with some paragraphs. */
-export function makeDocx(paragraphs = ['Final project description', 'A study of patient outcomes.'], extra: Zippable = {}): Uint8Array {
+export function makeDocx(
+  paragraphs = ['Final project description', 'A study of patient outcomes.'],
+  extra: Zippable = {},
+): Uint8Array {
   return zipSync({
     '[Content_Types].xml': strToU8(CONTENT_TYPES),
     _rels: { '.rels': strToU8(ROOT_RELS) },
@@ -41,13 +44,18 @@ export function makeDocx(paragraphs = ['Final project description', 'A study of 
 /** A docx whose pictures are linked from outside the file (a local file read or SSRF when opened). */
 export function makeDocxWithExternalImage(...targets: string[]): Uint8Array {
   const links = targets.length ? targets : ['file:///etc/passwd'];
-  const drawing = (i: number) => `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="${i + 1}" name="p${i}"/>
+  const drawing = (
+    i: number,
+  ) => `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="${i + 1}" name="p${i}"/>
 <a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>
 <pic:nvPicPr><pic:cNvPr id="${i + 1}" name="p${i}"/><pic:cNvPicPr/></pic:nvPicPr>
 <pic:blipFill><a:blip r:link="rIdImg${i}"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic>
 </wp:inline></w:drawing></w:r></w:p>`;
   const rels = links
-    .map((t, i) => `<Relationship Id="rIdImg${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${t}" TargetMode="External"/>`)
+    .map(
+      (t, i) =>
+        `<Relationship Id="rIdImg${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${t}" TargetMode="External"/>`,
+    )
     .join('\n');
   return zipSync({
     '[Content_Types].xml': strToU8(CONTENT_TYPES),
@@ -66,33 +74,48 @@ ${rels}
 
 /** A docx carrying a VBA project (what a .docm renamed .docx looks like). */
 export function makeDocxWithMacros(): Uint8Array {
-  return makeDocx(undefined, { word: { 'document.xml': strToU8(documentXml(['macro'])), 'vbaProject.bin': new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]) } });
+  return makeDocx(undefined, {
+    word: {
+      'document.xml': strToU8(documentXml(['macro'])),
+      'vbaProject.bin': new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]),
+    },
+  });
 }
 
 /** A small zip (well under 1 MB) one of whose entries inflates to 60 MB of zeros. */
 export function makeZipBomb(): Uint8Array {
-  return makeDocx(undefined, { word: { 'document.xml': strToU8(documentXml(['bomb'])), 'media.bin': new Uint8Array(60 * 1_048_576) } });
+  return makeDocx(undefined, {
+    word: { 'document.xml': strToU8(documentXml(['bomb'])), 'media.bin': new Uint8Array(60 * 1_048_576) },
+  });
 }
 
 /** A photo with EXIF orientation and GPS metadata, as a phone takes it. */
 export async function makeJpegPhoto(width = 1200, height = 800): Promise<Uint8Array> {
   const buffer = await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
     .jpeg({ quality: 80 })
-    .withExif({ IFD0: { Make: 'PhoneCo', Orientation: '6' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Orientation: '6' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' },
+    })
     .toBuffer();
   return new Uint8Array(buffer);
 }
 
 export async function makePng(width = 400, height = 300): Promise<Uint8Array> {
   return new Uint8Array(
-    await sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }).png().toBuffer(),
+    await sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } })
+      .png()
+      .toBuffer(),
   );
 }
 
 /** A PNG that declares 8000 x 8000 pixels (64 megapixels) but compresses to a few hundred kilobytes. */
 export async function makeHugePixelPng(): Promise<Uint8Array> {
   return new Uint8Array(
-    await sharp({ create: { width: 8_000, height: 8_000, channels: 3, background: '#000000' }, limitInputPixels: false })
+    await sharp({
+      create: { width: 8_000, height: 8_000, channels: 3, background: '#000000' },
+      limitInputPixels: false,
+    })
       .toColourspace('b-w')
       .png({ compressionLevel: 9 })
       .toBuffer(),

@@ -18,7 +18,12 @@ export function assertFileQuestion(ctx: FormContext, answerKey: string): void {
  * a key the server makes. Counts toward the uploads-per-hour quota, and is
  * refused once the applicant's stored bytes reach theirs.
  */
-export async function createUploadForm(deps: AppDeps, ctx: FormContext, userId: string, answerKey: string): Promise<PresignedUrlResponse> {
+export async function createUploadForm(
+  deps: AppDeps,
+  ctx: FormContext,
+  userId: string,
+  answerKey: string,
+): Promise<PresignedUrlResponse> {
   assertFileQuestion(ctx, answerKey);
   const { uploadsPerHour, quotaBytes } = deps.config.documents;
   const now = deps.clock.now();
@@ -33,5 +38,10 @@ export async function createUploadForm(deps: AppDeps, ctx: FormContext, userId: 
     }
     await recordUploadForm(tx, key, userId, answerKey, now);
   });
-  return deps.storage.createUploadForm({ key, minBytes: 1, maxBytes: FILE_MAX_BYTES, expiresInSeconds: MAX_UPLOAD_FORM_SECONDS });
+  return deps.storage.createUploadForm({
+    key,
+    minBytes: 1,
+    maxBytes: FILE_MAX_BYTES,
+    expiresInSeconds: MAX_UPLOAD_FORM_SECONDS,
+  });
 }

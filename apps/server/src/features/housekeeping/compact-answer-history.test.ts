@@ -29,7 +29,10 @@ describe('answer history compaction', () => {
     const userId = await userIdOf(t, 'history.typist@example.edu');
     const before = (await history(userId)).length;
     for (let i = 1; i <= 30; i++) {
-      expect((await client.put('/api/answer', { first_name: `Ada${i}`, ...(i === 3 ? { last_name: 'Lovelace' } : {}) })).statusCode).toBe(200);
+      expect(
+        (await client.put('/api/answer', { first_name: `Ada${i}`, ...(i === 3 ? { last_name: 'Lovelace' } : {}) }))
+          .statusCode,
+      ).toBe(200);
     }
     t.clock.advance(HISTORY_COMPACT_SPAN_MS);
     expect((await client.put('/api/answer', { first_name: 'Later' })).statusCode).toBe(200);
@@ -55,10 +58,10 @@ describe('answer history compaction', () => {
     const userId = await userIdOf(t, 'history.kinds@example.edu');
     const before = (await history(userId)).length;
     await client.put('/api/answer', { first_name: 'A' });
-    await t.db.query(`INSERT INTO answer_history (user_id, kind, changes, created_at) VALUES ($1, 'clear', '{"first_name":""}', $2)`, [
-      userId,
-      t.clock.now(),
-    ]);
+    await t.db.query(
+      `INSERT INTO answer_history (user_id, kind, changes, created_at) VALUES ($1, 'clear', '{"first_name":""}', $2)`,
+      [userId, t.clock.now()],
+    );
     await client.put('/api/answer', { first_name: 'B' });
     t.clock.advance(2 * HISTORY_COMPACT_SPAN_MS + MINUTE);
     await runHousekeeping(t.deps, t.app.log);

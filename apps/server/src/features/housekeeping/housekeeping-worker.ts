@@ -22,7 +22,10 @@ export async function runHousekeeping(deps: Pick<AppDeps, 'db' | 'clock' | 'stor
  * process at a time and hands each run to one worker, so several server
  * processes never run it twice at once. A failed run is retried later.
  */
-export async function startHousekeepingWorker(deps: AppDeps, logger: Pick<Logger, 'debug' | 'warn' | 'error'>): Promise<string> {
+export async function startHousekeepingWorker(
+  deps: AppDeps,
+  logger: Pick<Logger, 'debug' | 'warn' | 'error'>,
+): Promise<string> {
   const options = { retryLimit: 2, retryDelay: 300, expireInSeconds: 15 * 60 };
   if (await deps.jobs.getQueue(HOUSEKEEPING_QUEUE)) await deps.jobs.updateQueue(HOUSEKEEPING_QUEUE, options);
   else await deps.jobs.createQueue(HOUSEKEEPING_QUEUE, options);

@@ -63,7 +63,9 @@ describe('purgeExpired', () => {
     expect(await codesOf('purge.code.old@example.edu')).toBe(0);
     expect(await codesOf('purge.code.new@example.edu')).toBe(1);
     expect(lastCode(t, 'purge.code.new@example.edu')).toBe(liveCode);
-    await expectOk(await t.client().post('/public/confirm', { username: 'purge.code.new@example.edu', code: liveCode }));
+    await expectOk(
+      await t.client().post('/public/confirm', { username: 'purge.code.new@example.edu', code: liveCode }),
+    );
   });
 
   it("deletes mail requests once they are out of the throttle's hour, not before", async () => {
@@ -97,7 +99,8 @@ describe('purgeExpired', () => {
 
   it("deletes a visitor's answer set when its resume link expires, and keeps a newer one reachable", async () => {
     const save = async (first_name: string) =>
-      (await expectOk(await t.client().post('/public/tmp', { answer: { first_name } }))).json<{ token: string }>().token;
+      (await expectOk(await t.client().post('/public/tmp', { answer: { first_name } }))).json<{ token: string }>()
+        .token;
     const expired = await save('Expired');
     t.clock.advance(30 * DAY + 1000);
     const current = await save('Current');
@@ -122,7 +125,12 @@ describe('purgeExpired', () => {
     await purge();
 
     expect(await count('SELECT count(*)::int AS n FROM users WHERE id = $1', [userId])).toBe(1);
-    expect(await count(`SELECT count(*)::int AS n FROM applications WHERE user_id = $1 AND answers->>'first_name' = 'Kept'`, [userId])).toBe(1);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM applications WHERE user_id = $1 AND answers->>'first_name' = 'Kept'`,
+        [userId],
+      ),
+    ).toBe(1);
     expect(await count('SELECT count(*)::int AS n FROM answer_history WHERE user_id = $1', [userId])).toBe(1);
   });
 });

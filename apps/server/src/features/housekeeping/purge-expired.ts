@@ -9,7 +9,13 @@ import { DAY } from '../../infra/time-units';
 export const RATE_LIMIT_RETENTION_MS = 2 * DAY;
 
 export type PurgeCounts = Record<
-  'sessions' | 'oneTimeCodes' | 'mailRequests' | 'rateLimits' | 'temporaryAnswers' | 'trustedDevices' | 'loginThrottles',
+  | 'sessions'
+  | 'oneTimeCodes'
+  | 'mailRequests'
+  | 'rateLimits'
+  | 'temporaryAnswers'
+  | 'trustedDevices'
+  | 'loginThrottles',
   number
 >;
 
@@ -28,12 +34,25 @@ export async function purgeExpired({ db, clock }: Pick<AppDeps, 'db' | 'clock'>)
   const deleted = async (sql: string, ...cutoffs: Date[]) => (await db.query(sql, cutoffs)).rowCount;
   return {
     // The opposite of the rule that keeps a session alive (LIVE_SESSION_CTE in sessions-repository.ts).
-    sessions: await deleted('DELETE FROM sessions WHERE last_seen_at <= $1 OR created_at <= $2', session.idle, session.absolute),
+    sessions: await deleted(
+      'DELETE FROM sessions WHERE last_seen_at <= $1 OR created_at <= $2',
+      session.idle,
+      session.absolute,
+    ),
     oneTimeCodes: await deleted('DELETE FROM one_time_codes WHERE expires_at <= $1', now),
-    mailRequests: await deleted('DELETE FROM mail_requests WHERE requested_at <= $1', new Date(now.getTime() - MAIL_WINDOW_MS)),
-    rateLimits: await deleted('DELETE FROM rate_limits WHERE window_start <= $1', new Date(now.getTime() - RATE_LIMIT_RETENTION_MS)),
+    mailRequests: await deleted(
+      'DELETE FROM mail_requests WHERE requested_at <= $1',
+      new Date(now.getTime() - MAIL_WINDOW_MS),
+    ),
+    rateLimits: await deleted(
+      'DELETE FROM rate_limits WHERE window_start <= $1',
+      new Date(now.getTime() - RATE_LIMIT_RETENTION_MS),
+    ),
     temporaryAnswers: await deleted('DELETE FROM temporary_answers WHERE expires_at <= $1', now),
-    trustedDevices: await deleted('DELETE FROM trusted_devices WHERE trusted_at <= $1', new Date(now.getTime() - DEVICE_TRUST_MS)),
+    trustedDevices: await deleted(
+      'DELETE FROM trusted_devices WHERE trusted_at <= $1',
+      new Date(now.getTime() - DEVICE_TRUST_MS),
+    ),
     // Unlocked, and every failure long decayed: the row says nothing any more.
     loginThrottles: await deleted(
       'DELETE FROM login_throttle WHERE (locked_until IS NULL OR locked_until <= $1) AND (last_failure_at IS NULL OR last_failure_at <= $2)',

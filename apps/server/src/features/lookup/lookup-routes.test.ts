@@ -36,13 +36,19 @@ describe('GET /lookup/find?text= (SPEC section 7)', () => {
   it('finds aliases, ignores accents and punctuation, and takes two-word queries', async () => {
     expect((await find('text=MIT&category=college_ceeb')).json()[0].text).toBe('Massachusetts Institute of Technology');
     expect((await find('text=ucla&category=college_ceeb')).json()[0].text).toBe('University of California-Los Angeles');
-    expect((await find(`text=${encodeURIComponent('HÁRVARD!')}&category=college_ceeb`)).json()[0].text).toBe('Harvard University');
+    expect((await find(`text=${encodeURIComponent('HÁRVARD!')}&category=college_ceeb`)).json()[0].text).toBe(
+      'Harvard University',
+    );
     const michigan = (await find('text=univ%20mich&category=college_ceeb')).json() as { text: string }[];
     expect(michigan.map((i) => i.text)).toContain('University of Michigan-Ann Arbor');
   });
 
   it('finds a high school by its city, with its CEEB code as id', async () => {
-    const items = (await find('text=boulder%20high&category=hs_ceeb')).json() as { id: string; text: string; sub_text: string }[];
+    const items = (await find('text=boulder%20high&category=hs_ceeb')).json() as {
+      id: string;
+      text: string;
+      sub_text: string;
+    }[];
     const boulderHigh = items.find((i) => i.text === 'Boulder High School');
     expect(boulderHigh).toEqual({ id: '060115', text: 'Boulder High School', sub_text: 'Boulder, CO' });
   });
@@ -74,7 +80,10 @@ describe('GET /lookup/find?text= (SPEC section 7)', () => {
   it('refuses an unknown category with its own code, and bad parameters with BAD_REQUEST', async () => {
     const unknown = await find('text=harvard&category=planets');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ code: 'LOOKUP_CATEGORY_UNKNOWN', message: ERROR_MESSAGES.LOOKUP_CATEGORY_UNKNOWN });
+    expect(unknown.json()).toEqual({
+      code: 'LOOKUP_CATEGORY_UNKNOWN',
+      message: ERROR_MESSAGES.LOOKUP_CATEGORY_UNKNOWN,
+    });
     expect((await find('text=harvard')).json().code).toBe('LOOKUP_CATEGORY_UNKNOWN');
 
     for (const query of [
@@ -118,7 +127,13 @@ describe('GET /lookup/find?id= (SPEC section 7)', () => {
     expect(school).toMatchObject({ id: first!.id, ceeb: first!.id, address_line_1: '', country: 'USA', state: 'CO' });
     expect(school.name).toMatch(/boulder/i);
 
-    expect((await find('id=02139&category=address')).json()).toEqual({ id: '02139', city: 'Cambridge', state: 'MA', zip: '02139', country: 'USA' });
+    expect((await find('id=02139&category=address')).json()).toEqual({
+      id: '02139',
+      city: 'Cambridge',
+      state: 'MA',
+      zip: '02139',
+      country: 'USA',
+    });
   });
 
   it('refuses an unknown id with LOOKUP_ID_UNKNOWN, and a malformed id or category cleanly', async () => {
@@ -128,7 +143,11 @@ describe('GET /lookup/find?id= (SPEC section 7)', () => {
     // An id of one category is not one of another.
     expect((await find('id=166027&category=address')).statusCode).toBe(404);
 
-    for (const query of ['id=&category=college_ceeb', 'id=abc&category=college_ceeb', `id=${'1'.repeat(21)}&category=address`]) {
+    for (const query of [
+      'id=&category=college_ceeb',
+      'id=abc&category=college_ceeb',
+      `id=${'1'.repeat(21)}&category=address`,
+    ]) {
       const res = await find(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code, query).toBe('BAD_REQUEST');
@@ -144,7 +163,9 @@ describe('lookup rate limit', () => {
     t.clock.advance(60_000 - (now % 60_000) + 10_000);
     const flooder = t.client('192.0.2.77');
     for (let i = 0; i < LOOKUP_CALLS_PER_MINUTE; i++) {
-      const res = await flooder.get(i % 2 ? '/lookup/find?text=ha&category=college_ceeb' : '/lookup/find?id=02139&category=address');
+      const res = await flooder.get(
+        i % 2 ? '/lookup/find?text=ha&category=college_ceeb' : '/lookup/find?id=02139&category=address',
+      );
       if (res.statusCode !== 200) throw new Error(`call ${i + 1} answered ${res.statusCode}`);
     }
     const refused = await flooder.get('/lookup/find?text=ha&category=college_ceeb');
@@ -175,7 +196,9 @@ describe('without school data', () => {
 
       lines.length = 0;
       const missing = await createLookupService(path.join(dir, 'nope'), log, createZipCodeProvider());
-      expect(lines).toEqual([expect.stringMatching(/cannot be read \(ENOENT\): school search offers manual entry only/)]);
+      expect(lines).toEqual([
+        expect.stringMatching(/cannot be read \(ENOENT\): school search offers manual entry only/),
+      ]);
       expect(await missing.find('hs_ceeb', 'boulder', 5)).toEqual([]);
 
       lines.length = 0;

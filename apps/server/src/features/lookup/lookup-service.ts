@@ -1,5 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import type { LookupCategory, LookupItem, LookupRecord, SchoolLookupCategory, SchoolLookupRecord } from '@admissions/domain';
+import type {
+  LookupCategory,
+  LookupItem,
+  LookupRecord,
+  SchoolLookupCategory,
+  SchoolLookupRecord,
+} from '@admissions/domain';
 import type { AddressProvider } from './address-provider';
 import { loadSchoolDirectories } from './school-directory';
 import { SearchIndex } from './search-index';
@@ -23,7 +29,11 @@ export interface LookupLog {
  * school-directory.ts) and puts the address provider beside them
  * (createZipCodeProvider, or another service behind AddressProvider).
  */
-export async function createLookupService(dataDir: string | undefined, log: LookupLog, addresses: AddressProvider): Promise<LookupService> {
+export async function createLookupService(
+  dataDir: string | undefined,
+  log: LookupLog,
+  addresses: AddressProvider,
+): Promise<LookupService> {
   const started = performance.now();
   const loaded = await loadSchoolDirectories(dataDir);
   for (const note of loaded.notes) log[note.level](note.message);
@@ -32,11 +42,15 @@ export async function createLookupService(dataDir: string | undefined, log: Look
     hs_ceeb: new SearchIndex(loaded.entries.hs_ceeb),
   };
   const buildMs = Math.round(performance.now() - started);
-  log.info(`Lookup indexes built in ${buildMs} ms: ${schools.college_ceeb.size} colleges, ${schools.hs_ceeb.size} high schools; addresses from ${addresses.name}.`);
+  log.info(
+    `Lookup indexes built in ${buildMs} ms: ${schools.college_ceeb.size} colleges, ${schools.hs_ceeb.size} high schools; addresses from ${addresses.name}.`,
+  );
   return {
     async find(category, text, max) {
       if (category === 'address') return addresses.find(text, max);
-      return schools[category].search(text, max).map(({ entry }) => ({ id: entry.id, text: entry.text, sub_text: entry.sub_text }));
+      return schools[category]
+        .search(text, max)
+        .map(({ entry }) => ({ id: entry.id, text: entry.text, sub_text: entry.sub_text }));
     },
     async get(category, id) {
       if (category === 'address') return addresses.get(id);

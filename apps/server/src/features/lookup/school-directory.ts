@@ -25,7 +25,10 @@ const FILE_KINDS: readonly FileKind[] = [
       const id = row.unitid!.trim();
       const name = row.name!.trim();
       if (!/^\d+$/.test(id) || name === '') return undefined;
-      const aliases = row.alias!.split(',').map((a) => a.trim()).filter(Boolean);
+      const aliases = row
+        .alias!.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
       return {
         id,
         text: name,
@@ -89,7 +92,10 @@ export interface LoadedDirectories {
 export async function loadSchoolDirectories(dataDir: string | undefined): Promise<LoadedDirectories> {
   const result: LoadedDirectories = { entries: { college_ceeb: [], hs_ceeb: [] }, notes: [] };
   if (!dataDir) {
-    result.notes.push({ level: 'warn', message: 'LOOKUP_DATA_DIR is not set: school search offers manual entry only.' });
+    result.notes.push({
+      level: 'warn',
+      message: 'LOOKUP_DATA_DIR is not set: school search offers manual entry only.',
+    });
     return result;
   }
   let files: string[];
@@ -102,16 +108,26 @@ export async function loadSchoolDirectories(dataDir: string | undefined): Promis
     });
     return result;
   }
-  if (files.length === 0) result.notes.push({ level: 'warn', message: `LOOKUP_DATA_DIR ${dataDir} has no CSV files: school search offers manual entry only.` });
+  if (files.length === 0)
+    result.notes.push({
+      level: 'warn',
+      message: `LOOKUP_DATA_DIR ${dataDir} has no CSV files: school search offers manual entry only.`,
+    });
 
   for (const file of files) {
     const full = path.join(dataDir, file);
     try {
-      const rows = parse(await readFile(full), { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
+      const rows = parse(await readFile(full), { columns: true, bom: true, skip_empty_lines: true }) as Record<
+        string,
+        string
+      >[];
       const header = rows[0] ? Object.keys(rows[0]) : [];
       const kind = FILE_KINDS.find((k) => k.required.every((column) => header.includes(column)));
       if (!kind) {
-        result.notes.push({ level: 'warn', message: `Lookup data ${full} skipped: its columns match neither the college nor the high-school directory.` });
+        result.notes.push({
+          level: 'warn',
+          message: `Lookup data ${full} skipped: its columns match neither the college nor the high-school directory.`,
+        });
         continue;
       }
       let skipped = 0;

@@ -46,7 +46,11 @@ const texts = (query: string, max = 5) => index.search(query, max).map((h) => h.
 
 describe('SearchIndex ranking', () => {
   it('puts a name that starts with the text before one where only a later word does, then matches inside words', () => {
-    expect(texts('harvard')).toEqual(['Harvard University', 'Harvard Beauty School', 'Cosmetology School of Harvardville']);
+    expect(texts('harvard')).toEqual([
+      'Harvard University',
+      'Harvard Beauty School',
+      'Cosmetology School of Harvardville',
+    ]);
     expect(texts('mich')).toEqual([
       // Names starting with the text; Michaelson (degree-granting, rank 0) before Saint Michael (rank 1) in the next tier.
       'Michaelson Institute',

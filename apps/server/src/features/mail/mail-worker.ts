@@ -24,7 +24,11 @@ export async function startMailWorker(deps: AppDeps, logger: Pick<Logger, 'warn'
   return MAIL_QUEUE;
 }
 
-async function deliver(deps: AppDeps, job: Pick<Job<MailJob>, "id" | "data"> & { retryCount?: number }, logger: Pick<Logger, 'warn'>) {
+async function deliver(
+  deps: AppDeps,
+  job: Pick<Job<MailJob>, 'id' | 'data'> & { retryCount?: number },
+  logger: Pick<Logger, 'warn'>,
+) {
   const data = job.data;
   const firstTry = (job.retryCount ?? 0) === 0;
   const message = data.kind === 'message' ? data.message : await composeAccountMail(deps, data, firstTry);

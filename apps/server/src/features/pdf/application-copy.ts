@@ -23,11 +23,19 @@ export interface CopyOwner {
  * The applicant's converted documents, by the file question's answer key
  * (SPEC document_answer; only COMPLETED documents), for 'Document attached for {field}'.
  */
-export function loadDocumentAnswers(deps: Pick<AppDeps, 'db'>, userId: string): Promise<Record<string, DocumentAnswer>> {
+export function loadDocumentAnswers(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+): Promise<Record<string, DocumentAnswer>> {
   return loadConvertedDocumentAnswers(deps.db, userId);
 }
 
-export async function loadCopySource(deps: Pick<AppDeps, 'db'>, ctx: FormContext, tenant: TenantConfig, owner: CopyOwner): Promise<CopySource> {
+export async function loadCopySource(
+  deps: Pick<AppDeps, 'db'>,
+  ctx: FormContext,
+  tenant: TenantConfig,
+  owner: CopyOwner,
+): Promise<CopySource> {
   const row = await findApplication(deps.db, owner.userId);
   const documentAnswer = await loadDocumentAnswers(deps, owner.userId);
   const answers: Answers = row?.answers ?? {};
@@ -49,5 +57,8 @@ export async function loadCopySource(deps: Pick<AppDeps, 'db'>, ctx: FormContext
 }
 
 function applicantName(answers: Answers): string {
-  return [answers.first_name, answers.last_name].map((s) => s?.trim() ?? '').filter(Boolean).join(' ');
+  return [answers.first_name, answers.last_name]
+    .map((s) => s?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
 }

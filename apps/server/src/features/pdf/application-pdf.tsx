@@ -4,7 +4,15 @@
 import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { Style } from '@react-pdf/types';
 import { COPY_FONT_FAMILIES, registerCopyFonts } from './copy-fonts';
-import { DRAFT_NOTE, NOT_ANSWERED, submittedOn, type CopyHeader, type CopyLine, type CopyOption, type CopyPage } from './copy-outline';
+import {
+  DRAFT_NOTE,
+  NOT_ANSWERED,
+  submittedOn,
+  type CopyHeader,
+  type CopyLine,
+  type CopyOption,
+  type CopyPage,
+} from './copy-outline';
 import { flattenCopy, type CopyRow } from './copy-rows';
 
 registerCopyFonts();
@@ -13,16 +21,38 @@ registerCopyFonts();
 const INDENT = 12;
 
 const styles = StyleSheet.create({
-  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 48, fontFamily: COPY_FONT_FAMILIES, fontSize: 10, color: '#1a1a1a' },
+  page: {
+    paddingTop: 40,
+    paddingBottom: 56,
+    paddingHorizontal: 48,
+    fontFamily: COPY_FONT_FAMILIES,
+    fontSize: 10,
+    color: '#1a1a1a',
+  },
   // lineHeight is set on each row, never on the page: react-pdf resolves an inherited numeric
   // lineHeight again on every page it lays out for the fixed footer, multiplying it by the font
   // size each time, until the footer's position is a number pdfkit refuses ('unsupported number').
   partner: { lineHeight: 1.35, fontSize: 18, fontWeight: 'bold' },
   title: { lineHeight: 1.35, fontSize: 13, marginTop: 2 },
-  applicant: { lineHeight: 1.35, marginTop: 12, paddingVertical: 8, borderTopWidth: 1, borderBottomWidth: 1, borderColor: '#999999' },
+  applicant: {
+    lineHeight: 1.35,
+    marginTop: 12,
+    paddingVertical: 8,
+    borderTopWidth: 1,
+    borderBottomWidth: 1,
+    borderColor: '#999999',
+  },
   applicantName: { fontSize: 12, fontWeight: 'bold' },
   status: { marginTop: 2, fontWeight: 'bold' },
-  pageTitle: { lineHeight: 1.35, marginTop: 20, paddingBottom: 3, fontSize: 14, fontWeight: 'bold', borderBottomWidth: 1, borderColor: '#1a1a1a' },
+  pageTitle: {
+    lineHeight: 1.35,
+    marginTop: 20,
+    paddingBottom: 3,
+    fontSize: 14,
+    fontWeight: 'bold',
+    borderBottomWidth: 1,
+    borderColor: '#1a1a1a',
+  },
   sectionTitle: { lineHeight: 1.35, marginTop: 12, fontSize: 12, fontWeight: 'bold' },
   // paddingTop, not marginTop: rows of a group touch, so their left rules join into one line.
   row: { lineHeight: 1.35, paddingTop: 6 },
@@ -30,7 +60,16 @@ const styles = StyleSheet.create({
   label: { fontWeight: 'bold' },
   unanswered: { color: '#666666' },
   groupTitle: { fontSize: 11, fontWeight: 'bold' },
-  footer: { position: 'absolute', bottom: 24, left: 48, right: 48, flexDirection: 'row', justifyContent: 'space-between', fontSize: 8, color: '#555555' },
+  footer: {
+    position: 'absolute',
+    bottom: 24,
+    left: 48,
+    right: 48,
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    fontSize: 8,
+    color: '#555555',
+  },
 });
 
 /** Answers longer than this may run on to the next page; shorter ones stay in one piece with their label. */
@@ -114,7 +153,13 @@ function Row({ row }: { row: CopyRow }) {
 
 type RowStyle = Style | Style[];
 
-function Line({ line, style }: { line: Exclude<CopyLine, { kind: 'group' }> | { kind: 'group-title'; title: string }; style: RowStyle }) {
+function Line({
+  line,
+  style,
+}: {
+  line: Exclude<CopyLine, { kind: 'group' }> | { kind: 'group-title'; title: string };
+  style: RowStyle;
+}) {
   switch (line.kind) {
     case 'answer':
       return (

@@ -14,7 +14,22 @@ export interface CopyFileName {
 
 /** Latin letters with no decomposition to a base letter. */
 const BASE_LETTERS: Readonly<Record<string, string>> = {
-  ł: 'l', đ: 'd', ħ: 'h', ı: 'i', ŀ: 'l', ŧ: 't', ŋ: 'n', ĸ: 'k', ſ: 's', ɖ: 'd', ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', þ: 'th', ð: 'd',
+  ł: 'l',
+  đ: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ŀ: 'l',
+  ŧ: 't',
+  ŋ: 'n',
+  ĸ: 'k',
+  ſ: 's',
+  ɖ: 'd',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  þ: 'th',
+  ð: 'd',
 };
 
 const MAX_STEM = 40;
@@ -22,11 +37,7 @@ const MAX_STEM = 40;
 function stem(text: string, keep: RegExp): string {
   const parts = text.toLowerCase().split(keep);
   // split with a negated class: every run of kept characters is one part.
-  return parts
-    .filter(Boolean)
-    .join('-')
-    .slice(0, MAX_STEM)
-    .replace(/-+$/, '');
+  return parts.filter(Boolean).join('-').slice(0, MAX_STEM).replace(/-+$/, '');
 }
 
 export function copyFileName(lastName: string, userId: string): CopyFileName {
@@ -46,7 +57,10 @@ export function copyFileName(lastName: string, userId: string): CopyFileName {
 
 /** An attachment header naming the file both ways (RFC 6266, RFC 8187). */
 export function attachmentHeader(name: CopyFileName): string {
-  const encoded = encodeURIComponent(name.unicode).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name.unicode).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return name.unicode === name.ascii
     ? `attachment; filename="${name.ascii}"`
     : `attachment; filename="${name.ascii}"; filename*=UTF-8''${encoded}`;

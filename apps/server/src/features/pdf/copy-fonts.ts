@@ -49,7 +49,10 @@ let registered = false;
 export function registerCopyFonts(): void {
   if (registered) return;
   for (const { family, pkg, stem, weights } of FAMILIES) {
-    Font.register({ family, fonts: weights.map((fontWeight) => ({ src: copyFontFile(pkg, stem, fontWeight), fontWeight })) });
+    Font.register({
+      family,
+      fonts: weights.map((fontWeight) => ({ src: copyFontFile(pkg, stem, fontWeight), fontWeight })),
+    });
   }
   registered = true;
 }

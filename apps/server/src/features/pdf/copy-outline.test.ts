@@ -8,7 +8,15 @@ function formOf(questions: Question[], sectionTitle = 'Section'): FormDefinition
   return {
     shortName: 'NFC',
     degreeKey: 'nfc_degree',
-    pages: [{ id: 'about', path: '/about', title: 'About You', step: 1, sections: [{ key: 's', title: sectionTitle, questions }] }],
+    pages: [
+      {
+        id: 'about',
+        path: '/about',
+        title: 'About You',
+        step: 1,
+        sections: [{ key: 's', title: sectionTitle, questions }],
+      },
+    ],
   };
 }
 
@@ -20,14 +28,25 @@ function linesOf(questions: Question[], input: Partial<CopyInput> = {}) {
 const kinds = {
   ssn: { kind: 'ssn', key: 'ssn', label: 'Social Security Number', maxLength: 11 },
   email: { kind: 'email', key: 'work_email', label: 'Work e-mail', maxLength: 100 },
-  country: { kind: 'select', key: 'country', label: 'Country', options: COUNTRIES, descKey: 'country_desc', maxLength: 3 },
+  country: {
+    kind: 'select',
+    key: 'country',
+    label: 'Country',
+    options: COUNTRIES,
+    descKey: 'country_desc',
+    maxLength: 3,
+  },
   upload: { kind: 'file', key: 'cv', label: 'Resume', maxLength: 255, accept: ['pdf'], maxBytes: 1, maxNameLength: 32 },
 } satisfies Record<string, Question>;
 
 describe('copyOutline', () => {
   it('titles each page with its step and leaves out a section with nothing to show', () => {
-    const form = formOf([{ kind: 'static', key: 'tip', label: '', content: 'Only while filling in.', audience: 'applicant' }]);
-    expect(copyOutline(form, { answers: {}, view: {}, documentAnswer: {} })).toEqual([{ title: 'Step 1: About You', sections: [] }]);
+    const form = formOf([
+      { kind: 'static', key: 'tip', label: '', content: 'Only while filling in.', audience: 'applicant' },
+    ]);
+    expect(copyOutline(form, { answers: {}, view: {}, documentAnswer: {} })).toEqual([
+      { title: 'Step 1: About You', sections: [] },
+    ]);
   });
 
   it('shows an SSN by its last four digits only', () => {
@@ -47,16 +66,26 @@ describe('copyOutline', () => {
   it('keeps a stored choice that is no longer an option, marked chosen', () => {
     const radio: Question = { kind: 'radio', key: 'q', label: 'Q', options: YES_NO, descKey: 'q_desc', maxLength: 1 };
     expect(linesOf([radio], { answers: { q: 'M', q_desc: 'Maybe' } })).toEqual([
-      { kind: 'choices', label: 'Q', options: [{ label: 'Yes', chosen: false }, { label: 'No', chosen: false }, { label: 'Maybe', chosen: true }] },
+      {
+        kind: 'choices',
+        label: 'Q',
+        options: [
+          { label: 'Yes', chosen: false },
+          { label: 'No', chosen: false },
+          { label: 'Maybe', chosen: true },
+        ],
+      },
     ]);
   });
 
-  it('says a document is attached, by its question\'s label, only when its converted document is there', () => {
+  it("says a document is attached, by its question's label, only when its converted document is there", () => {
     expect(linesOf([kinds.upload], { documentAnswer: { cv: { file_name: 'cv.pdf', file_size: 10 } } })).toEqual([
       { kind: 'note', text: 'Document attached for Resume' },
     ]);
     // An answer without a converted document (still converting, or failed) is not an attachment.
-    expect(linesOf([kinds.upload], { answers: { cv: 'cv.pdf' } })).toEqual([{ kind: 'answer', label: 'Resume', value: '' }]);
+    expect(linesOf([kinds.upload], { answers: { cv: 'cv.pdf' } })).toEqual([
+      { kind: 'answer', label: 'Resume', value: '' },
+    ]);
     expect(linesOf([kinds.upload])).toEqual([{ kind: 'answer', label: 'Resume', value: '' }]);
   });
 
@@ -65,7 +94,14 @@ describe('copyOutline', () => {
       { kind: 'static', key: 'a', label: '', content: 'Applicants only', audience: 'applicant' },
       { kind: 'static', key: 'b', label: 'Note', content: 'Everyone', audience: 'everyone' },
       { kind: 'static', key: 'c', label: '', content: 'Print only', audience: 'service' },
-      { kind: 'date-window-banner', key: 'd', label: 'Deadline', startsAt: '2000-01-01T00:00:00Z', endsAt: '2999-01-01T00:00:00Z', content: 'Soon' },
+      {
+        kind: 'date-window-banner',
+        key: 'd',
+        label: 'Deadline',
+        startsAt: '2000-01-01T00:00:00Z',
+        endsAt: '2999-01-01T00:00:00Z',
+        content: 'Soon',
+      },
       kinds.email,
     ];
     expect(linesOf(questions, { answers: { work_email: 'ada@work.example' } })).toEqual([
@@ -81,29 +117,46 @@ describe('copyOutline', () => {
       key: 'g',
       label: '',
       branches: [
-        { when: { valueKey: 'country', operator: 'equals', target: 'USA' }, questions: [{ ...kinds.email, key: 'us', label: 'US only' }] },
-        { when: { valueKey: 'country', operator: 'answered' }, questions: [{ ...kinds.email, key: 'intl', label: 'Elsewhere' }] },
+        {
+          when: { valueKey: 'country', operator: 'equals', target: 'USA' },
+          questions: [{ ...kinds.email, key: 'us', label: 'US only' }],
+        },
+        {
+          when: { valueKey: 'country', operator: 'answered' },
+          questions: [{ ...kinds.email, key: 'intl', label: 'Elsewhere' }],
+        },
       ],
     };
-    expect(linesOf([group], { answers: { country: 'CAN' } })).toEqual([{ kind: 'answer', label: 'Elsewhere', value: '' }]);
+    expect(linesOf([group], { answers: { country: 'CAN' } })).toEqual([
+      { kind: 'answer', label: 'Elsewhere', value: '' },
+    ]);
     expect(linesOf([group])).toEqual([]);
   });
 });
 
 describe('copyFileName', () => {
   it('keeps the letters of the last name in any script, lower-cased, with an ASCII stand-in', () => {
-    expect(copyFileName('Lovelace', 'u1')).toEqual({ unicode: 'application-lovelace.pdf', ascii: 'application-lovelace.pdf' });
+    expect(copyFileName('Lovelace', 'u1')).toEqual({
+      unicode: 'application-lovelace.pdf',
+      ascii: 'application-lovelace.pdf',
+    });
     expect(copyFileName('Łukasiewicz-Ñúñez', 'u1')).toEqual({
       unicode: 'application-łukasiewicz-ñúñez.pdf',
       ascii: 'application-lukasiewicz-nunez.pdf',
     });
-    expect(copyFileName("O'Brien Dvořák", 'u1')).toEqual({ unicode: 'application-o-brien-dvořák.pdf', ascii: 'application-o-brien-dvorak.pdf' });
+    expect(copyFileName("O'Brien Dvořák", 'u1')).toEqual({
+      unicode: 'application-o-brien-dvořák.pdf',
+      ascii: 'application-o-brien-dvorak.pdf',
+    });
     expect(copyFileName('李', 'u1')).toEqual({ unicode: 'application-李.pdf', ascii: 'application-u1.pdf' });
     expect(copyFileName('Жуков', 'u1').unicode).toBe('application-жуков.pdf');
   });
 
   it('leaves nothing a header or a file system would read as syntax, and falls back to the user id', () => {
-    expect(copyFileName('"; rm -rf /', 'u1')).toEqual({ unicode: 'application-rm-rf.pdf', ascii: 'application-rm-rf.pdf' });
+    expect(copyFileName('"; rm -rf /', 'u1')).toEqual({
+      unicode: 'application-rm-rf.pdf',
+      ascii: 'application-rm-rf.pdf',
+    });
     expect(copyFileName('../..\\x', 'u1').unicode).toBe('application-x.pdf');
     expect(copyFileName('', 'u1')).toEqual({ unicode: 'application-u1.pdf', ascii: 'application-u1.pdf' });
   });

@@ -93,7 +93,10 @@ export function copyOutline(form: FormDefinition, input: CopyInput): CopyPage[] 
     title: `Step ${page.step}: ${page.title}`,
     sections: page.sections
       .filter((section) => !isHidden(section, input.answers))
-      .map((section) => ({ ...(section.title ? { title: section.title } : {}), lines: linesOf(section.questions, input) }))
+      .map((section) => ({
+        ...(section.title ? { title: section.title } : {}),
+        lines: linesOf(section.questions, input),
+      }))
       .filter((section) => section.lines.length > 0),
   }));
 }
@@ -120,7 +123,13 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
       return [{ kind: 'answer', label: question.label, value: formatDate(value) }];
     case 'month-year': {
       const { month, year } = splitMonthYear(value);
-      return [{ kind: 'answer', label: question.label, value: month ? `${optionLabel(question.months, month)} ${year}` : value }];
+      return [
+        {
+          kind: 'answer',
+          label: question.label,
+          value: month ? `${optionLabel(question.months, month)} ${year}` : value,
+        },
+      ];
     }
     case 'radio':
     case 'select':
@@ -134,7 +143,10 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
         {
           kind: 'choices',
           label: question.label,
-          options: visibleChildren(question, answers, view).map((item) => ({ label: item.label, chosen: isChecked(answers[item.key]) })),
+          options: visibleChildren(question, answers, view).map((item) => ({
+            label: item.label,
+            chosen: isChecked(answers[item.key]),
+          })),
         },
       ];
     case 'confirmation-gate':
@@ -151,9 +163,14 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
     case 'tabs': {
       // The saved pane, else the default: as visibleChildren decides.
       const chosen = view.tabs?.[question.key] ?? question.defaultTab;
-      const pane = question.tabs.find((t) => t.id === chosen) ?? question.tabs.find((t) => t.id === question.defaultTab);
+      const pane =
+        question.tabs.find((t) => t.id === chosen) ?? question.tabs.find((t) => t.id === question.defaultTab);
       return [
-        { kind: 'choices', label: question.label, options: question.tabs.map((t) => ({ label: t.label, chosen: t === pane })) },
+        {
+          kind: 'choices',
+          label: question.label,
+          options: question.tabs.map((t) => ({ label: t.label, chosen: t === pane })),
+        },
         ...children(),
       ];
     }
@@ -163,7 +180,9 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
       return children();
     case 'static':
       // Like the print view: text meant only for applicants filling in the form is left out.
-      return question.audience === 'applicant' ? [] : [{ kind: 'note', ...(question.label ? { title: question.label } : {}), text: question.content }];
+      return question.audience === 'applicant'
+        ? []
+        : [{ kind: 'note', ...(question.label ? { title: question.label } : {}), text: question.content }];
     case 'date-window-banner':
       // A notice about a deadline, not part of the application.
       return [];
@@ -173,7 +192,9 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
 function choices(label: string, options: OptionList, value: string, chosenText: string): CopyLine {
   const real = options.filter((o) => o.value !== '');
   if (real.length > FULL_OPTION_LIST_MAX) {
-    return value === '' ? { kind: 'answer', label, value: '' } : { kind: 'choices', label, options: [{ label: chosenText, chosen: true }] };
+    return value === ''
+      ? { kind: 'answer', label, value: '' }
+      : { kind: 'choices', label, options: [{ label: chosenText, chosen: true }] };
   }
   const listed = real.map((o) => ({ label: o.label, chosen: o.value === value }));
   // A stored value no longer among the options still shows as chosen, so no answer disappears.
@@ -195,7 +216,10 @@ function schoolGroup(question: SchoolBlockQuestion, input: CopyInput): CopyLine 
   return {
     kind: 'group',
     title: question.label,
-    lines: [...(name ? [{ kind: 'note' as const, text: ceeb ? `${name} (${ceeb})` : name }] : []), ...linesOf(rest, input)],
+    lines: [
+      ...(name ? [{ kind: 'note' as const, text: ceeb ? `${name} (${ceeb})` : name }] : []),
+      ...linesOf(rest, input),
+    ],
   };
 }
 
@@ -219,5 +243,10 @@ function repeatGroup(question: AddAnotherQuestion, input: CopyInput): CopyLine {
 function formatDate(value: string): string {
   const date = normalizeDateAnswer(value);
   if (!date) return value;
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 }

@@ -1,4 +1,11 @@
-import { allowedAnswerValues, formFields, MAX_REPEATS, SCHOOLS_BUTTON_ID, type Answers, type FormDefinition } from '@admissions/domain';
+import {
+  allowedAnswerValues,
+  formFields,
+  MAX_REPEATS,
+  SCHOOLS_BUTTON_ID,
+  type Answers,
+  type FormDefinition,
+} from '@admissions/domain';
 
 /** Names in the scripts applicants write them in; each is repeated to fill a text to its limit. */
 export const SCRIPT_SAMPLES = {
@@ -16,7 +23,10 @@ export type Script = keyof typeof SCRIPT_SAMPLES;
 export function fill(sample: string, length: number): string {
   let out = sample;
   while (out.length < length) out += ` ${sample}`;
-  return [...out].slice(0, length).join('').replace(/\s+$/, (s) => 'x'.repeat(s.length));
+  return [...out]
+    .slice(0, length)
+    .join('')
+    .replace(/\s+$/, (s) => 'x'.repeat(s.length));
 }
 
 /**
@@ -62,9 +72,11 @@ export function largestAnswers(form: FormDefinition, script: Script): Answers {
       case 'conditional-select': {
         // A conditional select offers the options of its controlling answer (chosen earlier in page order).
         const options =
-          q.kind !== 'conditional-select' ? q.options
-          : q.options.category === 'display-only' ? q.options.options
-          : (q.options.byControlValue[answers[q.controlKey] ?? ''] ?? []);
+          q.kind !== 'conditional-select'
+            ? q.options
+            : q.options.category === 'display-only'
+              ? q.options.options
+              : (q.options.byControlValue[answers[q.controlKey] ?? ''] ?? []);
         const values = allowed.get(field.key);
         const longest = options
           .filter((o) => o.value !== '' && values?.has(o.value))

@@ -23,7 +23,11 @@ describe('a copy that cannot be drawn', () => {
   it('is reported as failed, with the message of SPEC section 8 and no link', async () => {
     const client = await loggedInClient(t, 'pdf-failure@example.edu');
     const res = await expectOk(await client.get('/api/pdf'));
-    expect(res.json()).toEqual({ status: 'failed', url: '', message: 'Error downloading PDF copy of your application.' });
+    expect(res.json()).toEqual({
+      status: 'failed',
+      url: '',
+      message: 'Error downloading PDF copy of your application.',
+    });
     expect(PDF_COPY_FAILED_MESSAGE).toBe('Error downloading PDF copy of your application.');
   });
 

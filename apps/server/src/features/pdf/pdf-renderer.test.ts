@@ -12,7 +12,11 @@ const header: CopyHeader = {
   email: 'ada@example.com',
   submittedAt: null,
 };
-const pages = copyOutline(buildForm({ shortName: 'NFC' }), { answers: completeAnswers(), view: {}, documentAnswer: {} });
+const pages = copyOutline(buildForm({ shortName: 'NFC' }), {
+  answers: completeAnswers(),
+  view: {},
+  documentAnswer: {},
+});
 
 let renderer: PdfRenderer | undefined;
 afterEach(async () => {

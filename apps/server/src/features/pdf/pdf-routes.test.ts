@@ -29,7 +29,11 @@ describe('GET /api/pdf', () => {
   it('says the copy is ready and where to get it, for any logged-in applicant', async () => {
     const { client } = await applicant();
     const res = await expectOk(await client.get('/api/pdf'));
-    expect(res.json()).toEqual({ status: 'completed', url: '/api/pdf/file', message: 'Your PDF copy is ready to download.' });
+    expect(res.json()).toEqual({
+      status: 'completed',
+      url: '/api/pdf/file',
+      message: 'Your PDF copy is ready to download.',
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -54,13 +58,18 @@ describe('GET /api/pdf/file', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.pageCount).toBeGreaterThan(1);
-    expect(pdf.info).toMatchObject({ Title: `${t.deps.config.tenant.applicationTitle}: Ada Lovelace`, Author: t.deps.config.tenant.partnerName });
+    expect(pdf.info).toMatchObject({
+      Title: `${t.deps.config.tenant.applicationTitle}: Ada Lovelace`,
+      Author: t.deps.config.tenant.partnerName,
+    });
   });
 
   it('is named after the user id while there is no last name', async () => {
     const { client, email } = await applicant();
     const { res } = await copyOf(client);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="application-${await userIdOf(t, email)}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="application-${await userIdOf(t, email)}.pdf"`,
+    );
   });
 
   it('heads the copy with the institution, the applicant and "Draft" until submitted', async () => {
@@ -68,7 +77,13 @@ describe('GET /api/pdf/file', () => {
     await save(client, completeAnswers());
     const { lines } = (await copyOf(client)).pdf;
     const { partnerName, applicationTitle } = t.deps.config.tenant;
-    expect(lines.slice(0, 5)).toEqual([partnerName, applicationTitle, 'Ada Lovelace', email, 'Draft — not yet submitted']);
+    expect(lines.slice(0, 5)).toEqual([
+      partnerName,
+      applicationTitle,
+      'Ada Lovelace',
+      email,
+      'Draft — not yet submitted',
+    ]);
   });
 
   it('says when it was submitted once it is', async () => {
@@ -86,15 +101,30 @@ describe('GET /api/pdf/file', () => {
     await save(client, completeAnswers());
     const { lines } = (await copyOf(client)).pdf;
 
-    for (const title of ['Step 1: About You', 'Step 2: Education', 'Step 3: Final Steps', 'Your Name', 'Academic Standing']) {
+    for (const title of [
+      'Step 1: About You',
+      'Step 2: Education',
+      'Step 3: Final Steps',
+      'Your Name',
+      'Academic Standing',
+    ]) {
       expect(lines).toContain(title);
     }
     expect(linesAfter(lines, 'First name', 1)).toEqual(['Ada']);
     expect(linesAfter(lines, 'Date of Birth', 1)).toEqual(['May 17, 1990']);
     expect(linesAfter(lines, 'Middle name', 1)).toEqual(['Not answered']);
-    expect(linesAfter(lines, 'Is your mailing address the same as your permanent address?', 2)).toEqual(['[X] Yes', '[ ] No']);
-    expect(linesAfter(lines, 'Have you ever been dismissed from any college or graduate school?', 2)).toEqual(['[ ] Yes', '[X] No']);
-    expect(linesAfter(lines, 'Do you plan to attend full time or part time?', 2)).toEqual(['[X] Full time', '[ ] Part time']);
+    expect(linesAfter(lines, 'Is your mailing address the same as your permanent address?', 2)).toEqual([
+      '[X] Yes',
+      '[ ] No',
+    ]);
+    expect(linesAfter(lines, 'Have you ever been dismissed from any college or graduate school?', 2)).toEqual([
+      '[ ] Yes',
+      '[X] No',
+    ]);
+    expect(linesAfter(lines, 'Do you plan to attend full time or part time?', 2)).toEqual([
+      '[X] Full time',
+      '[ ] Part time',
+    ]);
     // A short select lists every option; a long one (countries) only the chosen one.
     expect(linesAfter(lines, 'When do you plan to enroll?', 6)).toContain('[X] Fall 2027');
     expect(linesAfter(lines, 'When do you plan to enroll?', 6)).toContain('[ ] Spring 2027');
@@ -106,7 +136,10 @@ describe('GET /api/pdf/file', () => {
     // The school, as the print view shows it, numbered.
     expect(linesAfter(lines, 'School 1', 2)).toEqual(['College or University', 'State University']);
     expect(lines).not.toContain('School 2');
-    expect(linesAfter(lines, 'Statement of Purpose', 2)).toEqual(['Statement of Purpose', 'I want to study education because it changes lives.']);
+    expect(linesAfter(lines, 'Statement of Purpose', 2)).toEqual([
+      'Statement of Purpose',
+      'I want to study education because it changes lives.',
+    ]);
     // Content for applicants filling in the form is not part of the copy.
     expect(lines.join('\n')).not.toContain('Before you submit, please review each step');
   });
@@ -114,7 +147,9 @@ describe('GET /api/pdf/file', () => {
   it('leaves out what the answers hide, even when a hidden answer is still stored', async () => {
     const { client, email } = await applicant();
     await save(client, { ...completeAnswers(), suspended: 'Y', suspended_comment: 'A dispute over a library fine.' });
-    expect(linesAfter((await copyOf(client)).pdf.lines, 'Please explain.', 1)).toEqual(['A dispute over a library fine.']);
+    expect(linesAfter((await copyOf(client)).pdf.lines, 'Please explain.', 1)).toEqual([
+      'A dispute over a library fine.',
+    ]);
 
     await save(client, { suspended: 'N' });
     // Whatever the save did with it, put the hidden answer back: only the walk may keep it out.
@@ -169,15 +204,19 @@ describe('GET /api/pdf/file', () => {
     );
   });
 
-  it.each(['latin', 'cjk'] as const)('draws the largest application the form accepts (%s): ten schools, every text at its limit', async (script) => {
-    const { client } = await applicant();
-    const answers = largestAnswers(buildForm(t.deps.config.tenant), script);
-    await save(client, answers);
-    await expectOk(await client.put('/api/add-another', ALL_SCHOOLS));
-    expect((await expectOk(await client.get('/api/pdf'))).json()).toMatchObject({ status: 'completed' });
-    const { lines } = (await copyOf(client)).pdf;
-    for (let n = 1; n <= MAX_REPEATS; n++) expect(lines).toContain(`School ${n}`);
-    expect(lines.filter((l) => l.endsWith('(3434)'))).toHaveLength(MAX_REPEATS);
-    expect(linesAfter(lines, 'First name', 1)).toEqual([answers.first_name]);
-  }, 60_000);
+  it.each(['latin', 'cjk'] as const)(
+    'draws the largest application the form accepts (%s): ten schools, every text at its limit',
+    async (script) => {
+      const { client } = await applicant();
+      const answers = largestAnswers(buildForm(t.deps.config.tenant), script);
+      await save(client, answers);
+      await expectOk(await client.put('/api/add-another', ALL_SCHOOLS));
+      expect((await expectOk(await client.get('/api/pdf'))).json()).toMatchObject({ status: 'completed' });
+      const { lines } = (await copyOf(client)).pdf;
+      for (let n = 1; n <= MAX_REPEATS; n++) expect(lines).toContain(`School ${n}`);
+      expect(lines.filter((l) => l.endsWith('(3434)'))).toHaveLength(MAX_REPEATS);
+      expect(linesAfter(lines, 'First name', 1)).toEqual([answers.first_name]);
+    },
+    60_000,
+  );
 });

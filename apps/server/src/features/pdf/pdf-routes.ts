@@ -35,7 +35,11 @@ export const PDF_LIMITS = { perApplicant: 1, inProcess: 4, perMinute: 20 } as co
 
 export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
   const renderer = createPdfRenderer();
-  const inFlight = createInFlightLimit({ perKey: PDF_LIMITS.perApplicant, total: PDF_LIMITS.inProcess, retryAfterSeconds: 2 });
+  const inFlight = createInFlightLimit({
+    perKey: PDF_LIMITS.perApplicant,
+    total: PDF_LIMITS.inProcess,
+    retryAfterSeconds: 2,
+  });
   const rate = createMemoryRateLimit({ max: PDF_LIMITS.perMinute, windowMs: MINUTE });
   const drawCopy = (session: Session, log: FastifyBaseLogger) => {
     rate.hit(session.userId, deps.clock.now().getTime());

@@ -14,7 +14,12 @@ export interface PdfText {
  */
 export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
   // pdf.js may take the buffer over; give it its own copy.
-  const doc = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, useSystemFonts: false }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+  }).promise;
   try {
     const lines: string[] = [];
     for (let p = 1; p <= doc.numPages; p++) {
@@ -28,7 +33,12 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
         byY.set(y, row);
       }
       for (const [, runs] of [...byY].sort((a, b) => b[0] - a[0])) {
-        lines.push(runs.sort((a, b) => a.x - b.x).map((r) => r.text).join(''));
+        lines.push(
+          runs
+            .sort((a, b) => a.x - b.x)
+            .map((r) => r.text)
+            .join(''),
+        );
       }
     }
     const { info } = await doc.getMetadata();

@@ -42,7 +42,9 @@ export function serviceRoutes(deps: AppDeps) {
       return {
         answer: row?.answers ?? {},
         add_another: row?.add_another ?? {},
-        document_answer: Object.fromEntries(documents.map((d) => [d.answerKey, { file_name: d.fileName, file_size: d.fileSize }])),
+        document_answer: Object.fromEntries(
+          documents.map((d) => [d.answerKey, { file_name: d.fileName, file_size: d.fileSize }]),
+        ),
         tabs: row?.tabs ?? {},
       };
     });

@@ -39,14 +39,24 @@ export interface LiveServiceToken {
 }
 
 /** The application a token opens, or undefined when it is unknown, expired or revoked. */
-export async function resolveServiceToken(db: Queryable, token: string, now: Date): Promise<LiveServiceToken | undefined> {
+export async function resolveServiceToken(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<LiveServiceToken | undefined> {
   const { rows } = await db.query<{ application_user_id: string; created_by: string | null; created_by_email: string }>(
     `SELECT application_user_id, created_by, created_by_email FROM service_tokens
      WHERE token_hash = $1 AND expires_at > $2 AND revoked_at IS NULL`,
     [hashToken(token), now],
   );
   const row = rows[0];
-  return row && { applicationUserId: row.application_user_id, createdBy: row.created_by, createdByEmail: row.created_by_email };
+  return (
+    row && {
+      applicationUserId: row.application_user_id,
+      createdBy: row.created_by,
+      createdByEmail: row.created_by_email,
+    }
+  );
 }
 
 /** Withdraws a token at once; returns the application it was for, or undefined when there was none live. */

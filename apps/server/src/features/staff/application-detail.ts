@@ -15,7 +15,8 @@ export const packetUrl = (userId: string) => `/api/staff/applications/${userId}/
 /** Whether the id names an applicant's application (not a staff account, not nothing). */
 export async function assertApplicationExists(deps: AppDeps, ctx: FormContext, userId: string): Promise<void> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) throw new AppError('NOT_FOUND');
-  const indexed = async () => (await deps.db.query('SELECT 1 FROM staff_application_index WHERE user_id = $1', [userId])).rows.length > 0;
+  const indexed = async () =>
+    (await deps.db.query('SELECT 1 FROM staff_application_index WHERE user_id = $1', [userId])).rows.length > 0;
   if (await indexed()) return;
   // Changed since the refresher's last pass: index it now rather than answer "no such application".
   await reindexApplications(deps, ctx, [userId]);
@@ -35,7 +36,9 @@ export async function loadApplicationDetail(
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
   const [indexRow, app, history] = await Promise.all([
-    deps.db.query<Parameters<typeof toListRow>[0]>('SELECT * FROM staff_application_index WHERE user_id = $1', [userId]),
+    deps.db.query<Parameters<typeof toListRow>[0]>('SELECT * FROM staff_application_index WHERE user_id = $1', [
+      userId,
+    ]),
     findApplication(deps.db, userId),
     deps.db.query<{ web_status: string; created_at: Date }>(
       `SELECT web_status, created_at FROM web_status_events WHERE user_id = $1
@@ -53,7 +56,9 @@ export async function loadApplicationDetail(
           validateAnswers(ctx.form, answersForJudging(ctx.form, app.answers), {
             now: deps.clock.now(),
             view: { addAnother: app.add_another, tabs: app.tabs },
-            documents: Object.fromEntries(documents.map((d) => [d.answerKey, { file_name: d.fileName, file_size: d.fileSize }])),
+            documents: Object.fromEntries(
+              documents.map((d) => [d.answerKey, { file_name: d.fileName, file_size: d.fileSize }]),
+            ),
           }),
         ).map((l) => ({ key: l.key, message: l.message, page: l.page ?? null }))
       : [];

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
-import { STAFF_EMAIL, STAFF_ENV, applicantWith, printToken, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
+import {
+  STAFF_EMAIL,
+  STAFF_ENV,
+  applicantWith,
+  printToken,
+  submittedApplicant,
+  type Applicant,
+} from '../../test-support/staff-helpers';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { MINUTE } from '../../infra/time-units';
 
@@ -75,7 +82,10 @@ describe('staff calls', () => {
 
   it('answer 403 to applicant A and applicant B, even for their own application', async () => {
     for (const applicant of [a, b]) {
-      for (const call of [...staffCalls, { method: 'GET' as const, url: () => `/api/staff/applications/${applicant.userId}` }]) {
+      for (const call of [
+        ...staffCalls,
+        { method: 'GET' as const, url: () => `/api/staff/applications/${applicant.userId}` },
+      ]) {
         const res = await send(applicant.client, call);
         expect({ call: call.url(), status: res.statusCode }).toEqual({ call: call.url(), status: 403 });
         expect(res.json()).toMatchObject({ code: 'STAFF_ONLY' });
@@ -86,9 +96,11 @@ describe('staff calls', () => {
 
 describe('GET /service/tmp-pdf', () => {
   const tmpPdf = (client: TestClient, token?: string) =>
-    client.get(token === undefined ? '/service/tmp-pdf' : `/service/tmp-pdf?service_token=${encodeURIComponent(token)}`);
+    client.get(
+      token === undefined ? '/service/tmp-pdf' : `/service/tmp-pdf?service_token=${encodeURIComponent(token)}`,
+    );
 
-  it('answers the print data of the token\'s own application, to anyone holding the token', async () => {
+  it("answers the print data of the token's own application, to anyone holding the token", async () => {
     for (const client of [t.client(), a.client, b.client, staff]) {
       const resA = await tmpPdf(client, tokenA);
       expect(resA.statusCode).toBe(200);

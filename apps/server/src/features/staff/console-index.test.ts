@@ -14,7 +14,11 @@ afterAll(async () => {
 });
 
 const indexed = async () =>
-  (await t.db.query<{ email: string; first_name: string }>('SELECT email, first_name FROM staff_application_index ORDER BY email')).rows;
+  (
+    await t.db.query<{ email: string; first_name: string }>(
+      'SELECT email, first_name FROM staff_application_index ORDER BY email',
+    )
+  ).rows;
 
 describe('the console read model', () => {
   it('is rebuilt from answer_history: a short pass takes part of a backlog, the job catches up the rest', async () => {

@@ -17,7 +17,8 @@ const ORDER_BY: Record<StaffListSort, (dir: string) => string> = {
   email: (d) => `lower(email) COLLATE "C" ${d}, user_id ${d}`,
   program: (d) => `program ${d}, last_change DESC, user_id ${d}`,
   entry_term: (d) => `entry_term ${d}, last_change DESC, user_id ${d}`,
-  web_status: (d) => `array_position(ARRAY['none','started','validating','submitted'], web_status) ${d}, last_change DESC, user_id ${d}`,
+  web_status: (d) =>
+    `array_position(ARRAY['none','started','validating','submitted'], web_status) ${d}, last_change DESC, user_id ${d}`,
   last_change: (d) => `last_change ${d}, user_id ${d}`,
   submitted_at: (d) => `submitted_at ${d} NULLS LAST, user_id ${d}`,
   missing_count: (d) => `missing_count ${d}, last_change DESC, user_id ${d}`,
@@ -41,7 +42,10 @@ function likePattern(word: string): string {
 export function filterOf(query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>): Filter {
   const conditions: string[] = [];
   const params: unknown[] = [];
-  for (const word of searchable(query.q ?? '').split(' ').filter(Boolean).slice(0, 5)) {
+  for (const word of searchable(query.q ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 5)) {
     params.push(likePattern(word));
     conditions.push(`search_text LIKE $${params.length}`);
   }
@@ -125,7 +129,11 @@ export async function listApplications(db: Queryable, query: StaffListQuery) {
 }
 
 /** Every matching row in list order, a chunk at a time (keyset would need one per sort; offsets are fine for an export). */
-export async function* allMatchingRows(db: Queryable, query: StaffListQuery, chunk = 2000): AsyncGenerator<StaffListRow> {
+export async function* allMatchingRows(
+  db: Queryable,
+  query: StaffListQuery,
+  chunk = 2000,
+): AsyncGenerator<StaffListRow> {
   const { where, params } = filterOf(query);
   for (let offset = 0; ; offset += chunk) {
     const { rows } = await db.query<DbRow>(

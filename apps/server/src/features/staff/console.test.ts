@@ -1,7 +1,14 @@
 import type { StaffApplicationDetail, StaffListResponse } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient, save } from '../../test-support/application-helpers';
-import { STAFF_EMAIL, STAFF_ENV, applicantWith, printToken, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
+import {
+  STAFF_EMAIL,
+  STAFF_ENV,
+  applicantWith,
+  printToken,
+  submittedApplicant,
+  type Applicant,
+} from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { readPdfText } from '../pdf/pdf-text.test-helper';
 import { auditRowsOf } from './audit-log';
@@ -14,9 +21,18 @@ let pat: Applicant;
 
 beforeAll(async () => {
   t = await startTestApp(STAFF_ENV);
-  ada = await submittedApplicant(t, 'ada@example.edu', { first_name: 'Ada', last_name: 'Lovelace', preferred_name: 'Countess' });
+  ada = await submittedApplicant(t, 'ada@example.edu', {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    preferred_name: 'Countess',
+  });
   t.clock.advance(60_000);
-  zoe = await applicantWith(t, 'zoe@example.edu', { first_name: 'Zoë', last_name: 'Álvarez', applied_major: 'BMN', entry_term: '2028SP' });
+  zoe = await applicantWith(t, 'zoe@example.edu', {
+    first_name: 'Zoë',
+    last_name: 'Álvarez',
+    applied_major: 'BMN',
+    entry_term: '2028SP',
+  });
   t.clock.advance(60_000);
   pat = await applicantWith(t, 'pat.smith@example.edu', { first_name: '=HYPERLINK("x")', last_name: 'Smith, Jr.' });
   staff = await loggedInClient(t, STAFF_EMAIL);
@@ -46,14 +62,16 @@ describe('the console list', () => {
       web_status: 'submitted',
       missing_count: 0,
     });
-    expect(adaRow.submitted_at).toBe(new Date(Date.UTC(2026, 10, 2, 9, 0, 0)).toISOString().slice(0, 16) + adaRow.submitted_at!.slice(16));
+    expect(adaRow.submitted_at).toBe(
+      new Date(Date.UTC(2026, 10, 2, 9, 0, 0)).toISOString().slice(0, 16) + adaRow.submitted_at!.slice(16),
+    );
     const zoeRow = res.rows.find((r) => r.email === 'zoe@example.edu')!;
     expect(zoeRow).toMatchObject({ web_status: 'none', submitted_at: null, program_label: 'MS in Nursing' });
     expect(zoeRow.missing_count).toBeGreaterThan(3);
     expect(res.rows.some((r) => r.email === STAFF_EMAIL)).toBe(false);
   });
 
-  it('counts missing items as the applicant\'s summary does, and follows new saves', async () => {
+  it("counts missing items as the applicant's summary does, and follows new saves", async () => {
     const before = (await list('?q=zoe')).rows[0]!.missing_count;
     await save(zoe.client, { birth_date: '1990-01-02', city: 'Lyon' });
     const after = (await list('?q=zoe')).rows[0]!;
@@ -78,7 +96,11 @@ describe('the console list', () => {
   });
 
   it('sorts by any column, both ways', async () => {
-    expect((await list('?sort=name&dir=asc')).rows.map((r) => r.last_name)).toEqual(['Álvarez', 'Lovelace', 'Smith, Jr.']);
+    expect((await list('?sort=name&dir=asc')).rows.map((r) => r.last_name)).toEqual([
+      'Álvarez',
+      'Lovelace',
+      'Smith, Jr.',
+    ]);
     expect((await list('?sort=email&dir=desc')).rows.map((r) => r.email)).toEqual([
       'zoe@example.edu',
       'pat.smith@example.edu',
@@ -104,7 +126,10 @@ describe('the CSV export', () => {
     const res = await expectOk(await staff.get('/api/staff/applications.csv?q=smith'));
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Missing items',
     );
@@ -121,7 +146,9 @@ describe('the CSV export', () => {
 
 describe('one application', () => {
   it('shows its header, status history, documents and the print and packet links', async () => {
-    const detail: StaffApplicationDetail = (await expectOk(await staff.get(`/api/staff/applications/${ada.userId}`))).json();
+    const detail: StaffApplicationDetail = (
+      await expectOk(await staff.get(`/api/staff/applications/${ada.userId}`))
+    ).json();
     expect(detail).toMatchObject({
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -136,10 +163,16 @@ describe('one application', () => {
     expect(detail.status_history.map((h) => h.web_status)).toEqual(['started', 'validating', 'submitted']);
   });
 
-  it('lists the missing items of an application not yet submitted, as the applicant\'s summary words them', async () => {
-    const detail: StaffApplicationDetail = (await expectOk(await staff.get(`/api/staff/applications/${pat.userId}`))).json();
+  it("lists the missing items of an application not yet submitted, as the applicant's summary words them", async () => {
+    const detail: StaffApplicationDetail = (
+      await expectOk(await staff.get(`/api/staff/applications/${pat.userId}`))
+    ).json();
     expect(detail.missing_items).toContainEqual({ key: 'birth_date', message: 'Date of Birth', page: '/about' });
-    expect(detail.missing_items).toContainEqual({ key: 'entry_term', message: 'When do you plan to enroll?', page: '/education-alr' });
+    expect(detail.missing_items).toContainEqual({
+      key: 'entry_term',
+      message: 'When do you plan to enroll?',
+      page: '/education-alr',
+    });
   });
 
   it('is 404 for an id that is no application (a staff account, a made-up id, not an id)', async () => {
@@ -188,7 +221,11 @@ describe('the audit log', () => {
   it('records list reads and exports with their filters, for no one application', async () => {
     await list('?q=lovelace&status=submitted');
     await expectOk(await staff.get('/api/staff/applications.csv?program=BMN'));
-    const { rows } = await t.db.query<{ action: string; detail: Record<string, unknown>; application_user_id: string | null }>(
+    const { rows } = await t.db.query<{
+      action: string;
+      detail: Record<string, unknown>;
+      application_user_id: string | null;
+    }>(
       `SELECT action, detail, application_user_id FROM staff_audit_log WHERE staff_email = $1 ORDER BY id DESC LIMIT 2`,
       [STAFF_EMAIL],
     );

@@ -35,7 +35,10 @@ function questionOrder(tenant: TenantConfig) {
   let order = orders.get(tenant);
   if (!order) {
     order = new Map(
-      formFields(buildForm(tenant)).map((f, index) => [f.key, { index, label: ('label' in f.question && typeof f.question.label === 'string' ? f.question.label : f.key) }]),
+      formFields(buildForm(tenant)).map((f, index) => [
+        f.key,
+        { index, label: 'label' in f.question && typeof f.question.label === 'string' ? f.question.label : f.key },
+      ]),
     );
     orders.set(tenant, order);
   }

@@ -10,7 +10,8 @@ import { migrate } from './migrate';
  * of a start, and a server on PostgreSQL never needs it.
  */
 export async function createDb(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>>,
 ): Promise<Db> {
   let db: Db;
   if (config.databaseUrl) {

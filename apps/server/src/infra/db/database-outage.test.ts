@@ -21,7 +21,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('while the database is down',
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const viaProxy = new URL(direct);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
-    db = createPostgresDb({ connectionString: viaProxy.toString(), max: 4, connectTimeoutMs: 1000, statementTimeoutMs: 2000 });
+    db = createPostgresDb({
+      connectionString: viaProxy.toString(),
+      max: 4,
+      connectTimeoutMs: 1000,
+      statementTimeoutMs: 2000,
+    });
     app = await buildApp({ ...t.deps, db }, pino({ level: 'silent' }));
     await app.ready();
   });
@@ -54,7 +59,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('while the database is down',
     expect(Date.now() - started).toBeLessThan(10_000);
 
     proxy.mend();
-    await expect.poll(async () => (await client.get('/api/profile')).statusCode, { timeout: 15_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await client.get('/api/profile')).statusCode, { timeout: 15_000, interval: 250 })
+      .toBe(200);
     expect((await client.put('/api/answer', { first_name: 'Ada' })).statusCode).toBe(200);
   }, 60_000);
 
@@ -74,6 +81,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('while the database is down',
     expect(tookMs).toBeLessThan(8000);
 
     proxy.mend();
-    await expect.poll(async () => (await client.get('/api/profile')).statusCode, { timeout: 15_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await client.get('/api/profile')).statusCode, { timeout: 15_000, interval: 250 })
+      .toBe(200);
   }, 60_000);
 });

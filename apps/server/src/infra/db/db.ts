@@ -17,7 +17,11 @@ export interface QueryOptions {
 }
 
 export interface Queryable {
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>;
 }
 
 export interface Db extends Queryable {

@@ -48,7 +48,13 @@ export interface JobQueueOptions {
 }
 
 /** Opens the queue on the same database as the application, installing or upgrading its schema. */
-export async function startJobQueue({ db, logger, schedule = true, poolSize = 4, superviseIntervalSeconds = 60 }: JobQueueOptions): Promise<JobQueue> {
+export async function startJobQueue({
+  db,
+  logger,
+  schedule = true,
+  poolSize = 4,
+  superviseIntervalSeconds = 60,
+}: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     ...databaseOptions(db, poolSize),
     schedule,
@@ -70,7 +76,8 @@ export async function startJobQueue({ db, logger, schedule = true, poolSize = 4,
 
 function databaseOptions(db: Db, poolSize: number): ConstructorOptions {
   if (isPglite(db)) return { db: fromPglite(db.pglite), backend: 'pglite' };
-  if (isPostgres(db)) return { connectionString: db.connectionString, max: poolSize, application_name: 'admissions-jobs' };
+  if (isPostgres(db))
+    return { connectionString: db.connectionString, max: poolSize, application_name: 'admissions-jobs' };
   throw new Error('The job queue needs a PGlite or PostgreSQL database');
 }
 

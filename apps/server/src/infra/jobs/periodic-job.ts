@@ -26,7 +26,8 @@ export function startPeriodicJob({ name, everyMs, run, logger }: PeriodicJobOpti
     running = run()
       .then(
         () => undefined,
-        (err: unknown) => logger.error({ err, job: name }, `The ${name} job failed; it runs again in ${everyMs / 1000} s`),
+        (err: unknown) =>
+          logger.error({ err, job: name }, `The ${name} job failed; it runs again in ${everyMs / 1000} s`),
       )
       .finally(() => {
         running = undefined;

@@ -9,8 +9,18 @@ describe('createMailer', () => {
   it('without SMTP_URL writes each message to the outbox and logs its code or link', async () => {
     const outbox = path.join(await mkdtemp(path.join(tmpdir(), 'ap-outbox-')), 'outbox');
     const logged: unknown[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Portal <portal@example.edu>', outboxDir: outbox, logger: { info: (o: unknown) => void logged.push(o) } as never });
-    await mailer.send({ to: 'ada@example.edu', subject: 'Your code: 123456', text: 'Your confirmation code is: 123456', highlight: 'confirmation code 123456' });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Portal <portal@example.edu>',
+      outboxDir: outbox,
+      logger: { info: (o: unknown) => void logged.push(o) } as never,
+    });
+    await mailer.send({
+      to: 'ada@example.edu',
+      subject: 'Your code: 123456',
+      text: 'Your confirmation code is: 123456',
+      highlight: 'confirmation code 123456',
+    });
     const files = await readdir(outbox);
     expect(files).toHaveLength(1);
     const eml = await readFile(path.join(outbox, files[0]!), 'utf8');
@@ -23,7 +33,12 @@ describe('createMailer', () => {
 
   it('with SMTP_URL delivers over SMTP and writes nothing', async () => {
     const sink = await startSmtpSink();
-    const mailer = createMailer({ smtpUrl: sink.url, from: 'portal@example.edu', outboxDir: '/nonexistent', logger: { info: () => {} } as never });
+    const mailer = createMailer({
+      smtpUrl: sink.url,
+      from: 'portal@example.edu',
+      outboxDir: '/nonexistent',
+      logger: { info: () => {} } as never,
+    });
     try {
       await mailer.send({ to: 'grace@example.edu', subject: 'Hello', text: 'Body' });
       expect(sink.last('grace@example.edu')).toMatchObject({ subject: 'Hello', text: 'Body\n' });

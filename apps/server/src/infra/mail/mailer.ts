@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from "pino";
+import type { Logger } from 'pino';
 
 export interface MailMessage {
   to: string;
@@ -24,7 +24,7 @@ export interface MailerOptions {
   timeoutMs?: number;
   from: string;
   outboxDir: string;
-  logger: Pick<Logger, "info">;
+  logger: Pick<Logger, 'info'>;
 }
 
 /**

@@ -8,5 +8,10 @@ import type { Storage } from './storage';
 /** The storage backend named by the configuration. */
 export function createStorage(config: StorageConfig, publicUrl: URL, secret: string, clock: Clock): Storage {
   if (config.kind === 's3') return createS3Storage(config);
-  return createLocalStorage({ dir: config.dir, secret, clock, uploadUrl: new URL(LOCAL_UPLOAD_PATH, publicUrl).toString() });
+  return createLocalStorage({
+    dir: config.dir,
+    secret,
+    clock,
+    uploadUrl: new URL(LOCAL_UPLOAD_PATH, publicUrl).toString(),
+  });
 }

@@ -9,7 +9,12 @@ import { signPolicy } from './upload-policy';
  * Documents on local disk under one folder. Uploads go to an endpoint of this
  * server (uploadUrl) that verifies the signed policy (see local-upload-route).
  */
-export function createLocalStorage(options: { dir: string; secret: string; clock: Clock; uploadUrl: string }): Storage & {
+export function createLocalStorage(options: {
+  dir: string;
+  secret: string;
+  clock: Clock;
+  uploadUrl: string;
+}): Storage & {
   pathOf(key: string): string;
   writeUpload(key: string, tempFile: string): Promise<void>;
   tempPath(): Promise<string>;
@@ -31,8 +36,16 @@ export function createLocalStorage(options: { dir: string; secret: string; clock
       pathOf(limits.key);
       const seconds = Math.min(limits.expiresInSeconds, MAX_UPLOAD_FORM_SECONDS);
       const expiration = new Date(options.clock.now().getTime() + seconds * 1000).toISOString();
-      const signed = signPolicy(options.secret, { expiration, key: limits.key, minBytes: limits.minBytes, maxBytes: limits.maxBytes });
-      return { url: options.uploadUrl, fields: { key: limits.key, policy: signed.policy, signature: signed.signature } };
+      const signed = signPolicy(options.secret, {
+        expiration,
+        key: limits.key,
+        minBytes: limits.minBytes,
+        maxBytes: limits.maxBytes,
+      });
+      return {
+        url: options.uploadUrl,
+        fields: { key: limits.key, policy: signed.policy, signature: signed.signature },
+      };
     },
     async size(key) {
       try {

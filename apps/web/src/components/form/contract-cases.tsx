@@ -120,7 +120,15 @@ export const CONTRACT_CASES: { readonly [K in QuestionKind]: ContractCase } = {
     printText: 'Female',
   },
   'conditional-select': {
-    question: { kind: 'conditional-select', key: 'state', label: 'State/Province', controlKey: 'country', options: STATES, descKey: descKey('state'), maxLength: 2 },
+    question: {
+      kind: 'conditional-select',
+      key: 'state',
+      label: 'State/Province',
+      controlKey: 'country',
+      options: STATES,
+      descKey: descKey('state'),
+      maxLength: 2,
+    },
     answers: { country: 'USA' },
     find: () => screen.getByRole('combobox', { name: 'State/Province' }),
     errorKey: 'state',
@@ -130,7 +138,14 @@ export const CONTRACT_CASES: { readonly [K in QuestionKind]: ContractCase } = {
     printText: 'New York',
   },
   radio: {
-    question: { kind: 'radio', key: 'suspended', label: 'Have you ever been dismissed?', options: YES_NO, descKey: descKey('suspended'), maxLength: 1 },
+    question: {
+      kind: 'radio',
+      key: 'suspended',
+      label: 'Have you ever been dismissed?',
+      options: YES_NO,
+      descKey: descKey('suspended'),
+      maxLength: 1,
+    },
     find: () => screen.getByRole('group', { name: 'Have you ever been dismissed?' }),
     errorKey: 'suspended',
     interact: (user) => user.click(screen.getByRole('radio', { name: 'No' })),
@@ -205,7 +220,15 @@ export const CONTRACT_CASES: { readonly [K in QuestionKind]: ContractCase } = {
     printText: 'Yale University (3987)',
   },
   file: {
-    question: { kind: 'file', key: 'research_upload', label: 'Final Project Description', accept: ['png', 'jpeg', 'jpg', 'pdf', 'docx'], maxBytes: 1_048_576, maxNameLength: 32, maxLength: 255 },
+    question: {
+      kind: 'file',
+      key: 'research_upload',
+      label: 'Final Project Description',
+      accept: ['png', 'jpeg', 'jpg', 'pdf', 'docx'],
+      maxBytes: 1_048_576,
+      maxNameLength: 32,
+      maxLength: 255,
+    },
     find: () => screen.getByLabelText('Final Project Description'),
     errorKey: 'research_upload',
     // Logged out: the disabled input. The logged-in widget (ctx.renderFile) is the documents feature's, tested there.
@@ -220,7 +243,19 @@ export const CONTRACT_CASES: { readonly [K in QuestionKind]: ContractCase } = {
       defaultTab: 'upload',
       tabs: [
         { id: 'upload', label: 'Upload a copy now', questions: [textQ('college_note', 'Note')] },
-        { id: 'later', label: 'I will send it later', questions: [{ kind: 'static', key: 'later_info', label: '', content: 'Ask your school to send it.', audience: 'everyone' }] },
+        {
+          id: 'later',
+          label: 'I will send it later',
+          questions: [
+            {
+              kind: 'static',
+              key: 'later_info',
+              label: '',
+              content: 'Ask your school to send it.',
+              audience: 'everyone',
+            },
+          ],
+        },
       ],
     },
     find: () => screen.getByRole('tablist', { name: 'Transcript' }),
@@ -246,12 +281,20 @@ export const CONTRACT_CASES: { readonly [K in QuestionKind]: ContractCase } = {
       label: 'I understand I cannot change my application after I submit it.',
       control: 'checkbox',
       maxLength: 4,
-      unconfirmed: [{ kind: 'static', key: 'review', label: '', content: 'Please review each step.', audience: 'everyone' }],
-      confirmed: [{ kind: 'static', key: 'ready', label: '', content: 'Press Submit when ready.', audience: 'everyone' }],
+      unconfirmed: [
+        { kind: 'static', key: 'review', label: '', content: 'Please review each step.', audience: 'everyone' },
+      ],
+      confirmed: [
+        { kind: 'static', key: 'ready', label: '', content: 'Press Submit when ready.', audience: 'everyone' },
+      ],
     },
-    find: () => screen.getByRole('checkbox', { name: 'I understand I cannot change my application after I submit it.' }),
+    find: () =>
+      screen.getByRole('checkbox', { name: 'I understand I cannot change my application after I submit it.' }),
     errorKey: 'acknowledgement',
-    interact: (user) => user.click(screen.getByRole('checkbox', { name: 'I understand I cannot change my application after I submit it.' })),
+    interact: (user) =>
+      user.click(
+        screen.getByRole('checkbox', { name: 'I understand I cannot change my application after I submit it.' }),
+      ),
     expected: { acknowledgement: 'true' },
     printAnswers: { acknowledgement: 'true' },
     printText: 'Press Submit when ready.',
@@ -270,7 +313,13 @@ export const CONTRACT_CASES: { readonly [K in QuestionKind]: ContractCase } = {
     errorKey: null,
   },
   static: {
-    question: { kind: 'static', key: 'info', label: '', content: 'Transcripts can follow later.', audience: 'everyone' },
+    question: {
+      kind: 'static',
+      key: 'info',
+      label: '',
+      content: 'Transcripts can follow later.',
+      audience: 'everyone',
+    },
     find: () => screen.getByText('Transcripts can follow later.'),
     errorKey: null,
     printText: 'Transcripts can follow later.',

@@ -30,14 +30,17 @@ describe.each(QUESTION_KIND_NAMES)('question kind "%s"', (kind) => {
     expect(control).toHaveAttribute('name', example.errorKey);
   });
 
-  it.skipIf(example.errorKey === null)('shows its error under the field, linked by aria-describedby, with aria-invalid', () => {
-    const key = example.errorKey ?? '';
-    renderForm(page, { answers: example.answers, ...example.context, errors: { [key]: [MESSAGE] } });
-    expect(screen.getByText(MESSAGE)).toBeVisible();
-    const control = document.getElementById(key);
-    expect(control).toHaveAttribute('aria-invalid', 'true');
-    expect(control).toHaveAccessibleDescription(expect.stringContaining(MESSAGE));
-  });
+  it.skipIf(example.errorKey === null)(
+    'shows its error under the field, linked by aria-describedby, with aria-invalid',
+    () => {
+      const key = example.errorKey ?? '';
+      renderForm(page, { answers: example.answers, ...example.context, errors: { [key]: [MESSAGE] } });
+      expect(screen.getByText(MESSAGE)).toBeVisible();
+      const control = document.getElementById(key);
+      expect(control).toHaveAttribute('aria-invalid', 'true');
+      expect(control).toHaveAccessibleDescription(expect.stringContaining(MESSAGE));
+    },
+  );
 
   it.skipIf(!example.interact)('reports what the user changed through onChange, with _desc for choices', async () => {
     const { user, onChange } = renderForm(page, { answers: example.answers, ...example.context });

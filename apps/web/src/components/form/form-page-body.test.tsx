@@ -1,4 +1,11 @@
-import { buildForm, MAX_REPEATS, SCHOOLS_BUTTON_ID, storesAnswer, visibleQuestions, type Answers } from '@admissions/domain';
+import {
+  buildForm,
+  MAX_REPEATS,
+  SCHOOLS_BUTTON_ID,
+  storesAnswer,
+  visibleQuestions,
+  type Answers,
+} from '@admissions/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderForm } from './form-test-utils';
@@ -71,7 +78,7 @@ describe('sections', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it("leaves applicant-only text out of the print view, and keeps it for applicants", () => {
+  it('leaves applicant-only text out of the print view, and keeps it for applicants', () => {
     const finalSteps = form.pages[2]!;
     const { unmount } = renderForm(finalSteps);
     expect(screen.getByText(/Before you submit, please review each step/)).toBeVisible();

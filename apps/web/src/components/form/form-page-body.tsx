@@ -23,7 +23,11 @@ export function FormPageBody({ page, ctx }: { page: FormPage; ctx: FormRenderCon
       {page.sections
         .filter((section) => !isHidden(section, ctx.answers))
         .map((section) => (
-          <section key={section.key} className={styles.section} aria-labelledby={section.title ? sectionTitleIdOf(section.key) : undefined}>
+          <section
+            key={section.key}
+            className={styles.section}
+            aria-labelledby={section.title ? sectionTitleIdOf(section.key) : undefined}
+          >
             {section.title && (
               <Heading id={sectionTitleIdOf(section.key)} className={styles.sectionTitle}>
                 {section.title}

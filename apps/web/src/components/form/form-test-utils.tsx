@@ -16,11 +16,22 @@ import { FormPageBody, type FormRenderContext } from './form-page-body';
 
 /** A one-section page holding the given questions. */
 export function pageOf(...questions: Question[]): FormPage {
-  return { id: 'about', path: '/about', title: 'Test page', step: 1, sections: [{ key: 'test', title: 'Test section', questions }] };
+  return {
+    id: 'about',
+    path: '/about',
+    title: 'Test page',
+    step: 1,
+    sections: [{ key: 'test', title: 'Test section', questions }],
+  };
 }
 
 /* Small question literals: the domain's builders are internal to its form definition. */
-export const textQ = (key: string, label: string, maxLength = 45): Question => ({ kind: 'text', key, label, maxLength });
+export const textQ = (key: string, label: string, maxLength = 45): Question => ({
+  kind: 'text',
+  key,
+  label,
+  maxLength,
+});
 export const selectQ = (key: string, label: string, options: OptionList): Question => ({
   kind: 'select',
   key,
@@ -31,7 +42,16 @@ export const selectQ = (key: string, label: string, options: OptionList): Questi
 });
 export const repeater = (key: string, maxRepeats: number, item: (prefix: string) => Question[]): AddAnotherQuestion => {
   const prefixes = Array.from({ length: maxRepeats }, (_, i) => (i === 0 ? `${key}_` : `${key}_${i + 1}_`));
-  return { kind: 'add-another', key, label: 'Previous Schools', buttonLabel: 'Add Another School', itemTitle: 'School', maxRepeats, prefixes, items: prefixes.map(item) };
+  return {
+    kind: 'add-another',
+    key,
+    label: 'Previous Schools',
+    buttonLabel: 'Add Another School',
+    itemTitle: 'School',
+    maxRepeats,
+    prefixes,
+    items: prefixes.map(item),
+  };
 };
 
 /**

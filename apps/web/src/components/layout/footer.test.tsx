@@ -31,7 +31,10 @@ describe('footer', () => {
     await user.click(screen.getByRole('button', { name: 'Technical Help' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Technical Help' });
-    expect(within(dialog).getByRole('link', { name: tenantFixture.helpEmail })).toHaveAttribute('href', `mailto:${tenantFixture.helpEmail}`);
+    expect(within(dialog).getByRole('link', { name: tenantFixture.helpEmail })).toHaveAttribute(
+      'href',
+      `mailto:${tenantFixture.helpEmail}`,
+    );
     expect(dialog).toHaveTextContent('We will reply as soon as possible.');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -44,6 +47,9 @@ describe('footer', () => {
     await user.click(screen.getByRole('button', { name: 'Privacy Policy and Cookie Notice' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Privacy Policy and Cookie Notice' });
-    expect(within(dialog).getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('href', tenantFixture.privacyPolicyUrl);
+    expect(within(dialog).getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute(
+      'href',
+      tenantFixture.privacyPolicyUrl,
+    );
   });
 });

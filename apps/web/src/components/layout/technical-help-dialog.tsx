@@ -12,8 +12,8 @@ export function TechnicalHelpDialog({ helpEmail }: { helpEmail: string }) {
       }
     >
       <p>
-        Having trouble with the application? E-mail us at <a href={`mailto:${helpEmail}`}>{helpEmail}</a> and describe what
-        happened, including the page you were on.
+        Having trouble with the application? E-mail us at <a href={`mailto:${helpEmail}`}>{helpEmail}</a> and describe
+        what happened, including the page you were on.
       </p>
       <p>We will reply as soon as possible.</p>
     </Modal>

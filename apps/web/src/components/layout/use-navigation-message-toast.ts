@@ -14,6 +14,7 @@ export function useNavigationMessageToast(): void {
   const { showToast } = useToast();
 
   useEffect(() => {
-    if (message) showToast({ id: `navigation-${location.key}`, title: 'Success', description: message, severity: 'success' });
+    if (message)
+      showToast({ id: `navigation-${location.key}`, title: 'Success', description: message, severity: 'success' });
   }, [message, location.key, showToast]);
 }

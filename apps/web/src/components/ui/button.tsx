@@ -11,7 +11,15 @@ interface ButtonProps extends ComponentProps<'button'> {
   loading?: boolean;
 }
 
-export function Button({ variant = 'primary', loading = false, disabled, type = 'button', className, children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading = false,
+  disabled,
+  type = 'button',
+  className,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

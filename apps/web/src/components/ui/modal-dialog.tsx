@@ -19,7 +19,17 @@ export interface ModalDialogProps {
 }
 
 /** The open dialog of Modal (modal.tsx): Radix Dialog, fetched on first use. */
-export function ModalDialog({ title, children, size, actions, open, onOpenChange, contentId, triggerRef, onCloseAutoFocus }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  children,
+  size,
+  actions,
+  open,
+  onOpenChange,
+  contentId,
+  triggerRef,
+  onCloseAutoFocus,
+}: ModalDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

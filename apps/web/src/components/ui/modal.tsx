@@ -50,7 +50,16 @@ interface TriggerProps {
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
 }
 
-export function Modal({ title, children, size = 'xs', trigger, open, onOpenChange, actions, onCloseAutoFocus }: ModalProps) {
+export function Modal({
+  title,
+  children,
+  size = 'xs',
+  trigger,
+  open,
+  onOpenChange,
+  actions,
+  onCloseAutoFocus,
+}: ModalProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
   // Mounted from the first opening on, so Radix can play its closing and give focus back.
@@ -74,7 +83,10 @@ export function Modal({ title, children, size = 'xs', trigger, open, onOpenChang
   useEffect(() => {
     if (hasTrigger) return;
     let cancelIdle = () => {};
-    const timer = setTimeout(() => (cancelIdle = whenIdle(() => void Dialog.preload().catch(() => {}))), PRELOAD_AFTER_MS);
+    const timer = setTimeout(
+      () => (cancelIdle = whenIdle(() => void Dialog.preload().catch(() => {}))),
+      PRELOAD_AFTER_MS,
+    );
     return () => {
       clearTimeout(timer);
       cancelIdle();
@@ -129,7 +141,12 @@ export function Modal({ title, children, size = 'xs', trigger, open, onOpenChang
 }
 
 /** Wrap a button in this to make it close the surrounding modal. */
-export function ModalClose({ children }: { asChild?: boolean; children: ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }> }) {
+export function ModalClose({
+  children,
+}: {
+  asChild?: boolean;
+  children: ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
+}) {
   const close = useContext(CloseModal);
   return cloneElement(children, {
     onClick: (event: MouseEvent<HTMLElement>) => {

@@ -16,7 +16,9 @@ function loginCookieNames(cookies: string): string[] {
   return cookies
     .split(';')
     .map((pair) => pair.split('=')[0]?.trim() ?? '')
-    .filter((name) => (name.startsWith(HOST_PREFIX) ? name.slice(HOST_PREFIX.length) : name).startsWith(LOGIN_COOKIE_PREFIX));
+    .filter((name) =>
+      (name.startsWith(HOST_PREFIX) ? name.slice(HOST_PREFIX.length) : name).startsWith(LOGIN_COOKIE_PREFIX),
+    );
 }
 
 /**

@@ -21,7 +21,13 @@ const ROW: StaffListRow = {
   missing_count: 4,
 };
 
-const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({ rows, page: 1, page_size: 50, total, total_capped: false });
+const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({
+  rows,
+  page: 1,
+  page_size: 50,
+  total,
+  total_capped: false,
+});
 
 function staffServer() {
   const server = applicantServer({ username: 'dean@college.test' });
@@ -91,7 +97,8 @@ describe('the staff console', { timeout: 30_000 }, () => {
     setLoggedInCookie();
     const { callsTo } = stubFetch({
       ...applicantServer().handlers,
-      'GET /api/staff/me': () => json({ code: 'STAFF_ONLY', message: 'This page is for the admissions office only.' }, 403),
+      'GET /api/staff/me': () =>
+        json({ code: 'STAFF_ONLY', message: 'This page is for the admissions office only.' }, 403),
     });
     const { user } = renderApp('/staff');
 

@@ -1,8 +1,18 @@
 import { withBlank, type OptionList } from '../answer-option';
 
 const NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 /** Values are '1'..'12' (no leading zero), labels the English month names. */

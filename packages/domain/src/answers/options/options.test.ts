@@ -69,7 +69,11 @@ describe('yearOptions', () => {
   });
 
   it('counts up for the future, from an offset start', () => {
-    expect(yearOptions({ start: 2026, offset: 1, count: 2, direction: 'future' }).map((o) => o.value)).toEqual(['', '2027', '2028']);
+    expect(yearOptions({ start: 2026, offset: 1, count: 2, direction: 'future' }).map((o) => o.value)).toEqual([
+      '',
+      '2027',
+      '2028',
+    ]);
   });
 
   it('starts at the current year by default', () => {
@@ -94,7 +98,11 @@ describe('select option lists', () => {
   });
 
   it('offers every program the business rules name', () => {
-    expect(APPLIED_MAJORS.slice(1).map((o) => o.value).sort()).toEqual(['BMAS', 'BMN', 'GSCMC', 'GSCUP', 'MAAS', 'MAE', 'MAPP', 'MAPS']);
+    expect(
+      APPLIED_MAJORS.slice(1)
+        .map((o) => o.value)
+        .sort(),
+    ).toEqual(['BMAS', 'BMN', 'GSCMC', 'GSCUP', 'MAAS', 'MAE', 'MAPP', 'MAPS']);
     expect(optionLabel(APPLIED_MAJORS, 'MAPP')).toBe('MA in Applied Psychology');
   });
 

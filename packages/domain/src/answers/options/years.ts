@@ -11,7 +11,12 @@ export interface YearListSpec {
 }
 
 /** Year options generated on demand, so the list never goes stale (SPEC section 3). */
-export function yearOptions({ start = new Date().getFullYear(), offset = 0, count, direction }: YearListSpec): OptionList {
+export function yearOptions({
+  start = new Date().getFullYear(),
+  offset = 0,
+  count,
+  direction,
+}: YearListSpec): OptionList {
   const first = start + offset;
   const step = direction === 'past' ? -1 : 1;
   return withBlank(

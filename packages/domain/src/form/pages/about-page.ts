@@ -31,7 +31,9 @@ export function aboutPage(): FormPage {
           text('first_name', 'First name', { autoComplete: 'given-name' }),
           text('middle_name', 'Middle name', { autoComplete: 'additional-name' }),
           text('last_name', 'Last name', { autoComplete: 'family-name' }),
-          text('preferred_name', 'Preferred first name', { description: 'What you would like us to call you, if it differs from your first name.' }),
+          text('preferred_name', 'Preferred first name', {
+            description: 'What you would like us to call you, if it differs from your first name.',
+          }),
           text('prev_lname', 'Previous last name', { description: 'If your transcripts show a different last name.' }),
           select('gender', 'Gender', GENDERS),
           date('birth_date', 'Date of Birth', { description: 'You must be 13 years or older to apply.' }),
@@ -45,7 +47,10 @@ export function aboutPage(): FormPage {
           phone('phone_home', 'Home Phone', { description: 'Daytime phone number.' }),
           phone('phone_mobile', 'Cell Phone'),
           phone('phone_home_evening', 'Evening Phone'),
-          text('phone_international', 'International Phone', { maxLength: 20, description: 'Include the country code, for example +44 20 7946 0958.' }),
+          text('phone_international', 'International Phone', {
+            maxLength: 20,
+            description: 'Include the country code, for example +44 20 7946 0958.',
+          }),
           checkbox('optin_sms_ind', 'Send me text message updates about my application.', {
             description: 'A cell phone number is required to receive text message updates.',
           }),
@@ -56,7 +61,11 @@ export function aboutPage(): FormPage {
         title: 'Address',
         questions: [
           addressBlock('permanent_address', 'Permanent Address', ''),
-          radio('mailing_addr_same_as_perm_addr', 'Is your mailing address the same as your permanent address?', YES_NO),
+          radio(
+            'mailing_addr_same_as_perm_addr',
+            'Is your mailing address the same as your permanent address?',
+            YES_NO,
+          ),
           addressBlock('mailing_address', 'Mailing Address', 'mailing_', {
             valueKey: 'mailing_addr_same_as_perm_addr',
             operator: 'equals',
@@ -67,7 +76,8 @@ export function aboutPage(): FormPage {
       {
         key: 'background',
         title: 'Background',
-        description: 'These questions are optional. Your answers are used for federal reporting and do not affect the admission decision.',
+        description:
+          'These questions are optional. Your answers are used for federal reporting and do not affect the admission decision.',
         questions: [
           radio('ethnicity', 'Are you Hispanic or Latino?', ETHNICITIES),
           {
@@ -89,7 +99,9 @@ export function aboutPage(): FormPage {
         title: 'Citizenship',
         questions: [
           select('citizenship', 'Primary Citizenship', COUNTRIES),
-          select('citizenship_dual', 'Second Citizenship', COUNTRIES, { description: 'Only if you are a citizen of more than one country.' }),
+          select('citizenship_dual', 'Second Citizenship', COUNTRIES, {
+            description: 'Only if you are a citizen of more than one country.',
+          }),
           // A US citizen cannot also hold a green card, so the box would only confuse.
           checkbox('residency_status', 'I am a permanent resident of the United States (green card holder).', {
             hideWhen: [
@@ -102,4 +114,3 @@ export function aboutPage(): FormPage {
     ],
   };
 }
-

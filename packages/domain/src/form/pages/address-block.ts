@@ -4,7 +4,12 @@ import type { AddressBlockQuestion } from '../question-types';
 import { placeQuestions } from './address-parts';
 
 /** An address block whose answer keys are the address parts after `prefix` ('' or 'mailing_'). */
-export function addressBlock(key: string, label: string, prefix: string, hideWhen?: AnyCondition): AddressBlockQuestion {
+export function addressBlock(
+  key: string,
+  label: string,
+  prefix: string,
+  hideWhen?: AnyCondition,
+): AddressBlockQuestion {
   const place = placeQuestions(prefix, 'Street Address');
   return {
     kind: 'address-block',

@@ -13,6 +13,14 @@ export const DOMESTIC_APPLICANT: readonly Condition[] = [
   { valueKey: 'residency_status', operator: 'equals', target: CHECKED },
 ];
 
-export const NO_RECOMMENDERS_NEEDED: Condition = { valueKey: 'applied_major', operator: 'notIn', target: RECOMMENDER_MAJORS };
+export const NO_RECOMMENDERS_NEEDED: Condition = {
+  valueKey: 'applied_major',
+  operator: 'notIn',
+  target: RECOMMENDER_MAJORS,
+};
 
-export const NO_RESEARCH_UPLOAD_NEEDED: Condition = { valueKey: 'applied_major', operator: 'notIn', target: RESEARCH_UPLOAD_MAJORS };
+export const NO_RESEARCH_UPLOAD_NEEDED: Condition = {
+  valueKey: 'applied_major',
+  operator: 'notIn',
+  target: RESEARCH_UPLOAD_MAJORS,
+};

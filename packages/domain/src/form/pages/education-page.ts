@@ -39,9 +39,13 @@ export function educationPage(shortName: string, degreeKey: string): FormPage {
                 when: { valueKey: 'citizenship', operator: 'answered' },
                 questions: [
                   radio(degreeKey, `Do you plan to attend ${shortName} as a degree-seeking student?`, YES_NO),
-                  info('international_enrollment', 'International students must enroll as full-time, degree-seeking students.', {
-                    audience: 'applicant',
-                  }),
+                  info(
+                    'international_enrollment',
+                    'International students must enroll as full-time, degree-seeking students.',
+                    {
+                      audience: 'applicant',
+                    },
+                  ),
                 ],
               },
             ],
@@ -69,7 +73,9 @@ export function educationPage(shortName: string, degreeKey: string): FormPage {
         key: 'experience',
         title: 'Honors and Employment',
         questions: [
-          textarea('honor', 'Honors and Awards', { description: 'Academic honors, scholarships and awards, with the year of each.' }),
+          textarea('honor', 'Honors and Awards', {
+            description: 'Academic honors, scholarships and awards, with the year of each.',
+          }),
           text('employer_current', 'Current Employer'),
           radio('affiliated_employer', `Does your employer have a tuition partnership with ${shortName}?`, YES_NO),
         ],
@@ -84,7 +90,8 @@ export function educationPage(shortName: string, degreeKey: string): FormPage {
             wordGuide: ESSAY_WORDS,
           }),
           file('research_upload', 'Final Project Description', {
-            description: 'Please upload a detailed description of the final project you plan to complete in the program.',
+            description:
+              'Please upload a detailed description of the final project you plan to complete in the program.',
             hideWhen: NO_RESEARCH_UPLOAD_NEEDED,
           }),
         ],

@@ -15,7 +15,8 @@ export function finalStepsPage(): FormPage {
       {
         key: 'recommender',
         title: 'Recommender',
-        description: 'Your program asks for letters of recommendation. We will e-mail each recommender a link to send us a letter.',
+        description:
+          'Your program asks for letters of recommendation. We will e-mail each recommender a link to send us a letter.',
         hideWhen: NO_RECOMMENDERS_NEEDED,
         questions: recommenderQuestions(first),
       },
@@ -39,10 +40,15 @@ export function finalStepsPage(): FormPage {
         key: 'agreements',
         title: 'Agreements',
         questions: [
-          radio('counselor_waiver_request', 'Do you waive your right to review your letters of recommendation?', YES_NO, {
-            description:
-              'Under the Family Educational Rights and Privacy Act you may see your letters of recommendation once you enroll. Recommenders often find a waived letter easier to write candidly.',
-          }),
+          radio(
+            'counselor_waiver_request',
+            'Do you waive your right to review your letters of recommendation?',
+            YES_NO,
+            {
+              description:
+                'Under the Family Educational Rights and Privacy Act you may see your letters of recommendation once you enroll. Recommenders often find a waived letter easier to write candidly.',
+            },
+          ),
           {
             kind: 'confirmation-gate',
             key: 'acknowledgement',
@@ -50,12 +56,18 @@ export function finalStepsPage(): FormPage {
             control: 'checkbox',
             maxLength: QUESTION_KINDS['confirmation-gate'].defaultMaxLength,
             unconfirmed: [
-              info('review_reminder', 'Before you submit, please review each step; you can still change any answer until then.', {
-                audience: 'applicant',
-              }),
+              info(
+                'review_reminder',
+                'Before you submit, please review each step; you can still change any answer until then.',
+                {
+                  audience: 'applicant',
+                },
+              ),
             ],
             confirmed: [
-              info('ready_to_submit', 'Thank you. Accept the terms below and press Submit when you are ready.', { audience: 'applicant' }),
+              info('ready_to_submit', 'Thank you. Accept the terms below and press Submit when you are ready.', {
+                audience: 'applicant',
+              }),
             ],
           },
           checkbox(

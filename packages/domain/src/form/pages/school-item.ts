@@ -17,14 +17,21 @@ export function schoolItem(prefix: string): readonly Question[] {
       kind: 'school-block',
       key: `${prefix}school`,
       label: 'College or University',
-      description: 'Start typing the name and pick your school from the list. If it is not listed, fill in its details.',
+      description:
+        'Start typing the name and pick your school from the list. If it is not listed, fill in its details.',
       lookupCategory: 'college_ceeb',
       searchPart: 'name',
       questions: [
         part('name', text(`${prefix}name`, 'Search for Your School', { maxLength: 100 })),
         // Filled from the directory when a school is picked, and still editable: the directory's
         // codes are best effort, and applicants who know their school's code can correct it.
-        part('ceeb', text(`${prefix}ceeb`, 'CEEB Code', { maxLength: 10, description: 'Filled in when you pick your school. Leave it blank if you do not know it.' })),
+        part(
+          'ceeb',
+          text(`${prefix}ceeb`, 'CEEB Code', {
+            maxLength: 10,
+            description: 'Filled in when you pick your school. Leave it blank if you do not know it.',
+          }),
+        ),
         // Directory street lines reach 66 characters; room for them, like the name.
         part('address_line_1', { ...place.address_line_1, maxLength: 100 }),
         part('city', place.city),

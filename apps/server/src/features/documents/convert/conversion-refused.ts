@@ -4,7 +4,10 @@
  */
 export class ConversionRefused extends Error {
   override name = 'ConversionRefused';
-  constructor(readonly applicantMessage: string, detail?: string) {
+  constructor(
+    readonly applicantMessage: string,
+    detail?: string,
+  ) {
     super(detail ?? applicantMessage);
   }
 }

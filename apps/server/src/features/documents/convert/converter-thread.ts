@@ -20,7 +20,13 @@ interface Pending {
  * task that overruns its time is failed and the thread replaced, so a hostile
  * file can stall neither the server nor the next conversion.
  */
-export function createConverterThread({ timeoutMs, heapMb = 384 }: { timeoutMs: number; heapMb?: number }): ConverterThread {
+export function createConverterThread({
+  timeoutMs,
+  heapMb = 384,
+}: {
+  timeoutMs: number;
+  heapMb?: number;
+}): ConverterThread {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -52,7 +58,9 @@ export function createConverterThread({ timeoutMs, heapMb = 384 }: { timeoutMs: 
     w.on('error', (err) => {
       if (worker === w) worker = undefined;
       // Running out of heap on a file is the file's fault, not a reason to retry it.
-      failAll(/memory|heap/i.test(err.message) ? new ConversionRefused(FILE_MESSAGES.conversionFailed, err.message) : err);
+      failAll(
+        /memory|heap/i.test(err.message) ? new ConversionRefused(FILE_MESSAGES.conversionFailed, err.message) : err,
+      );
     });
     w.on('exit', (code) => {
       if (worker === w) worker = undefined;

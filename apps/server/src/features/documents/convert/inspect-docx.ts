@@ -56,6 +56,7 @@ function unsafeName(name: string): boolean {
     name.length === 0 ||
     name.length > 255 ||
     name.startsWith('/') ||
+    // eslint-disable-next-line no-control-regex -- control characters in an entry name are the point
     /\\|[\u0000-\u001f]|^[A-Za-z]:/.test(name) ||
     name.split('/').some((part) => part === '..' || part === '.')
   );
@@ -76,7 +77,8 @@ export async function inspectDocx(bytes: Uint8Array): Promise<void> {
     throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, (err as Error).message);
   }
   try {
-    if (zip.entryCount > DOCX_LIMITS.maxEntries) throw new ConversionRefused(FILE_MESSAGES.docxTooComplex, 'too many entries');
+    if (zip.entryCount > DOCX_LIMITS.maxEntries)
+      throw new ConversionRefused(FILE_MESSAGES.docxTooComplex, 'too many entries');
     const seen = new Set<string>();
     let total = 0;
     let contentTypes = '';
@@ -88,7 +90,8 @@ export async function inspectDocx(bytes: Uint8Array): Promise<void> {
       zip.on('entry', (entry: Entry) => {
         void (async () => {
           const name = entry.fileName;
-          if (unsafeName(name)) throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, `unsafe entry name ${JSON.stringify(name)}`);
+          if (unsafeName(name))
+            throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, `unsafe entry name ${JSON.stringify(name)}`);
           const folded = name.toLowerCase();
           if (seen.has(folded)) throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, `duplicate entry ${name}`);
           seen.add(folded);
@@ -98,7 +101,10 @@ export async function inspectDocx(bytes: Uint8Array): Promise<void> {
           if (declared > DOCX_LIMITS.maxEntryBytes || total > DOCX_LIMITS.maxTotalBytes) {
             throw new ConversionRefused(FILE_MESSAGES.docxTooComplex, 'inflates too much');
           }
-          if (declared > DOCX_LIMITS.ratioCheckedFrom && declared > DOCX_LIMITS.maxRatio * Math.max(1, entry.compressedSize)) {
+          if (
+            declared > DOCX_LIMITS.ratioCheckedFrom &&
+            declared > DOCX_LIMITS.maxRatio * Math.max(1, entry.compressedSize)
+          ) {
             throw new ConversionRefused(FILE_MESSAGES.docxTooComplex, `compression ratio of ${name}`);
           }
           if (name.endsWith('/')) return;
@@ -117,17 +123,25 @@ export async function inspectDocx(bytes: Uint8Array): Promise<void> {
           }
         })().then(
           () => zip.readEntry(),
-          (err: unknown) => reject(err instanceof ConversionRefused ? err : new ConversionRefused(FILE_MESSAGES.docxTooComplex, String(err))),
+          (err: unknown) =>
+            reject(
+              err instanceof ConversionRefused ? err : new ConversionRefused(FILE_MESSAGES.docxTooComplex, String(err)),
+            ),
         );
       });
       zip.readEntry();
     });
     if (!contentTypes || !hasDocument) throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, 'not a Word document');
-    if (MACRO_CONTENT_TYPES.test(contentTypes)) throw new ConversionRefused(FILE_MESSAGES.docxMacros, 'macro content type');
+    if (MACRO_CONTENT_TYPES.test(contentTypes))
+      throw new ConversionRefused(FILE_MESSAGES.docxMacros, 'macro content type');
     if (texts.some((t) => /<w:instrText\b/.test(t) && ACTIVE_FIELDS.test(instructionText(t)))) {
       throw new ConversionRefused(FILE_MESSAGES.docxExternalContent, 'field that links outside the document');
     }
-    if (texts.some((t) => /<w:fldSimple\b[^>]*w:instr\s*=\s*"\s*(INCLUDEPICTURE|INCLUDETEXT|DDEAUTO|DDE|LINK|IMPORT)\b/i.test(t))) {
+    if (
+      texts.some((t) =>
+        /<w:fldSimple\b[^>]*w:instr\s*=\s*"\s*(INCLUDEPICTURE|INCLUDETEXT|DDEAUTO|DDE|LINK|IMPORT)\b/i.test(t),
+      )
+    ) {
       throw new ConversionRefused(FILE_MESSAGES.docxExternalContent, 'simple field that links outside the document');
     }
   } catch (err) {

@@ -4,14 +4,15 @@ import { ConversionRefused } from './conversion-refused';
 
 export const PDF_SCRIPTS_MESSAGE = FILE_MESSAGES.pdfScripts;
 
-const ACTIVE_KEYS = ['JS', 'JavaScript', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA'].map((k) => PDFName.of(k));
+const ACTIVE_KEYS = ['JS', 'JavaScript', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA'].map((k) =>
+  PDFName.of(k),
+);
 const JS = PDFName.of('JavaScript');
 const S = PDFName.of('S');
 
 /** Whether any object of the document is a script (a /JavaScript action or a /JS entry). */
 function containsScript(doc: PDFDocument): boolean {
-  const isScriptDict = (dict: PDFDict) =>
-    dict.get(S) === JS || dict.has(PDFName.of('JS')) || dict.has(JS);
+  const isScriptDict = (dict: PDFDict) => dict.get(S) === JS || dict.has(PDFName.of('JS')) || dict.has(JS);
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     const dict = object instanceof PDFDict ? object : object instanceof PDFRawStream ? object.dict : undefined;
     if (dict && (isScriptDict(dict) || nestedScript(dict, isScriptDict, 0))) return true;

@@ -36,7 +36,9 @@ describe('LibreOffice in its locked-down profile', () => {
     await writeFile(secret, await makePng(200, 200));
     const { port } = server.address() as { port: number };
     const docx = makeDocxWithExternalImage(pathToFileURL(secret).href, `http://127.0.0.1:${port}/tracker.png`);
-    const pdf = Buffer.from(await convertDocxWithSoffice(docx, { sofficePath: 'soffice', timeoutMs: 60_000, memoryMb: 1536 }));
+    const pdf = Buffer.from(
+      await convertDocxWithSoffice(docx, { sofficePath: 'soffice', timeoutMs: 60_000, memoryMb: 1536 }),
+    );
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(/\/Subtype\s*\/Image/.test(pdf.toString('latin1'))).toBe(false);
     expect(hits).toBe(0);

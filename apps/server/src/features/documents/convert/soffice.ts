@@ -42,7 +42,10 @@ export function detectSandbox(): Sandbox {
 export async function findSoffice(sofficePath: string): Promise<string | null> {
   const candidates = sofficePath.includes('/')
     ? [sofficePath]
-    : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, sofficePath));
+    : (process.env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, sofficePath));
   for (const candidate of candidates) {
     try {
       await access(candidate, constants.X_OK);
@@ -142,7 +145,16 @@ function profileTemplate(soffice: string, options: SofficeOptions): Promise<stri
     try {
       const profile = path.join(dir, 'profile');
       await writeProfile(profile);
-      await run([...sandboxed(soffice, options), `-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--terminate_after_init'], dir, options.timeoutMs);
+      await run(
+        [
+          ...sandboxed(soffice, options),
+          `-env:UserInstallation=${pathToFileURL(profile).href}`,
+          '--headless',
+          '--terminate_after_init',
+        ],
+        dir,
+        options.timeoutMs,
+      );
       const settings = await readFile(path.join(profile, 'user', 'registrymodifications.xcu'), 'utf8');
       return SETTINGS.every((s) => settings.includes(s)) ? profile : null;
     } catch {
@@ -186,7 +198,8 @@ function run(command: string[], home: string, timeoutMs: number): Promise<void> 
       clearTimeout(timer);
       // Helpers that outlived the main process go too.
       killGroup();
-      if (timedOut) reject(new ConversionRefused(FILE_MESSAGES.docxTooComplex, `LibreOffice took longer than ${timeoutMs} ms`));
+      if (timedOut)
+        reject(new ConversionRefused(FILE_MESSAGES.docxTooComplex, `LibreOffice took longer than ${timeoutMs} ms`));
       else if (code === 0) resolve();
       else reject(new Error(`LibreOffice exited with ${code ?? signal}: ${stderr.trim().slice(0, 500)}`));
     });

@@ -47,7 +47,10 @@ describe('add-another', () => {
   it('offers Remove on every block once there are two, and none on a single block or in the print view', () => {
     const onRemoveRepeat = vi.fn(() => Promise.resolve());
     const { unmount } = renderForm(schools(), { view: { addAnother: { college: 2 } }, onRemoveRepeat });
-    expect(screen.getAllByRole('button', { name: /^Remove School \d$/ }).map((b) => b.textContent)).toEqual(['Remove School 1', 'Remove School 2']);
+    expect(screen.getAllByRole('button', { name: /^Remove School \d$/ }).map((b) => b.textContent)).toEqual([
+      'Remove School 1',
+      'Remove School 2',
+    ]);
     unmount();
     const single = renderForm(schools(), { onRemoveRepeat });
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
@@ -64,7 +67,17 @@ describe('add-another', () => {
     const onCaughtError = vi.fn();
     render(
       <Boundary>
-        <FormPageBody page={schools(11)} ctx={{ answers: {}, onChange: () => {}, errors: {}, view: { addAnother: {}, tabs: {} }, isLoggedIn: true, readOnly: false }} />
+        <FormPageBody
+          page={schools(11)}
+          ctx={{
+            answers: {},
+            onChange: () => {},
+            errors: {},
+            view: { addAnother: {}, tabs: {} },
+            isLoggedIn: true,
+            readOnly: false,
+          }}
+        />
       </Boundary>,
       { onCaughtError },
     );

@@ -41,7 +41,12 @@ export function AddAnotherQuestionField({ question, ctx, renderQuestions }: Ques
 
   return (
     // Groups rather than regions, so ten schools do not add ten landmarks.
-    <div id={question.key} role="group" className={styles.repeater} aria-labelledby={question.label ? labelIdOf(question.key) : undefined}>
+    <div
+      id={question.key}
+      role="group"
+      className={styles.repeater}
+      aria-labelledby={question.label ? labelIdOf(question.key) : undefined}
+    >
       {question.label && (
         <Heading id={labelIdOf(question.key)} className={styles.title}>
           {question.label}
@@ -50,7 +55,12 @@ export function AddAnotherQuestionField({ question, ctx, renderQuestions }: Ques
       <FieldDescription fieldKey={question.key} text={question.description} />
       <Subheadings>
         {question.items.slice(0, count).map((item, i) => (
-          <div key={question.prefixes[i] ?? i} role="group" className={styles.item} aria-labelledby={itemHeadingIdOf(question.key, i + 1)}>
+          <div
+            key={question.prefixes[i] ?? i}
+            role="group"
+            className={styles.item}
+            aria-labelledby={itemHeadingIdOf(question.key, i + 1)}
+          >
             {/* Focusable from script only, to receive focus after 'Add Another'. */}
             <Heading id={itemHeadingIdOf(question.key, i + 1)} className={styles.itemTitle} tabIndex={-1}>
               {question.itemTitle} {i + 1}

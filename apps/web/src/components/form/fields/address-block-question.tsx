@@ -12,7 +12,14 @@ import { renderBlockParts } from '../lookup/block-parts';
 export function AddressBlockQuestionField({ question, ctx, renderQuestions }: QuestionProps<AddressBlockQuestion>) {
   const { errors } = fieldStateOf(question.key, question.description, ctx);
   return (
-    <GroupShell id={question.key} variant="block" fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
+    <GroupShell
+      id={question.key}
+      variant="block"
+      fieldKey={question.key}
+      label={question.label}
+      description={question.description}
+      errors={errors}
+    >
       {renderBlockParts(question, question.questions, ctx, renderQuestions)}
     </GroupShell>
   );

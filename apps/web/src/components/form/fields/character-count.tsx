@@ -18,7 +18,17 @@ const countWords = (text: string) => text.trim().split(/\s+/).filter(Boolean).le
  * the field is focused. Screen readers are told the remaining count only near
  * the limit, and only once typing pauses, so typing is never talked over.
  */
-export function CharacterCount({ fieldKey, value, maxLength, wordGuide }: { fieldKey: string; value: string; maxLength: number; wordGuide?: number | undefined }) {
+export function CharacterCount({
+  fieldKey,
+  value,
+  maxLength,
+  wordGuide,
+}: {
+  fieldKey: string;
+  value: string;
+  maxLength: number;
+  wordGuide?: number | undefined;
+}) {
   const remaining = maxLength - value.length;
   const near = remaining <= nearLimitFrom(maxLength);
   const [announced, setAnnounced] = useState('');

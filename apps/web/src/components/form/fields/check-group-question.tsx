@@ -12,10 +12,18 @@ import { CheckboxControl } from './checkbox-question';
 export function CheckGroupQuestionField({ question, ctx }: QuestionProps<CheckGroupQuestion>) {
   const { errors } = fieldStateOf(question.key, question.description, ctx);
   return (
-    <GroupShell id={question.key} fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
-      {question.items.filter((item) => !isHidden(item, ctx.answers)).map((item) => (
-        <CheckboxControl key={item.key} question={item} ctx={ctx} />
-      ))}
+    <GroupShell
+      id={question.key}
+      fieldKey={question.key}
+      label={question.label}
+      description={question.description}
+      errors={errors}
+    >
+      {question.items
+        .filter((item) => !isHidden(item, ctx.answers))
+        .map((item) => (
+          <CheckboxControl key={item.key} question={item} ctx={ctx} />
+        ))}
     </GroupShell>
   );
 }

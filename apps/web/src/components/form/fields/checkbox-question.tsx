@@ -10,7 +10,13 @@ import styles from '../shell/field.module.css';
  * otherwise (SPEC section 3). Also used for each box of a check group and
  * for a confirmation gate shown as a box.
  */
-export function CheckboxControl({ question, ctx }: { question: Pick<CheckboxQuestion, 'key' | 'label' | 'description'>; ctx: FormRenderContext }) {
+export function CheckboxControl({
+  question,
+  ctx,
+}: {
+  question: Pick<CheckboxQuestion, 'key' | 'label' | 'description'>;
+  ctx: FormRenderContext;
+}) {
   const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   if (ctx.readOnly) return <ChoiceMark checked={isChecked(value)}>{question.label}</ChoiceMark>;
   return (

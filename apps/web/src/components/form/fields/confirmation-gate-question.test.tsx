@@ -9,7 +9,9 @@ const gate = (control: 'button' | 'checkbox'): ConfirmationGateQuestion => ({
   label: 'I have read the instructions',
   control,
   maxLength: 4,
-  unconfirmed: [{ kind: 'static', key: 'before', label: '', content: 'Read the instructions first.', audience: 'everyone' }],
+  unconfirmed: [
+    { kind: 'static', key: 'before', label: '', content: 'Read the instructions first.', audience: 'everyone' },
+  ],
   confirmed: [{ kind: 'text', key: 'after_name', label: 'Signature', maxLength: 45 }],
 });
 

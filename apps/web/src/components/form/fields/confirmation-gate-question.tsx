@@ -11,7 +11,11 @@ import styles from '../shell/field.module.css';
  * unconfirmed content for the confirmed content (SPEC section 4). The
  * button is a toggle (aria-pressed) so a confirmation can be taken back.
  */
-export function ConfirmationGateQuestionField({ question, ctx, renderQuestions }: QuestionProps<ConfirmationGateQuestion>) {
+export function ConfirmationGateQuestionField({
+  question,
+  ctx,
+  renderQuestions,
+}: QuestionProps<ConfirmationGateQuestion>) {
   const { errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   const confirmed = isConfirmed(question, ctx.answers);
   const content = renderQuestions(confirmed ? question.confirmed : question.unconfirmed);
@@ -19,7 +23,11 @@ export function ConfirmationGateQuestionField({ question, ctx, renderQuestions }
   if (ctx.readOnly || question.control === 'checkbox') {
     return (
       <>
-        {ctx.readOnly ? <ChoiceMark checked={confirmed}>{question.label}</ChoiceMark> : <CheckboxControl question={question} ctx={ctx} />}
+        {ctx.readOnly ? (
+          <ChoiceMark checked={confirmed}>{question.label}</ChoiceMark>
+        ) : (
+          <CheckboxControl question={question} ctx={ctx} />
+        )}
         {content}
       </>
     );

@@ -34,8 +34,11 @@ describe('date input', () => {
     expect(onChange).toHaveBeenLastCalledWith({ birth_date: '' });
   });
 
-  it('shows SPEC\'s message for such a date, not the required one', () => {
-    renderForm(page, { answers: { birth_date: INCOMPLETE_DATE }, errors: { birth_date: ['A valid date of birth is required.'] } });
+  it("shows SPEC's message for such a date, not the required one", () => {
+    renderForm(page, {
+      answers: { birth_date: INCOMPLETE_DATE },
+      errors: { birth_date: ['A valid date of birth is required.'] },
+    });
     expect(input()).toHaveAttribute('aria-invalid', 'true');
     expect(input()).toHaveValue('');
     expect(screen.getByText('A valid date of birth is required.')).toBeInTheDocument();

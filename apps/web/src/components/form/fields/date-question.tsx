@@ -10,7 +10,12 @@ import styles from '../shell/field.module.css';
 function formatDate(value: string): string {
   const date = normalizeDateAnswer(value);
   if (!date) return value;
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 }
 
 /** What the input holds: its text, and whether it holds a date it cannot give as text (partial or impossible). */

@@ -29,7 +29,10 @@ describe('file question', () => {
   });
 
   it('prints only whether a document is attached', () => {
-    const { container, unmount } = renderForm(page, { readOnly: true, documents: { research_upload: { file_name: 'plan.pdf', file_size: 2048 } } });
+    const { container, unmount } = renderForm(page, {
+      readOnly: true,
+      documents: { research_upload: { file_name: 'plan.pdf', file_size: 2048 } },
+    });
     expect(container.textContent).toContain('Document attached for Final Project Description');
     unmount();
     const empty = renderForm(page, { readOnly: true });

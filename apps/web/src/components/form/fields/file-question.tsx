@@ -39,7 +39,13 @@ function LoggedOutFile({ question, ctx }: { question: FileQuestion; ctx: FormRen
         </p>
       }
     >
-      <input {...a11y} aria-describedby={describedBy(question.key, Boolean(question.description), invalid, [reasonId])} type="file" className={styles.control} disabled />
+      <input
+        {...a11y}
+        aria-describedby={describedBy(question.key, Boolean(question.description), invalid, [reasonId])}
+        type="file"
+        className={styles.control}
+        disabled
+      />
     </FieldShell>
   );
 }

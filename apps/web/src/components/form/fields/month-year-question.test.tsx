@@ -3,7 +3,14 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pageOf, renderForm } from '../form-test-utils';
 
-const page = pageOf({ kind: 'month-year', key: 'degree_date', label: 'Date Conferred', months: MONTHS, years: { start: 2024, count: 3, direction: 'past' }, maxLength: 7 });
+const page = pageOf({
+  kind: 'month-year',
+  key: 'degree_date',
+  label: 'Date Conferred',
+  months: MONTHS,
+  years: { start: 2024, count: 3, direction: 'past' },
+  maxLength: 7,
+});
 const month = () => screen.getByRole('combobox', { name: 'Date Conferred Month' });
 const year = () => screen.getByRole('combobox', { name: 'Date Conferred Year' });
 
@@ -11,7 +18,10 @@ describe('month/year pair', () => {
   it("lists months and the generated years, each after the blank '--'", () => {
     renderForm(page);
     expect(month()).toHaveAttribute('id', 'degree_date');
-    expect([...month().querySelectorAll('option')].map((o) => o.textContent)).toEqual(['--', ...MONTHS.slice(1).map((m) => m.label)]);
+    expect([...month().querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      '--',
+      ...MONTHS.slice(1).map((m) => m.label),
+    ]);
     expect([...year().querySelectorAll('option')].map((o) => o.textContent)).toEqual(['--', '2024', '2023', '2022']);
   });
 

@@ -1,4 +1,11 @@
-import { joinMonthYear, optionLabel, splitMonthYear, yearOptions, type MonthYearQuestion, type OptionList } from '@admissions/domain';
+import {
+  joinMonthYear,
+  optionLabel,
+  splitMonthYear,
+  yearOptions,
+  type MonthYearQuestion,
+  type OptionList,
+} from '@admissions/domain';
 import { useMemo } from 'react';
 import type { QuestionProps } from '../form-render-context';
 import { useDraft } from '../hooks/use-draft-value';

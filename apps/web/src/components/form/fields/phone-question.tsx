@@ -33,7 +33,15 @@ export function PhoneQuestionField({ question, ctx }: QuestionProps<PhoneQuestio
   );
 }
 
-function MaskedPhoneInput({ a11y, stored, onStore }: { a11y: ControlA11y; stored: string; onStore: (value: string) => void }) {
+function MaskedPhoneInput({
+  a11y,
+  stored,
+  onStore,
+}: {
+  a11y: ControlA11y;
+  stored: string;
+  onStore: (value: string) => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   // What the input showed after the last change, to tell a deleted separator from a deleted digit.
   const shownBefore = useRef(formatPhone(stored));

@@ -30,7 +30,14 @@ export function SchoolBlockQuestionField({ question, ctx, renderQuestions }: Que
   }
 
   return (
-    <GroupShell id={question.key} variant="block" fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
+    <GroupShell
+      id={question.key}
+      variant="block"
+      fieldKey={question.key}
+      label={question.label}
+      description={question.description}
+      errors={errors}
+    >
       {renderBlockParts(question, question.questions, ctx, renderQuestions)}
     </GroupShell>
   );

@@ -14,12 +14,25 @@ interface ChoiceQuestion {
 }
 
 /** A labelled single select; shared by the select and conditional-select kinds, which differ only in their options. */
-export function SelectField({ question, options, ctx }: { question: ChoiceQuestion; options: OptionList; ctx: FormRenderContext }) {
+export function SelectField({
+  question,
+  options,
+  ctx,
+}: {
+  question: ChoiceQuestion;
+  options: OptionList;
+  ctx: FormRenderContext;
+}) {
   const { value, errors, a11y } = fieldStateOf(question.key, question.description, ctx);
   if (ctx.readOnly) return <ReadOnlyField label={question.label}>{optionLabel(options, value)}</ReadOnlyField>;
   return (
     <FieldShell fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
-      <SelectControl {...a11y} options={options} value={value} onChoose={(next) => ctx.onChange(choiceChanges(question, options, next))} />
+      <SelectControl
+        {...a11y}
+        options={options}
+        value={value}
+        onChoose={(next) => ctx.onChange(choiceChanges(question, options, next))}
+      />
     </FieldShell>
   );
 }

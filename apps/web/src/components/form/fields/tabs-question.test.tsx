@@ -10,7 +10,13 @@ const transcript: Question = {
   defaultTab: 'upload',
   tabs: [
     { id: 'upload', label: 'Upload a copy now', questions: [textQ('college_note', 'Note for the committee')] },
-    { id: 'later', label: 'I will send it later', questions: [{ kind: 'static', key: 'later_info', label: '', content: 'Ask your school to send it.', audience: 'everyone' }] },
+    {
+      id: 'later',
+      label: 'I will send it later',
+      questions: [
+        { kind: 'static', key: 'later_info', label: '', content: 'Ask your school to send it.', audience: 'everyone' },
+      ],
+    },
   ],
 };
 const page = pageOf(transcript);

@@ -9,7 +9,11 @@ import styles from './tabs-question.module.css';
 
 /** The pane on screen: the saved choice when it names a pane, else the default (as visibleChildren decides). */
 function chosenPane(question: TabsQuestion, chosen: string | undefined) {
-  return question.tabs.find((t) => t.id === chosen) ?? question.tabs.find((t) => t.id === question.defaultTab) ?? question.tabs[0];
+  return (
+    question.tabs.find((t) => t.id === chosen) ??
+    question.tabs.find((t) => t.id === question.defaultTab) ??
+    question.tabs[0]
+  );
 }
 
 /**

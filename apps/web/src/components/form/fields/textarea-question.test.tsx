@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pageOf, renderForm } from '../form-test-utils';
 
-const area = (maxLength: number, extra = {}) => pageOf({ kind: 'textarea', key: 'honor', label: 'Honors', maxLength, ...extra });
+const area = (maxLength: number, extra = {}) =>
+  pageOf({ kind: 'textarea', key: 'honor', label: 'Honors', maxLength, ...extra });
 
 describe('text area', () => {
   it('counts characters live against its limit (1500 by default in the definition)', async () => {

@@ -17,11 +17,20 @@ export function TextareaQuestionField({ question, ctx }: QuestionProps<TextareaQ
       label={question.label}
       description={question.description}
       errors={errors}
-      after={<CharacterCount fieldKey={question.key} value={value} maxLength={question.maxLength} wordGuide={question.wordGuide} />}
+      after={
+        <CharacterCount
+          fieldKey={question.key}
+          value={value}
+          maxLength={question.maxLength}
+          wordGuide={question.wordGuide}
+        />
+      }
     >
       <textarea
         {...a11y}
-        aria-describedby={describedBy(question.key, Boolean(question.description), invalid, [counterIdOf(question.key)])}
+        aria-describedby={describedBy(question.key, Boolean(question.description), invalid, [
+          counterIdOf(question.key),
+        ])}
         className={styles.control}
         data-width="wide"
         rows={question.wordGuide ? 12 : 5}

@@ -20,7 +20,10 @@ export function useSelectKeyboard(options: OptionList, value: string, choose: (v
 
   return (event: KeyboardEvent<HTMLSelectElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const current = Math.max(0, options.findIndex((o) => o.value === value));
+    const current = Math.max(
+      0,
+      options.findIndex((o) => o.value === value),
+    );
 
     if (event.key === 'PageDown' || event.key === 'PageUp') {
       event.preventDefault();

@@ -1,4 +1,12 @@
-import { USA, isHidden, type AddressBlockQuestion, type AddressPart, type LookupBlock, type PartQuestion, type Question } from '@admissions/domain';
+import {
+  USA,
+  isHidden,
+  type AddressBlockQuestion,
+  type AddressPart,
+  type LookupBlock,
+  type PartQuestion,
+  type Question,
+} from '@admissions/domain';
 import { Fragment, type ReactNode } from 'react';
 import type { FormRenderContext } from '../form-render-context';
 import { LookupField } from './lookup-field';
@@ -38,7 +46,14 @@ export function renderBlockParts(
         };
   return questions.map((q) => {
     const part = 'part' in q && q.kind === 'text' && !isHidden(q, ctx.answers) ? q.part : undefined;
-    const lookup = !lookupOn || part === undefined ? undefined : part === block.searchPart ? block : part === 'zip' ? zipSearch : undefined;
+    const lookup =
+      !lookupOn || part === undefined
+        ? undefined
+        : part === block.searchPart
+          ? block
+          : part === 'zip'
+            ? zipSearch
+            : undefined;
     return (
       <Fragment key={q.key}>
         {lookup ? <LookupField block={lookup} question={q as SearchQuestion} ctx={ctx} /> : renderQuestions([q])}

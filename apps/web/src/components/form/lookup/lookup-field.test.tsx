@@ -73,7 +73,10 @@ const HARVARD = {
 };
 
 /** Answers the text call with `items` and the id call with `record` (or the given responses). */
-function stubLookups(text: () => Response | Promise<Response>, record: () => Response | Promise<Response> = () => json(HARVARD)) {
+function stubLookups(
+  text: () => Response | Promise<Response>,
+  record: () => Response | Promise<Response> = () => json(HARVARD),
+) {
   return stubFetch({
     'GET /lookup/find': (request) => (new URL(request.path, 'http://x').searchParams.has('id') ? record() : text()),
   });
@@ -98,7 +101,11 @@ describe('the school search combobox', () => {
 
     const listbox = await screen.findByRole('listbox', { name: 'Search for Your School: suggestions' });
     await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(3));
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'Harvard UniversityCambridge, MA',
       'Harvard Beauty SchoolBoston, MA',
       'My school is not listedEnter its details yourself',
@@ -107,7 +114,9 @@ describe('the school search combobox', () => {
     expect(statusOf('college_name')).toHaveTextContent('2 results are available.');
     expect(statusOf('college_name')).toHaveAttribute('role', 'status');
     // One call, for the settled text, not one per keystroke.
-    expect(net.callsTo('GET /lookup/find').map((r) => r.path)).toEqual(['/lookup/find?text=harv&category=college_ceeb&max_results=5']);
+    expect(net.callsTo('GET /lookup/find').map((r) => r.path)).toEqual([
+      '/lookup/find?text=harv&category=college_ceeb&max_results=5',
+    ]);
   });
 
   it('is busy while the search is on its way', async () => {
@@ -203,7 +212,10 @@ describe('the school search combobox', () => {
   });
 
   it('keeps the picked label as the name when the record cannot be had (SPEC section 8)', async () => {
-    stubLookups(() => json(HARVARD_ITEMS), () => json({ code: 'INTERNAL', message: 'boom' }, 500));
+    stubLookups(
+      () => json(HARVARD_ITEMS),
+      () => json({ code: 'INTERNAL', message: 'boom' }, 500),
+    );
     const { user } = render(school, { college_city: 'Somewhere' });
     const input = screen.getByRole('combobox', { name: 'Search for Your School' });
     await user.type(input, 'harv');
@@ -233,7 +245,7 @@ describe('the school search combobox', () => {
 });
 
 describe('the ZIP code of a school entered by hand', () => {
-  it('completes the school\'s city, state and country, and leaves its name alone', async () => {
+  it("completes the school's city, state and country, and leaves its name alone", async () => {
     stubLookups(
       () => json([{ id: '61801', text: '61801', sub_text: 'Urbana, IL' }]),
       () => json({ id: '61801', city: 'Urbana', state: 'MA', zip: '61801', country: 'USA' }),

@@ -60,7 +60,11 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
   const text = typed ? value.trim() : '';
   const settledText = useDebouncedValue(text, LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS);
   const searching = settledText.length >= LOOKUP_MIN_TEXT_LENGTH;
-  const found = useQuery({ ...lookupItemsQuery(category, settledText), enabled: searching, placeholderData: keepPreviousData });
+  const found = useQuery({
+    ...lookupItemsQuery(category, settledText),
+    enabled: searching,
+    placeholderData: keepPreviousData,
+  });
   const items = searching && !found.isError ? (found.data ?? []) : [];
   const waiting = text.length >= LOOKUP_MIN_TEXT_LENGTH && (text !== settledText || found.isFetching);
   // SPEC section 8: a failed search offers no options at all, and announces none.
@@ -89,34 +93,35 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
     }
   }
 
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<LookupItem>({
-    items: options,
-    inputId: question.key,
-    labelId: labelIdOf(question.key),
-    menuId: `${question.key}-options`,
-    inputValue: value,
-    // Every pick is a new choice, even of the same option again; the answers hold what was chosen.
-    selectedItem: null,
-    isOpen: menuWanted && options.length > 0,
-    itemToString: (item) => item?.text ?? '',
-    stateReducer: (state, { type, changes }) => {
-      switch (type) {
-        case useCombobox.stateChangeTypes.InputBlur:
-          // Leaving the field keeps what was typed: only Enter or a click picks.
-          return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
-        case useCombobox.stateChangeTypes.InputKeyDownEnter:
-        case useCombobox.stateChangeTypes.ItemClick:
-          // pick() writes the answers; the input shows them.
-          return { ...changes, inputValue: state.inputValue };
-        default:
-          return changes;
-      }
-    },
-    onIsOpenChange: ({ isOpen: open }) => setMenuWanted(Boolean(open)),
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (selectedItem) void pick(selectedItem);
-    },
-  });
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } =
+    useCombobox<LookupItem>({
+      items: options,
+      inputId: question.key,
+      labelId: labelIdOf(question.key),
+      menuId: `${question.key}-options`,
+      inputValue: value,
+      // Every pick is a new choice, even of the same option again; the answers hold what was chosen.
+      selectedItem: null,
+      isOpen: menuWanted && options.length > 0,
+      itemToString: (item) => item?.text ?? '',
+      stateReducer: (state, { type, changes }) => {
+        switch (type) {
+          case useCombobox.stateChangeTypes.InputBlur:
+            // Leaving the field keeps what was typed: only Enter or a click picks.
+            return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+          case useCombobox.stateChangeTypes.InputKeyDownEnter:
+          case useCombobox.stateChangeTypes.ItemClick:
+            // pick() writes the answers; the input shows them.
+            return { ...changes, inputValue: state.inputValue };
+          default:
+            return changes;
+        }
+      },
+      onIsOpenChange: ({ isOpen: open }) => setMenuWanted(Boolean(open)),
+      onSelectedItemChange: ({ selectedItem }) => {
+        if (selectedItem) void pick(selectedItem);
+      },
+    });
 
   // The polite announcement of how many results there are, once per finished search.
   const [status, setStatus] = useState('');
@@ -150,7 +155,14 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
             'aria-describedby': a11y['aria-describedby'],
           })}
         />
-        <ul {...getMenuProps({ className: styles.menu, 'aria-label': `${question.label}: suggestions`, 'aria-busy': busy || undefined })} hidden={!isOpen}>
+        <ul
+          {...getMenuProps({
+            className: styles.menu,
+            'aria-label': `${question.label}: suggestions`,
+            'aria-busy': busy || undefined,
+          })}
+          hidden={!isOpen}
+        >
           {isOpen &&
             options.map((item, index) => (
               <li

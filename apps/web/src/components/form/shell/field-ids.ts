@@ -16,7 +16,12 @@ export interface ControlA11y {
 }
 
 /** Error first, so a screen reader reads what is wrong before the help text. */
-export function describedBy(key: string, hasDescription: boolean, hasErrors: boolean, extra: readonly string[] = []): string | undefined {
+export function describedBy(
+  key: string,
+  hasDescription: boolean,
+  hasErrors: boolean,
+  extra: readonly string[] = [],
+): string | undefined {
   const ids = [hasErrors && errorIdOf(key), hasDescription && descriptionIdOf(key), ...extra].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }

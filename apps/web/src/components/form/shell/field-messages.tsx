@@ -18,7 +18,15 @@ export function FieldDescription({ fieldKey, text }: { fieldKey: string; text: s
  * instead. `live` is for errors that answer one action (choosing a file);
  * a live region must exist before its text changes, so it is always there.
  */
-export function FieldErrors({ fieldKey, errors, live = false }: { fieldKey: string; errors: readonly string[]; live?: boolean }) {
+export function FieldErrors({
+  fieldKey,
+  errors,
+  live = false,
+}: {
+  fieldKey: string;
+  errors: readonly string[];
+  live?: boolean;
+}) {
   if (errors.length === 0 && !live) return null;
   return (
     <div id={errorIdOf(fieldKey)} className={styles.errors} aria-live={live ? 'polite' : undefined}>

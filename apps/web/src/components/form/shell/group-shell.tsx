@@ -20,7 +20,15 @@ interface GroupShellProps {
  * target is focusable from script only (tabIndex -1), so following a summary
  * link lands on it without adding a tab stop.
  */
-export function GroupShell({ id, fieldKey, label, description, errors, variant = 'choices', children }: GroupShellProps) {
+export function GroupShell({
+  id,
+  fieldKey,
+  label,
+  description,
+  errors,
+  variant = 'choices',
+  children,
+}: GroupShellProps) {
   return (
     <fieldset
       id={id}
@@ -30,7 +38,11 @@ export function GroupShell({ id, fieldKey, label, description, errors, variant =
       className={variant === 'block' ? styles.block : styles.group}
       data-invalid={errors.length > 0 || undefined}
     >
-      {label && <legend id={labelIdOf(fieldKey)} className={variant === 'block' ? styles.blockLegend : styles.label}>{label}</legend>}
+      {label && (
+        <legend id={labelIdOf(fieldKey)} className={variant === 'block' ? styles.blockLegend : styles.label}>
+          {label}
+        </legend>
+      )}
       <FieldDescription fieldKey={fieldKey} text={description} />
       <div className={variant === 'block' ? styles.blockBody : styles.choices}>{children}</div>
       <FieldErrors fieldKey={fieldKey} errors={errors} />

@@ -9,7 +9,17 @@ const HeadingLevel = createContext(2);
 type Level = 2 | 3 | 4 | 5 | 6;
 const clamp = (n: number): Level => Math.min(Math.max(n, 2), 6) as Level;
 
-export function Heading({ id, className, tabIndex, children }: { id?: string; className?: string; tabIndex?: number; children: ReactNode }) {
+export function Heading({
+  id,
+  className,
+  tabIndex,
+  children,
+}: {
+  id?: string;
+  className?: string;
+  tabIndex?: number;
+  children: ReactNode;
+}) {
   const Tag = `h${clamp(use(HeadingLevel))}` as const;
   return (
     <Tag id={id} className={className} tabIndex={tabIndex}>

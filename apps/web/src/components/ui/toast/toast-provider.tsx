@@ -1,10 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import {
-  ERROR_TOAST_DURATION_MS,
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD,
-} from '@admissions/domain';
+import { ERROR_TOAST_DURATION_MS, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '@admissions/domain';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastInput } from './toast-context';
 import styles from './toast.module.css';
@@ -17,18 +12,31 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const showToast = useCallback((input: ToastInput) => {
     // Identical toasts do not stack: a second 'Save Error' with the same text is the first one.
-    const toast = { ...input, id: input.id ?? `${input.severity}\n${input.title}\n${input.description ?? ''}`, open: true };
-    setToasts((shown) => (shown.some((t) => t.id === toast.id && t.open) ? shown : [...shown.filter((t) => t.open && t.id !== toast.id), toast]));
+    const toast = {
+      ...input,
+      id: input.id ?? `${input.severity}\n${input.title}\n${input.description ?? ''}`,
+      open: true,
+    };
+    setToasts((shown) =>
+      shown.some((t) => t.id === toast.id && t.open)
+        ? shown
+        : [...shown.filter((t) => t.open && t.id !== toast.id), toast],
+    );
   }, []);
 
   // Closing goes through Radix (open=false) so it can animate and give focus back; onClosed then removes it.
   const close = useCallback(
     (which: (t: ShownToast) => boolean) =>
-      setToasts((shown) => (shown.some((t) => t.open && which(t)) ? shown.map((t) => (which(t) ? { ...t, open: false } : t)) : shown)),
+      setToasts((shown) =>
+        shown.some((t) => t.open && which(t)) ? shown.map((t) => (which(t) ? { ...t, open: false } : t)) : shown,
+      ),
     [],
   );
   const dismissToast = useCallback((id: string) => close((t) => t.id === id), [close]);
-  const dismissErrors = useCallback((screen: string) => close((t) => t.severity === 'error' && t.screen !== screen), [close]);
+  const dismissErrors = useCallback(
+    (screen: string) => close((t) => t.severity === 'error' && t.screen !== screen),
+    [close],
+  );
   const remove = useCallback((id: string) => setToasts((shown) => shown.filter((t) => t.id !== id)), []);
   const api = useMemo(() => ({ showToast, dismissToast, dismissErrors }), [showToast, dismissToast, dismissErrors]);
 

@@ -4,7 +4,9 @@ import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 
 async function failLogin() {
-  const net = stubFetch({ 'POST /public/login': () => json({ code: 'INVALID_CREDENTIALS', message: 'Incorrect username or password.' }, 400) });
+  const net = stubFetch({
+    'POST /public/login': () => json({ code: 'INVALID_CREDENTIALS', message: 'Incorrect username or password.' }, 400),
+  });
   const app = renderApp('/login');
   await screen.findByRole('heading', { level: 1, name: 'Log In' });
   await app.user.type(screen.getByLabelText('Email address'), 'ada@example.com');
@@ -16,7 +18,9 @@ describe('error toasts', { timeout: 30_000 }, () => {
   test('do not stack: the same failure twice shows one toast', async () => {
     const { user } = await failLogin();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('listitem', { name: 'Login Card Error' })).toHaveTextContent('Incorrect username or password.');
+    expect(await screen.findByRole('listitem', { name: 'Login Card Error' })).toHaveTextContent(
+      'Incorrect username or password.',
+    );
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getAllByRole('listitem', { name: 'Login Card Error' })).toHaveLength(1));
   });

@@ -12,6 +12,7 @@ export function useSaveAddAnother() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAddAnother,
-    onSuccess: (saved) => queryClient.setQueryData<AddAnotherCounts>(addAnotherQueryKey, (counts) => ({ ...counts, ...saved })),
+    onSuccess: (saved) =>
+      queryClient.setQueryData<AddAnotherCounts>(addAnotherQueryKey, (counts) => ({ ...counts, ...saved })),
   });
 }

@@ -13,7 +13,11 @@ describe('application page shell', { timeout: 30_000 }, () => {
 
     const steps = screen.getByRole('navigation', { name: 'Application steps' });
     const links = within(steps).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Step 1 About You', 'Step 2 Education', 'Step 3 Final Steps']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Step 1 About You',
+      'Step 2 Education',
+      'Step 3 Final Steps',
+    ]);
     expect(within(steps).getByRole('link', { name: 'Step 1 About You' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(within(steps).getByRole('link', { name: 'Step 2 Education' }));
@@ -38,7 +42,10 @@ describe('application page shell', { timeout: 30_000 }, () => {
   });
 
   test('for a service user (print view) shows neither steps, account menu nor footer', async () => {
-    stubFetch({ 'GET /service/tmp-pdf': () => json({ answer: { first_name: 'Ada' }, add_another: {}, document_answer: {}, tabs: {} }) });
+    stubFetch({
+      'GET /service/tmp-pdf': () =>
+        json({ answer: { first_name: 'Ada' }, add_another: {}, document_answer: {}, tabs: {} }),
+    });
     renderApp('/about?service_token=t0k3n');
 
     await screen.findByRole('heading', { level: 1, name: 'Application of Ada' });

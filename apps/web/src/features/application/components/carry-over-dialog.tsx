@@ -11,7 +11,10 @@ export const CARRY_OVER_TEXT =
 type Choice = 'saved' | 'carried';
 
 /** The answers to save for the choices made: only the questions where the typed answer was chosen. */
-export function chosenAnswers(conflicts: readonly CarryOverConflict[], choices: Readonly<Record<string, Choice>>): Answers {
+export function chosenAnswers(
+  conflicts: readonly CarryOverConflict[],
+  choices: Readonly<Record<string, Choice>>,
+): Answers {
   const out: Answers = {};
   for (const c of conflicts) {
     if (choices[c.key] !== 'carried') continue;
@@ -61,7 +64,12 @@ export function CarryOverDialog({
                 </span>
               </label>
               <label className={styles.option}>
-                <input type="radio" name={`${id}-${i}`} checked={choice === 'carried'} onChange={() => choose('carried')} />
+                <input
+                  type="radio"
+                  name={`${id}-${i}`}
+                  checked={choice === 'carried'}
+                  onChange={() => choose('carried')}
+                />
                 <span>
                   <span className={styles.source}>Entered before you logged in:</span> {c.carried_text}
                 </span>

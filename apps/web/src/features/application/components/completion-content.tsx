@@ -4,7 +4,8 @@ import styles from './completion-content.module.css';
 
 /** The completion page's body: thanks and what happens next (the banner above thanks by name). */
 export function CompletionContent() {
-  const { partnerName, applicationTitle, secondShortName, webSiteWord, collegeAidInfo, exploreLinks, helpEmail } = useTenantConfig();
+  const { partnerName, applicationTitle, secondShortName, webSiteWord, collegeAidInfo, exploreLinks, helpEmail } =
+    useTenantConfig();
   return (
     <div className={styles.content}>
       <p className={styles.lead}>
@@ -21,7 +22,8 @@ export function CompletionContent() {
           <li>If we need anything else from you, we will contact you at the address you signed up with.</li>
         </ol>
         <p>
-          Your application can no longer be changed. Questions? Write to <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.
+          Your application can no longer be changed. Questions? Write to <a href={`mailto:${helpEmail}`}>{helpEmail}</a>
+          .
         </p>
       </section>
       <section aria-labelledby="completion-aid">

@@ -27,7 +27,9 @@ export function PageActions({ path }: { path: string }) {
         )}
         <SaveButton target={path} />
         {next ? (
-          <Button onClick={() => void goToPage(next.path)}>{snapshot.is_logged_in ? 'Save and Continue' : 'Next'}</Button>
+          <Button onClick={() => void goToPage(next.path)}>
+            {snapshot.is_logged_in ? 'Save and Continue' : 'Next'}
+          </Button>
         ) : (
           <SubmitButton />
         )}

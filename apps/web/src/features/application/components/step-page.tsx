@@ -12,10 +12,17 @@ const NO_ERRORS: readonly string[] = [];
 /** One step of the application: its questions from the form definition, then its buttons. */
 export function StepPage({ path }: { path: PagePath }) {
   const state = useApplicationState();
-  const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onRemoveRepeat, onTabChange, documents } = state;
+  const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onRemoveRepeat, onTabChange, documents } =
+    state;
   const readOnly = snapshot.is_service_user;
   const renderFile = useCallback(
-    (question: FileQuestion) => <DocumentUpload question={question} errors={shownErrors[question.key] ?? NO_ERRORS} document={documents[question.key]} />,
+    (question: FileQuestion) => (
+      <DocumentUpload
+        question={question}
+        errors={shownErrors[question.key] ?? NO_ERRORS}
+        document={documents[question.key]}
+      />
+    ),
     [shownErrors, documents],
   );
   const ctx = useMemo<FormRenderContext>(
@@ -32,7 +39,19 @@ export function StepPage({ path }: { path: PagePath }) {
       documents,
       renderFile,
     }),
-    [answers, onChange, shownErrors, view, onAddAnother, onRemoveRepeat, onTabChange, snapshot.is_logged_in, readOnly, documents, renderFile],
+    [
+      answers,
+      onChange,
+      shownErrors,
+      view,
+      onAddAnother,
+      onRemoveRepeat,
+      onTabChange,
+      snapshot.is_logged_in,
+      readOnly,
+      documents,
+      renderFile,
+    ],
   );
 
   const page = form.pages.find((p) => p.path === path);

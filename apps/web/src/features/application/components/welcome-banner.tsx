@@ -65,8 +65,8 @@ function FirstLoginWelcome() {
       <p className={styles.lead}>Welcome to your application to {partnerName}!</p>
       <p className={styles.text}>This is the {applicationTitle}.</p>
       <p className={styles.text}>
-        There are three steps: About You, Education and Final Steps. Your answers are saved as you go, so you can stop and
-        come back at any time.
+        There are three steps: About You, Education and Final Steps. Your answers are saved as you go, so you can stop
+        and come back at any time.
       </p>
     </>
   );
@@ -77,8 +77,8 @@ function WelcomeBack() {
     <>
       <p className={styles.lead}>Welcome back!</p>
       <p className={styles.text}>
-        Pick up where you left off. Your answers are saved as you go; when every step is complete, submit your application
-        from Final Steps.
+        Pick up where you left off. Your answers are saved as you go; when every step is complete, submit your
+        application from Final Steps.
       </p>
     </>
   );

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { focusAnswerField } from '../../../components/form/focus-answer-field';
 
-const FOCUSABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** For an id on a container that is not itself focusable (e.g. a repeated block): its first control. */
 function focusFirstControlIn(id: string): void {

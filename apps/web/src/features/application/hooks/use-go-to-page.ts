@@ -38,10 +38,25 @@ export function useGoToPage(): (to: string, options?: GoOptions) => Promise<void
         if (isHandledElsewhere(error)) return;
         // The edits stay in memory and are saved again later: the move goes ahead.
         const screen = new URL(to, 'http://x').pathname;
-        showToast({ id: 'answers-save-error', title: 'Save Error', description: userMessage(error), severity: 'error', screen });
+        showToast({
+          id: 'answers-save-error',
+          title: 'Save Error',
+          description: userMessage(error),
+          severity: 'error',
+          screen,
+        });
       }
       void navigate(to, { replace });
     },
-    [snapshot.is_logged_in, hasAnswers, sendToSignup, navigate, markPageChanged, saveAnswers, saveValidations, showToast],
+    [
+      snapshot.is_logged_in,
+      hasAnswers,
+      sendToSignup,
+      navigate,
+      markPageChanged,
+      saveAnswers,
+      saveValidations,
+      showToast,
+    ],
   );
 }

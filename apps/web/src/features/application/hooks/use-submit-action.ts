@@ -22,7 +22,8 @@ import { useSendVisitorToSignup } from './use-send-visitor-to-signup';
  */
 export function useSubmitAction(): () => Promise<void> {
   const state = useApplicationState();
-  const { snapshot, saveAnswers, setWebStatus, validate, showServerErrors, requestSummaryFocus, setCompletionMessage } = state;
+  const { snapshot, saveAnswers, setWebStatus, validate, showServerErrors, requestSummaryFocus, setCompletionMessage } =
+    state;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -91,7 +91,11 @@ describe('answers saver', () => {
 
   test('a failed save keeps the edits for the next try', async () => {
     const store = createAnswersStore(form);
-    const save = createAnswersSaver(store, () => Promise.reject(new Error('offline')), () => {});
+    const save = createAnswersSaver(
+      store,
+      () => Promise.reject(new Error('offline')),
+      () => {},
+    );
     store.change({ first_name: 'Ada' });
 
     await expect(save()).rejects.toThrow('offline');

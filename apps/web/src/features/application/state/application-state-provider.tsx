@@ -1,4 +1,10 @@
-import { buildForm, type Answers, type CarryOverConflict, type CarryOverResponse, type DocumentAnswer } from '@admissions/domain';
+import {
+  buildForm,
+  type Answers,
+  type CarryOverConflict,
+  type CarryOverResponse,
+  type DocumentAnswer,
+} from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -56,8 +62,21 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
 
   // A save that succeeds ends the toast of the one that failed before it.
   const onSaved = useCallback(() => dismissToast(SAVE_ERROR_TOAST), [dismissToast]);
-  const { store, answers, hasAnswers, onChange: changeAnswers, flush } = useAnswers(form, profileData?.answer, isLoggedIn, onSaved);
-  const { view, isLoading: viewLoading, onAddAnother, onRemoveRepeat, onTabChange, tabSwitchDialog } = useViewState(form, store, isLoggedIn, flush);
+  const {
+    store,
+    answers,
+    hasAnswers,
+    onChange: changeAnswers,
+    flush,
+  } = useAnswers(form, profileData?.answer, isLoggedIn, onSaved);
+  const {
+    view,
+    isLoading: viewLoading,
+    onAddAnother,
+    onRemoveRepeat,
+    onTabChange,
+    tabSwitchDialog,
+  } = useViewState(form, store, isLoggedIn, flush);
   const setWebStatus = useWebStatus(profileData, isLoggedIn);
   const { shownErrors, validate, saveValidations, showServerErrors, forgetServerErrors } = useValidation({
     form,
@@ -83,7 +102,12 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   const onCarried = useCallback(
     (result: CarryOverResponse) => {
       if (result.status === 'submitted') {
-        showToast({ id: 'carry-over-submitted', title: 'Application already submitted', description: CARRY_OVER_SUBMITTED, severity: 'error' });
+        showToast({
+          id: 'carry-over-submitted',
+          title: 'Application already submitted',
+          description: CARRY_OVER_SUBMITTED,
+          severity: 'error',
+        });
         return;
       }
       store.replaceSaved(result.filled);

@@ -14,7 +14,12 @@ import { mergeAnswersLocally, refetchProfile } from './profile-cache';
  * (use-autosave.ts) and before any logout (session/before-logout.ts).
  * A visitor's answers stay in memory.
  */
-export function useAnswers(form: FormDefinition, savedAnswers: Answers | undefined, isLoggedIn: boolean, onSaved?: () => void) {
+export function useAnswers(
+  form: FormDefinition,
+  savedAnswers: Answers | undefined,
+  isLoggedIn: boolean,
+  onSaved?: () => void,
+) {
   const queryClient = useQueryClient();
   const { mutateAsync } = useSaveAnswers();
   const [store] = useState(() => createAnswersStore(form));

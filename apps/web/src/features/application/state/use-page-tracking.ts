@@ -22,7 +22,15 @@ interface TrackingInputs {
  * student has changed page, unsaved edits are saved, and while the status is
  * started or validating the new page is saved as the last page (SPEC section 4).
  */
-export function usePageTracking({ ready, isLoggedIn, webStatus, lastPage, markPageChanged, flush, onSaveError }: TrackingInputs) {
+export function usePageTracking({
+  ready,
+  isLoggedIn,
+  webStatus,
+  lastPage,
+  markPageChanged,
+  flush,
+  onSaveError,
+}: TrackingInputs) {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const { mutate: saveLastPage } = useSaveLastPage();

@@ -1,4 +1,11 @@
-import { allQuestions, fieldDisplayName, tabSwitchClearedKeys, type AddAnotherQuestion, type FormDefinition, type TabsQuestion } from '@admissions/domain';
+import {
+  allQuestions,
+  fieldDisplayName,
+  tabSwitchClearedKeys,
+  type AddAnotherQuestion,
+  type FormDefinition,
+  type TabsQuestion,
+} from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { useToast } from '../../../components/ui/toast/toast-context';
@@ -28,7 +35,8 @@ function findTabGroup(form: FormDefinition, tabId: string): TabsQuestion | undef
 
 function findRepeater(form: FormDefinition, buttonId: string): AddAnotherQuestion | undefined {
   for (const page of form.pages) {
-    for (const question of allQuestions(page)) if (question.kind === 'add-another' && question.key === buttonId) return question;
+    for (const question of allQuestions(page))
+      if (question.kind === 'add-another' && question.key === buttonId) return question;
   }
   return undefined;
 }
@@ -41,14 +49,20 @@ const tabToastId = (tabId: string) => `tabs-error:${tabId}`;
  * Add-another counts and chosen tabs (SPEC section 4), saved per applicant.
  * Visitors see the defaults and cannot change them.
  */
-export function useViewState(form: FormDefinition, store: AnswersStore, isLoggedIn: boolean, flush: () => Promise<void>) {
+export function useViewState(
+  form: FormDefinition,
+  store: AnswersStore,
+  isLoggedIn: boolean,
+  flush: () => Promise<void>,
+) {
   const queryClient = useQueryClient();
   const { showToast, dismissToast } = useToast();
   const addAnother = useAddAnother(isLoggedIn);
   const tabs = useTabs(isLoggedIn);
-  const saveAddAnother = useSaveAddAnother();
-  const saveTab = useSaveTab();
+  const { mutate: saveAddAnother } = useSaveAddAnother();
+  const { mutateAsync: saveTab } = useSaveTab();
   const tabGuard = useTabSwitchGuard();
+  const { releaseFiles, refusedByServer } = tabGuard;
   const switching = useRef(false);
 
   const view = useMemo<ViewState>(
@@ -67,14 +81,19 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
 
   const onAddAnother = useCallback(
     (buttonId: string, count: number) =>
-      saveAddAnother.mutate(
+      saveAddAnother(
         { button_id: buttonId, num_components: count },
         {
           onSuccess: () => dismissToast(addToastId(buttonId)),
-          onError: (error) => onError(addToastId(buttonId), `Error adding another ${findRepeater(form, buttonId)?.itemTitle ?? 'block'}`, error),
+          onError: (error) =>
+            onError(
+              addToastId(buttonId),
+              `Error adding another ${findRepeater(form, buttonId)?.itemTitle ?? 'block'}`,
+              error,
+            ),
         },
       ),
-    [saveAddAnother.mutate, onError, dismissToast, form],
+    [saveAddAnother, onError, dismissToast, form],
   );
 
   /**
@@ -89,7 +108,10 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
         const removed = await removeRepeatBlock(buttonId, number);
         store.replaceSaved(removed.answer);
         mergeAnswersLocally(queryClient, removed.answer);
-        queryClient.setQueryData<AddAnotherCounts>(addAnotherQueryKey, (counts) => ({ ...counts, ...removed.add_another }));
+        queryClient.setQueryData<AddAnotherCounts>(addAnotherQueryKey, (counts) => ({
+          ...counts,
+          ...removed.add_another,
+        }));
         queryClient.setQueryData(tabsQueryKey, removed.tabs);
         dismissToast(addToastId(buttonId));
       } catch (error) {
@@ -108,8 +130,8 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
       switching.current = true;
       try {
         // SPEC section 4: the converted files of the pane being left go first; refused while one is on its way.
-        if (!(await tabGuard.releaseFiles(group, chosenTab))) return;
-        await saveTab.mutateAsync({ tab_id: tabId, chosen_tab: chosenTab });
+        if (!(await releaseFiles(group, chosenTab))) return;
+        await saveTab({ tab_id: tabId, chosen_tab: chosenTab });
         dismissToast(tabToastId(tabId));
         // The server has cleared the other panes' answers; do the same here rather than refetch.
         const keys = tabSwitchClearedKeys(group, chosenTab);
@@ -117,14 +139,14 @@ export function useViewState(form: FormDefinition, store: AnswersStore, isLogged
         mergeAnswersLocally(queryClient, Object.fromEntries(keys.map((key) => [key, ''])));
       } catch (error) {
         refreshDocumentsAfterTabError(queryClient);
-        if (!tabGuard.refusedByServer(error)) {
+        if (!refusedByServer(error)) {
           onError(tabToastId(tabId), `Error handling tabs for ${fieldDisplayName(form, tabId)}`, error);
         }
       } finally {
         switching.current = false;
       }
     },
-    [saveTab.mutateAsync, tabGuard.releaseFiles, tabGuard.refusedByServer, form, store, queryClient, onError, dismissToast],
+    [saveTab, releaseFiles, refusedByServer, form, store, queryClient, onError, dismissToast],
   );
   const onTabChange = useCallback((tabId: string, chosenTab: string) => void switchTab(tabId, chosenTab), [switchTab]);
 

@@ -19,7 +19,9 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add Another School' }));
 
     expect(await screen.findByRole('heading', { name: 'School 3' })).toBeInTheDocument();
-    expect(net.callsTo('PUT /api/add-another').map((r) => r.body)).toEqual([{ button_id: 'college', num_components: 3 }]);
+    expect(net.callsTo('PUT /api/add-another').map((r) => r.body)).toEqual([
+      { button_id: 'college', num_components: 3 },
+    ]);
   });
 
   test('removes a school after confirming: the server moves the later schools up, and focus lands on the school in its place', async () => {
@@ -42,7 +44,9 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove School 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove School 2?' });
-    expect(dialog).toHaveTextContent('Everything you entered for School 2 will be deleted. The schools after it move up one place.');
+    expect(dialog).toHaveTextContent(
+      'Everything you entered for School 2 will be deleted. The schools after it move up one place.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Remove School 2' }));
 
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'School 3' })).not.toBeInTheDocument());
@@ -94,7 +98,9 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Add Another School' }));
     expect(await screen.findByRole('heading', { name: 'School 2' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Error adding another School' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Error adding another School' })).not.toBeInTheDocument(),
+    );
   });
 
   test('visitors see one school and no Add Another button', async () => {
@@ -108,15 +114,22 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
 
   test("switching tabs saves the choice and clears the other pane's answers here too", async () => {
     setLoggedInCookie();
-    const server = applicantServer({ webStatuses: ['started'], answers: { college_transcript_upload: 'transcript.pdf' } });
+    const server = applicantServer({
+      webStatuses: ['started'],
+      answers: { college_transcript_upload: 'transcript.pdf' },
+    });
     const net = stubFetch(server.handlers);
     const { user, queryClient } = renderApp('/education-alr');
     await heading('Education');
 
     await user.click(screen.getByRole('tab', { name: 'I will send it later' }));
 
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'I will send it later' })).toHaveAttribute('aria-selected', 'true'));
-    expect(net.callsTo('PUT /api/tabs').map((r) => r.body)).toEqual([{ tab_id: 'college_transcript', chosen_tab: 'later' }]);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'I will send it later' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(net.callsTo('PUT /api/tabs').map((r) => r.body)).toEqual([
+      { tab_id: 'college_transcript', chosen_tab: 'later' },
+    ]);
     expect(queryClient.getQueryData<ProfileResponse>(['profile'])?.answer.college_transcript_upload).toBe('');
     // Cleared on the server already: nothing is left to save.
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -133,7 +146,12 @@ describe('add-another and tabs', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('tab', { name: 'I will send it later' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Error handling tabs for School 1: Transcript' })).toBeInTheDocument();
-    expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Upload a copy now' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      await screen.findByRole('listitem', { name: 'Error handling tabs for School 1: Transcript' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Upload a copy now' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 });

@@ -11,7 +11,8 @@ const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789';
 describe("a visitor's answers", { timeout: 30_000 }, () => {
   test('a resume link (?token=) loads the saved answers', async () => {
     const net = stubFetch({
-      'GET /public/tmp': () => json({ answer: { first_name: 'Ada', last_name: 'Lovelace' }, expires_at: '2026-12-01T00:00:00.000Z' }),
+      'GET /public/tmp': () =>
+        json({ answer: { first_name: 'Ada', last_name: 'Lovelace' }, expires_at: '2026-12-01T00:00:00.000Z' }),
     });
     renderApp(`/about?token=${TOKEN}`);
 
@@ -22,7 +23,8 @@ describe("a visitor's answers", { timeout: 30_000 }, () => {
 
   test('an expired resume link says so and leaves an empty form', async () => {
     stubFetch({
-      'GET /public/tmp': () => json({ code: 'NOT_FOUND', message: 'This link to saved answers is invalid or has expired.' }, 404),
+      'GET /public/tmp': () =>
+        json({ code: 'NOT_FOUND', message: 'This link to saved answers is invalid or has expired.' }, 404),
     });
     renderApp(`/about?token=${TOKEN}`);
 
@@ -39,7 +41,9 @@ describe("a visitor's answers", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('First name'), 'Ada');
 
     await user.click(screen.getByRole('button', { name: 'Account' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Account' })).getByRole('link', { name: 'Create Account' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Account' })).getByRole('link', { name: 'Create Account' }),
+    );
 
     await heading('Sign Up');
     expect(router.state.location.state).toEqual({ answers: { first_name: 'Ada' } });
@@ -67,7 +71,10 @@ describe("a visitor's answers", { timeout: 30_000 }, () => {
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('We have e-mailed you a link');
     expect(within(dialog).getByLabelText('Your link')).toHaveValue(url);
-    expect(net.callsTo('POST /public/tmp')[0]?.body).toEqual({ answer: { first_name: 'Ada' }, email: 'ada@example.com' });
+    expect(net.callsTo('POST /public/tmp')[0]?.body).toEqual({
+      answer: { first_name: 'Ada' },
+      email: 'ada@example.com',
+    });
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(await within(dialog).findByText('Link copied.')).toBeInTheDocument();
@@ -96,7 +103,9 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
     setLoggedInCookie();
     const server = applicantServer({ answers: { last_name: 'Byron' } });
     const net = stubFetch(server.handlers);
-    const { router } = renderApp('/about', { state: { message: 'You are logged in.', answers: { first_name: 'Ada', middle_name: '' } } });
+    const { router } = renderApp('/about', {
+      state: { message: 'You are logged in.', answers: { first_name: 'Ada', middle_name: '' } },
+    });
 
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Ada'));
     expect(screen.getByLabelText('Last name')).toHaveValue('Byron');
@@ -111,12 +120,22 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
 
   test('where a typed answer differs from a saved one, the applicant sees both and chooses; nothing is overwritten before', async () => {
     setLoggedInCookie();
-    const server = applicantServer({ answers: { first_name: 'Dan', last_name: 'Brown', gender: 'M', gender_desc: 'Male' } });
+    const server = applicantServer({
+      answers: { first_name: 'Dan', last_name: 'Brown', gender: 'M', gender_desc: 'Male' },
+    });
     const net = stubFetch(server.handlers);
-    const { user } = renderApp('/about', { state: { answers: { first_name: 'Oops', last_name: 'Brown', gender: 'F', gender_desc: 'Female', city: 'Leeds' } } });
+    const { user } = renderApp('/about', {
+      state: { answers: { first_name: 'Oops', last_name: 'Brown', gender: 'F', gender_desc: 'Female', city: 'Leeds' } },
+    });
 
     const dialog = await screen.findByRole('dialog', { name: 'Which answers should we keep?' });
-    expect(server.state.answers).toEqual({ first_name: 'Dan', last_name: 'Brown', gender: 'M', gender_desc: 'Male', city: 'Leeds' });
+    expect(server.state.answers).toEqual({
+      first_name: 'Dan',
+      last_name: 'Brown',
+      gender: 'M',
+      gender_desc: 'Male',
+      city: 'Leeds',
+    });
     const first = within(dialog).getByRole('group', { name: 'First name' });
     expect(within(first).getByRole('radio', { name: 'Saved in your application: Dan' })).toBeChecked();
     await user.click(within(first).getByRole('radio', { name: 'Entered before you logged in: Oops' }));
@@ -146,7 +165,11 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
 
   test('a submitted account is told its application is already submitted, and nothing is added', async () => {
     setLoggedInCookie();
-    const server = applicantServer({ answers: { first_name: 'Dan' }, submitted: true, webStatuses: ['started', 'validating', 'submitted'] });
+    const server = applicantServer({
+      answers: { first_name: 'Dan' },
+      submitted: true,
+      webStatuses: ['started', 'validating', 'submitted'],
+    });
     stubFetch(server.handlers);
     renderApp('/about', { state: { answers: { first_name: 'Oops' } } });
     expect(await screen.findByRole('listitem', { name: 'Application already submitted' })).toHaveTextContent(
@@ -158,7 +181,11 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
   test('hiding a block clears its answers locally, and the save sends the cleared keys', async () => {
     setLoggedInCookie();
     const server = applicantServer({
-      answers: { mailing_addr_same_as_perm_addr: 'N', mailing_addr_same_as_perm_addr_desc: 'No', mailing_city: 'Boston' },
+      answers: {
+        mailing_addr_same_as_perm_addr: 'N',
+        mailing_addr_same_as_perm_addr_desc: 'No',
+        mailing_city: 'Boston',
+      },
       webStatuses: ['started'],
     });
     const net = stubFetch(server.handlers);
@@ -220,7 +247,9 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
     window.dispatchEvent(new Event('pagehide'));
 
     await waitFor(() => expect(server.state.answers).toEqual({ first_name: 'Ada' }));
-    const saves = vi.mocked(fetch).mock.calls.filter(([url, init]) => String(url) === '/api/answer' && init?.method === 'PUT');
+    const saves = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url, init]) => String(url) === '/api/answer' && init?.method === 'PUT');
     expect(saves).toHaveLength(1);
     expect(saves[0]?.[1]?.keepalive).toBe(true);
   });
@@ -240,10 +269,14 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('First name'), 'Ada');
 
     await user.click(screen.getByRole('button', { name: 'Account' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Account' })).getByRole('button', { name: 'Log Out' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Account' })).getByRole('button', { name: 'Log Out' }),
+    );
 
     await heading('Log In');
-    const order = net.requests.map((r) => `${r.method} ${r.path}`).filter((c) => c === 'PUT /api/answer' || c === 'GET /api/logout');
+    const order = net.requests
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((c) => c === 'PUT /api/answer' || c === 'GET /api/logout');
     expect(order).toEqual(['PUT /api/answer', 'GET /api/logout']);
     expect(server.state.answers).toEqual({ first_name: 'Ada' });
   });

@@ -39,7 +39,11 @@ describe('form pages: loading, redirects and the last page', { timeout: 30_000 }
 
   test('a submitted application shows /completion for every page, with thanks by first name', async () => {
     setLoggedInCookie();
-    const server = applicantServer({ answers: completeAnswers(), submitted: true, webStatuses: ['started', 'validating', 'submitted'] });
+    const server = applicantServer({
+      answers: completeAnswers(),
+      submitted: true,
+      webStatuses: ['started', 'validating', 'submitted'],
+    });
     stubFetch(server.handlers);
     const { router } = renderApp('/education-alr');
 
@@ -51,7 +55,9 @@ describe('form pages: loading, redirects and the last page', { timeout: 30_000 }
     expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Application steps' })).not.toBeInTheDocument();
     // The institution's own words: its application's title, second short name and word for web site.
-    expect(screen.getByText('Thank you for applying to Northfield College. Your Graduate Application has been submitted.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Thank you for applying to Northfield College. Your Graduate Application has been submitted.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Explore Northfield' })).toBeInTheDocument();
     expect(screen.getByText('Find out more on the Northfield website:')).toBeInTheDocument();
   });
@@ -86,9 +92,15 @@ describe('form pages: loading, redirects and the last page', { timeout: 30_000 }
     const net = stubFetch(server.handlers);
     const { user } = renderApp('/about');
     await heading('About You');
-    await waitFor(() => expect(net.callsTo('PUT /api/last-page').map((r) => r.body)).toEqual([{ last_page: '/about' }]));
+    await waitFor(() =>
+      expect(net.callsTo('PUT /api/last-page').map((r) => r.body)).toEqual([{ last_page: '/about' }]),
+    );
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Application steps' })).getByRole('link', { name: 'Step 2 Education' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Application steps' })).getByRole('link', {
+        name: 'Step 2 Education',
+      }),
+    );
 
     await heading('Education');
     await waitFor(() => expect(server.state.lastPage).toBe('/education-alr'));
@@ -102,7 +114,9 @@ describe('form pages: loading, redirects and the last page', { timeout: 30_000 }
     const net = stubFetch({
       ...server.handlers,
       'POST /api/web-status': (request) =>
-        failures-- > 0 ? json({ code: 'SERVICE_UNAVAILABLE', message: 'Try again.' }, 503) : server.handlers['POST /api/web-status']!(request),
+        failures-- > 0
+          ? json({ code: 'SERVICE_UNAVAILABLE', message: 'Try again.' }, 503)
+          : server.handlers['POST /api/web-status']!(request),
     });
     renderApp('/about');
     await heading('About You');
@@ -124,7 +138,10 @@ describe('form pages: loading, redirects and the last page', { timeout: 30_000 }
 
   test('a 401 on the profile goes to /login with the session message', async () => {
     setLoggedInCookie();
-    stubFetch({ ...applicantServer().handlers, 'GET /api/profile': () => json({ code: 'UNAUTHORIZED', message: 'x' }, 401) });
+    stubFetch({
+      ...applicantServer().handlers,
+      'GET /api/profile': () => json({ code: 'UNAUTHORIZED', message: 'x' }, 401),
+    });
     renderApp('/about');
 
     await heading('Log In');

@@ -12,7 +12,9 @@ describe('Save and Submit for visitors', { timeout: 30_000 }, () => {
     stubFetch();
     const { user, router } = renderApp('/final-steps');
     await heading('Final Steps');
-    const dismissed = screen.getByRole('group', { name: 'Have you ever been dismissed from any college or graduate school?' });
+    const dismissed = screen.getByRole('group', {
+      name: 'Have you ever been dismissed from any college or graduate school?',
+    });
     await user.click(within(dismissed).getByRole('radio', { name: 'No' }));
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -64,7 +66,9 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('listitem', { name: 'Saved' });
-    expect(net.callsTo('POST /api/validations').map((r) => r.body)).toEqual([{ errors: { first_name: ['First name'] } }]);
+    expect(net.callsTo('POST /api/validations').map((r) => r.body)).toEqual([
+      { errors: { first_name: ['First name'] } },
+    ]);
 
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -85,7 +89,10 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
     await heading('Application Submitted');
     expect(router.state.location.pathname).toBe('/completion');
     expect(await screen.findByRole('listitem', { name: 'Success' })).toHaveTextContent(SUBMITTED_MESSAGE);
-    expect(net.callsTo('POST /api/web-status').map((r) => r.body)).toEqual([{ web_status: 'validating' }, { web_status: 'submitted' }]);
+    expect(net.callsTo('POST /api/web-status').map((r) => r.body)).toEqual([
+      { web_status: 'validating' },
+      { web_status: 'submitted' },
+    ]);
     expect(net.callsTo('POST /api/submit')).toHaveLength(1);
     expect(net.callsTo('POST /api/validations')).toHaveLength(0);
     expect(screen.getByRole('region', { name: 'Welcome' })).toHaveTextContent('Thank you, Ada!');
@@ -93,7 +100,10 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
 
   test('Submit with missing answers: errors posted, default page, summary focused with links to page#key', async () => {
     setLoggedInCookie();
-    const server = applicantServer({ answers: { ...completeAnswers(), first_name: '', essay: '' }, webStatuses: ['started'] });
+    const server = applicantServer({
+      answers: { ...completeAnswers(), first_name: '', essay: '' },
+      webStatuses: ['started'],
+    });
     const net = stubFetch(server.handlers);
     const { user, router } = renderApp('/final-steps');
     await heading('Final Steps');
@@ -122,16 +132,25 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
 
     // Fixing a field updates the summary live.
     await user.type(screen.getByLabelText('First name'), 'Ada');
-    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Statement of Purpose']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Statement of Purpose']);
   });
 
   test('a summary link on another page scrolls there and puts focus in the field', async () => {
     setLoggedInCookie();
-    stubFetch(applicantServer({ answers: { ...completeAnswers(), essay: '' }, webStatuses: ['started', 'validating'] }).handlers);
+    stubFetch(
+      applicantServer({ answers: { ...completeAnswers(), essay: '' }, webStatuses: ['started', 'validating'] })
+        .handlers,
+    );
     const { user, router } = renderApp('/about');
     await heading('About You');
 
-    await user.click(within(screen.getByRole('region', { name: SUMMARY })).getByRole('link', { name: 'Statement of Purpose' }));
+    await user.click(
+      within(screen.getByRole('region', { name: SUMMARY })).getByRole('link', { name: 'Statement of Purpose' }),
+    );
 
     await heading('Education');
     expect(router.state.location.hash).toBe('#essay');
@@ -140,7 +159,10 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
 
   test('a summary link on the same page puts focus in the field', async () => {
     setLoggedInCookie();
-    stubFetch(applicantServer({ answers: { ...completeAnswers(), last_name: '' }, webStatuses: ['started', 'validating'] }).handlers);
+    stubFetch(
+      applicantServer({ answers: { ...completeAnswers(), last_name: '' }, webStatuses: ['started', 'validating'] })
+        .handlers,
+    );
     const { user } = renderApp('/about');
     await heading('About You');
 
@@ -158,7 +180,11 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
     await heading('About You');
     await waitFor(() => expect(screen.getByRole('region', { name: SUMMARY })).toHaveFocus());
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Application steps' })).getByRole('link', { name: 'Step 3 Final Steps' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Application steps' })).getByRole('link', {
+        name: 'Step 3 Final Steps',
+      }),
+    );
     await heading('Final Steps');
     expect(screen.getByRole('region', { name: SUMMARY })).not.toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -173,7 +199,10 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
     stubFetch({
       ...server.handlers,
       'POST /api/submit': () =>
-        json({ code: 'APPLICATION_INCOMPLETE', message: SUMMARY, errors: { college_name: ['Search for Your School'] } }, 422),
+        json(
+          { code: 'APPLICATION_INCOMPLETE', message: SUMMARY, errors: { college_name: ['Search for Your School'] } },
+          422,
+        ),
     });
     const { user } = renderApp('/final-steps');
     await heading('Final Steps');
@@ -184,13 +213,19 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
     const summary = screen.getByRole('region', { name: SUMMARY });
     await waitFor(() => expect(summary).toHaveFocus());
     expect(within(summary).getByRole('list', { name: 'Step 2: Education' })).toBeInTheDocument();
-    expect(within(summary).getByRole('link', { name: 'School 1: Search for Your School' })).toHaveAttribute('href', '/education-alr#college_name');
+    expect(within(summary).getByRole('link', { name: 'School 1: Search for Your School' })).toHaveAttribute(
+      'href',
+      '/education-alr#college_name',
+    );
   });
 
   test('an unexpected failure of Submit shows the Unexpected Error dialog', async () => {
     setLoggedInCookie();
     const server = applicantServer({ answers: completeAnswers(), webStatuses: ['started'] });
-    stubFetch({ ...server.handlers, 'POST /api/submit': () => json({ code: 'INTERNAL', message: 'The database is resting.' }, 500) });
+    stubFetch({
+      ...server.handlers,
+      'POST /api/submit': () => json({ code: 'INTERNAL', message: 'The database is resting.' }, 500),
+    });
     const { user } = renderApp('/final-steps');
     await heading('Final Steps');
 
@@ -206,7 +241,10 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
   test('an unexpected failure of Save shows the Unexpected Error dialog', async () => {
     setLoggedInCookie();
     const server = applicantServer({ webStatuses: ['started'] });
-    stubFetch({ ...server.handlers, 'PUT /api/answer': () => json({ code: 'INTERNAL', message: 'Could not save.' }, 500) });
+    stubFetch({
+      ...server.handlers,
+      'PUT /api/answer': () => json({ code: 'INTERNAL', message: 'Could not save.' }, 500),
+    });
     const { user } = renderApp('/about');
     await heading('About You');
     await user.type(screen.getByLabelText('First name'), 'A');

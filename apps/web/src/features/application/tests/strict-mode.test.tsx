@@ -15,9 +15,15 @@ test('under StrictMode (as in production) the first-visit work and saves happen 
   setLoggedInCookie();
   const server = applicantServer({ lastPage: '/education-alr', logins: ['a', 'b'] });
   const net = stubFetch(server.handlers);
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: '/about', state: { message: 'Hi', answers: { first_name: 'Ada' } } }] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname: '/about', state: { message: 'Hi', answers: { first_name: 'Ada' } } }],
+  });
   const queryClient = createAppQueryClient(router);
-  render(<StrictMode><App router={router} queryClient={queryClient} /></StrictMode>);
+  render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
   await screen.findByRole('heading', { level: 1, name: 'Education' }, { timeout: 10000 });
   await waitFor(() => expect(server.state.answers).toEqual({ first_name: 'Ada' }));
   // Carried once, by the server's carry-over call.

@@ -38,7 +38,10 @@ describe('welcome banner', { timeout: 30_000 }, () => {
 
   test('a later login gets the welcome-back text', async () => {
     setLoggedInCookie();
-    stubFetch(applicantServer({ logins: ['2026-01-10T10:00:00.000Z', '2026-01-11T10:00:00.000Z'], webStatuses: ['started'] }).handlers);
+    stubFetch(
+      applicantServer({ logins: ['2026-01-10T10:00:00.000Z', '2026-01-11T10:00:00.000Z'], webStatuses: ['started'] })
+        .handlers,
+    );
     renderApp('/about');
     await heading('About You');
 
@@ -55,7 +58,10 @@ describe('welcome banner', { timeout: 30_000 }, () => {
   });
 
   test('a service user (print view) sees no banner', async () => {
-    stubFetch({ 'GET /service/tmp-pdf': () => json({ answer: { first_name: 'Ada' }, add_another: {}, document_answer: {}, tabs: {} }) });
+    stubFetch({
+      'GET /service/tmp-pdf': () =>
+        json({ answer: { first_name: 'Ada' }, add_another: {}, document_answer: {}, tabs: {} }),
+    });
     renderApp('/about?service_token=t0k3n');
     await heading('Application of Ada');
 

@@ -5,7 +5,10 @@ import { PasswordRequirements } from './password-requirements';
 
 const RULE_MESSAGES: ReadonlySet<string> = new Set(PASSWORD_RULES.map((rule) => rule.message));
 
-interface NewPasswordFieldProps extends Omit<ComponentProps<typeof TextField>, 'type' | 'description' | 'invalid' | 'value'> {
+interface NewPasswordFieldProps extends Omit<
+  ComponentProps<typeof TextField>,
+  'type' | 'description' | 'invalid' | 'value'
+> {
   value: string;
   /** Every rule the password breaks now, for the requirement list (shown even before the field is touched). */
   ruleErrors: readonly string[];

@@ -22,7 +22,10 @@ export function useResendCode(form: FormWithUsername, onSent: (sent: MessageResp
       form.setFieldError('username', ACCOUNT_MESSAGES.resendEmailInvalid);
       return;
     }
-    resend.mutate({ username }, { onSuccess: ({ message }) => onSent({ message, username }), onError: showResendError });
+    resend.mutate(
+      { username },
+      { onSuccess: ({ message }) => onSent({ message, username }), onError: showResendError },
+    );
   };
   return { onResend, resending: resend.isPending };
 }

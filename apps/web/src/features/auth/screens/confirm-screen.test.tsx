@@ -50,21 +50,28 @@ describe('/confirm', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Log In' });
     expect(net.callsTo('POST /public/confirm')[0]?.body).toEqual({ username: 'ada@example.com', code: '123456' });
-    expect(router.state.location.state).toEqual({ message: 'Your account is confirmed.', username: 'ada@example.com', answers: { first_name: 'Ada' } });
+    expect(router.state.location.state).toEqual({
+      message: 'Your account is confirmed.',
+      username: 'ada@example.com',
+      answers: { first_name: 'Ada' },
+    });
     expect(await screen.findByRole('listitem', { name: 'Success' })).toHaveTextContent('Your account is confirmed.');
     expect(screen.getByLabelText('Email address')).toHaveValue('ada@example.com');
   });
 
   test("a wrong code shows a 'Confirm Card Error' toast", async () => {
     stubFetch({
-      'POST /public/confirm': () => json({ code: 'CODE_INVALID', message: 'That confirmation code is incorrect.' }, 400),
+      'POST /public/confirm': () =>
+        json({ code: 'CODE_INVALID', message: 'That confirmation code is incorrect.' }, 400),
     });
     const { user } = await openConfirm({ username: 'ada@example.com' });
 
     await user.type(screen.getByLabelText('Confirmation code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Confirm Card Error' })).toHaveTextContent('That confirmation code is incorrect.');
+    expect(await screen.findByRole('listitem', { name: 'Confirm Card Error' })).toHaveTextContent(
+      'That confirmation code is incorrect.',
+    );
   });
 
   test('offers resend: needs a valid address, then shows the message', async () => {
@@ -83,11 +90,15 @@ describe('/confirm', () => {
   });
 
   test("a failed resend shows a 'Resend Confirmation Code Error' toast", async () => {
-    stubFetch({ 'POST /public/resend-confirm': () => json({ code: 'RATE_LIMITED', message: 'Too many requests.' }, 429) });
+    stubFetch({
+      'POST /public/resend-confirm': () => json({ code: 'RATE_LIMITED', message: 'Too many requests.' }, 429),
+    });
     const { user } = await openConfirm({ username: 'ada@example.com' });
 
     await user.click(screen.getByRole('button', { name: 'Resend confirmation code' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Resend Confirmation Code Error' })).toHaveTextContent('Too many requests.');
+    expect(await screen.findByRole('listitem', { name: 'Resend Confirmation Code Error' })).toHaveTextContent(
+      'Too many requests.',
+    );
   });
 });

@@ -37,7 +37,6 @@ export function ConfirmScreen() {
     showToast({ title: 'Success', description: message, severity: 'success' }),
   );
 
-
   return (
     <AuthCard
       title="Confirm Your Account"

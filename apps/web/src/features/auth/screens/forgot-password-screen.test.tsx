@@ -26,7 +26,9 @@ describe('/forgot', () => {
   });
 
   test("shows the server's message in a toast that can be closed", async () => {
-    const net = stubFetch({ 'POST /public/forgot-password': () => json({ message: 'Check your inbox for a reset link.' }) });
+    const net = stubFetch({
+      'POST /public/forgot-password': () => json({ message: 'Check your inbox for a reset link.' }),
+    });
     const { user } = await openForgot();
 
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
@@ -41,12 +43,16 @@ describe('/forgot', () => {
   });
 
   test("a failure shows a 'Forgot Password Card Error' toast", async () => {
-    stubFetch({ 'POST /public/forgot-password': () => json({ code: 'MAIL_TOO_SOON', message: 'Please wait a minute.' }, 429) });
+    stubFetch({
+      'POST /public/forgot-password': () => json({ code: 'MAIL_TOO_SOON', message: 'Please wait a minute.' }, 429),
+    });
     const { user } = await openForgot();
 
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Forgot Password Card Error' })).toHaveTextContent('Please wait a minute.');
+    expect(await screen.findByRole('listitem', { name: 'Forgot Password Card Error' })).toHaveTextContent(
+      'Please wait a minute.',
+    );
   });
 });

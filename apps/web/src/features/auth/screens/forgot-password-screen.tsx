@@ -26,7 +26,12 @@ export function ForgotPasswordScreen() {
   );
 
   return (
-    <AuthCard title="Forgot Password" footerQuestion="Remember your password?" footerLinkText="Log In" footerLinkTo="/login">
+    <AuthCard
+      title="Forgot Password"
+      footerQuestion="Remember your password?"
+      footerLinkText="Log In"
+      footerLinkTo="/login"
+    >
       <p>Enter the e-mail address of your account and we will send you a link to reset your password.</p>
       <AuthForm ref={form.formRef} onSubmit={onSubmit} submitting={forgot.isPending}>
         <TextField label="Email address" type="email" autoComplete="username" required {...form.field('username')} />

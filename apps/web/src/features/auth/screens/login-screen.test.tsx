@@ -98,7 +98,8 @@ describe('/login', () => {
 
   test("a failed login shows the server's message in a 'Login Card Error' toast", async () => {
     stubFetch({
-      'POST /public/login': () => json({ code: 'INVALID_CREDENTIALS', message: 'The email address or password is incorrect.' }, 400),
+      'POST /public/login': () =>
+        json({ code: 'INVALID_CREDENTIALS', message: 'The email address or password is incorrect.' }, 400),
     });
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
@@ -160,7 +161,9 @@ describe('/login', () => {
 
     await user.click(screen.getByRole('button', { name: 'Resend confirmation code' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Resend Confirmation Code Error' })).toHaveTextContent('Please wait a minute.');
+    expect(await screen.findByRole('listitem', { name: 'Resend Confirmation Code Error' })).toHaveTextContent(
+      'Please wait a minute.',
+    );
   });
 
   test('the footer and forgot-password links carry the answers along', async () => {

@@ -45,7 +45,6 @@ function LoginCard() {
     void navigate('/confirm', { state });
   });
 
-
   return (
     <AuthCard title="Log In" footerQuestion="Don't have an account?" footerLinkText="Sign Up" footerLinkTo="/signup">
       {navigation.errorMessage && <InlineAlert severity="error">{navigation.errorMessage}</InlineAlert>}
@@ -65,7 +64,13 @@ function LoginCard() {
         }
       >
         <TextField label="Email address" type="email" autoComplete="username" required {...form.field('username')} />
-        <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field('password')}
+        />
       </AuthForm>
     </AuthCard>
   );

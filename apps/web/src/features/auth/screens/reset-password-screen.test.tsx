@@ -60,13 +60,20 @@ describe('/reset', () => {
 
     await user.type(screen.getByLabelText('Password'), ' abc');
 
-    expect(screen.getByText('contains no leading or trailing whitespace').closest('li')).toHaveAttribute('data-state', 'error');
-    expect(screen.getByText('contains at least one lowercase letter').closest('li')).toHaveAttribute('data-state', 'success');
+    expect(screen.getByText('contains no leading or trailing whitespace').closest('li')).toHaveAttribute(
+      'data-state',
+      'error',
+    );
+    expect(screen.getByText('contains at least one lowercase letter').closest('li')).toHaveAttribute(
+      'data-state',
+      'success',
+    );
   });
 
   test("an expired link shows a 'Reset Password Card Error' toast", async () => {
     stubFetch({
-      'POST /public/reset-password': () => json({ code: 'RESET_LINK_INVALID', message: 'This password reset link is invalid or has expired.' }, 400),
+      'POST /public/reset-password': () =>
+        json({ code: 'RESET_LINK_INVALID', message: 'This password reset link is invalid or has expired.' }, 400),
     });
     const { user } = await openReset();
 

@@ -35,7 +35,12 @@ export function ResetPasswordScreen() {
   // The id is a hidden input, so its message is shown above the fields.
   const idErrors = form.errorsOf('id');
   return (
-    <AuthCard title="Reset Password" footerQuestion="Remember your password?" footerLinkText="Log In" footerLinkTo="/login">
+    <AuthCard
+      title="Reset Password"
+      footerQuestion="Remember your password?"
+      footerLinkText="Log In"
+      footerLinkTo="/login"
+    >
       {idErrors.length > 0 && <InlineAlert severity="error">{idErrors.join(' ')}</InlineAlert>}
       <AuthForm ref={form.formRef} onSubmit={onSubmit} submitting={reset.isPending}>
         <input type="hidden" name="id" value={form.values.id} />

@@ -77,7 +77,10 @@ describe('/signup', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Confirm Your Account' });
-    expect(net.callsTo('POST /public/signup')[0]?.body).toEqual({ username: 'ada@example.com', password: 'Abcdef123456!' });
+    expect(net.callsTo('POST /public/signup')[0]?.body).toEqual({
+      username: 'ada@example.com',
+      password: 'Abcdef123456!',
+    });
     expect(router.state.location.state).toEqual({
       username: 'ada@example.com',
       message: 'Thanks for signing up!',
@@ -89,7 +92,14 @@ describe('/signup', () => {
   test("a failure shows a 'Sign Up Card Error' toast and the server's field messages", async () => {
     stubFetch({
       'POST /public/signup': () =>
-        json({ code: 'VALIDATION_FAILED', message: 'Some of what you entered needs to be corrected.', errors: { username: ['That address is taken.'] } }, 400),
+        json(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Some of what you entered needs to be corrected.',
+            errors: { username: ['That address is taken.'] },
+          },
+          400,
+        ),
     });
     const { user } = await openSignup();
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');

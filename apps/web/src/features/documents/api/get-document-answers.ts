@@ -16,6 +16,10 @@ export function getDocumentAnswers(): Promise<DocumentAnswersResponse> {
  * Concurrent calls share one request.
  */
 export async function refreshDocumentAnswers(queryClient: QueryClient): Promise<void> {
-  const documents = await queryClient.fetchQuery({ queryKey: documentAnswersQueryKey, queryFn: getDocumentAnswers, staleTime: 0 });
+  const documents = await queryClient.fetchQuery({
+    queryKey: documentAnswersQueryKey,
+    queryFn: getDocumentAnswers,
+    staleTime: 0,
+  });
   setDocumentsLocally(queryClient, documents);
 }

@@ -1,4 +1,10 @@
-import { ERROR_MESSAGES, FILE_MESSAGES, GENERIC_ERROR_MESSAGE, type ErrorCode, type PresignedUrlResponse } from '@admissions/domain';
+import {
+  ERROR_MESSAGES,
+  FILE_MESSAGES,
+  GENERIC_ERROR_MESSAGE,
+  type ErrorCode,
+  type PresignedUrlResponse,
+} from '@admissions/domain';
 import { ServerError, UnauthorizedError } from '../../../lib/api-errors';
 
 /** Upload progress in whole percent, 0 to 100. */
@@ -22,7 +28,8 @@ export function uploadFile({ url, fields }: PresignedUrlResponse, file: File, on
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     });
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) {

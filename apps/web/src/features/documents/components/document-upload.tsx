@@ -165,7 +165,8 @@ function PhaseBody({ phase, fieldKey, pdfUrl, deleteButton, onDelete }: PhaseBod
   return (
     <>
       <p className={styles.file}>
-        <span className={styles.fileName}>{name}</span> <span className={styles.fileSize}>({formatFileSize(size)})</span>
+        <span className={styles.fileName}>{name}</span>{' '}
+        <span className={styles.fileSize}>({formatFileSize(size)})</span>
       </p>
       <span className={styles.actions}>
         {/* The server sends the converted copy as a download (never shown inline on our origin). */}

@@ -7,7 +7,7 @@ import {
   type FileQuestion,
 } from '@admissions/domain';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPresignedUrl } from '../api/create-presigned-url';
 import { deleteConversion } from '../api/delete-conversion';
 import { useDeleteDocumentAnswer } from '../api/delete-document-answer';
@@ -71,7 +71,9 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
     },
   });
 
+  const { mutate: startUpload } = upload;
   const remove = useDeleteDocumentAnswer();
+  const { mutateAsync: removeDocument } = remove;
   // An upload started before this widget was last mounted (the applicant left the page and came back).
   const uploading = useIsMutating({ mutationKey: uploadMutationKey(key) }) > 0;
 
@@ -79,12 +81,15 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
 
   // A failed status call: shown as an upload error. A document already attached is left alone.
   const failedCallAt = conversion.isError ? conversion.errorUpdatedAt : 0;
-  useEffect(() => {
-    if (!failedCallAt) return;
+  // Once per failed call: the other values are read as they are then, through a ref.
+  const onFailedCall = useRef(() => {});
+  onFailedCall.current = () => {
     showUploadError(conversion.error);
     if (document) queryClient.setQueryData(conversionQueryKey(key), NOT_ANSWERED);
     else resetAfterError();
-    // Once per failed call: the other values are read as they are then.
+  };
+  useEffect(() => {
+    if (failedCallAt) onFailedCall.current();
   }, [failedCallAt]);
 
   // COMPLETED: the server now lists the document; fetch the list (once) to show its name and size.
@@ -106,13 +111,21 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
     if (status === 'FAILED') forgetDocumentLocally(queryClient, key);
   }, [status, queryClient, key]);
 
-  const phase: UploadPhase = uploading
-    ? { name: 'uploading', fileName: upload.isPending ? (chosenName ?? '') : '', percent: upload.isPending ? percent : undefined }
-    : document
-      ? { name: 'attached', document }
-      : (status && isDocumentWaiting(status)) || (status === 'COMPLETED' && !documentMissing)
-        ? { name: 'converting', fileName: chosenName }
-        : { name: 'choose' };
+  const phase = useMemo<UploadPhase>(
+    () =>
+      uploading
+        ? {
+            name: 'uploading',
+            fileName: upload.isPending ? (chosenName ?? '') : '',
+            percent: upload.isPending ? percent : undefined,
+          }
+        : document
+          ? { name: 'attached', document }
+          : (status && isDocumentWaiting(status)) || (status === 'COMPLETED' && !documentMissing)
+            ? { name: 'converting', fileName: chosenName }
+            : { name: 'choose' },
+    [uploading, upload.isPending, chosenName, percent, document, status, documentMissing],
+  );
 
   // Say what changed, once per change this visit caused (not on page load).
   const previous = useRef(phase.name);
@@ -145,15 +158,15 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
       setPercent(0);
       setDocumentMissing(false);
       setAnnouncement(`Uploading ${file.name}.`);
-      upload.mutate(file);
+      startUpload(file);
     },
-    [status, queryClient, key, upload.mutate, showUploadError],
+    [status, queryClient, key, startUpload, showUploadError],
   );
 
   /** Resolves true once deleted; a failure is shown as a toast. */
   const deleteDocument = useCallback(async (): Promise<boolean> => {
     try {
-      await remove.mutateAsync(key);
+      await removeDocument(key);
     } catch (error) {
       showUploadError(error);
       return false;
@@ -161,9 +174,12 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
     setRuleErrors([]);
     setAnnouncement('Your file has been deleted.');
     return true;
-  }, [remove.mutateAsync, key, showUploadError]);
+  }, [removeDocument, key, showUploadError]);
 
-  const failure = status === 'FAILED' && phase.name === 'choose' ? conversion.data?.message || FILE_MESSAGES.conversionFailed : undefined;
+  const failure =
+    status === 'FAILED' && phase.name === 'choose'
+      ? conversion.data?.message || FILE_MESSAGES.conversionFailed
+      : undefined;
 
   return {
     phase,

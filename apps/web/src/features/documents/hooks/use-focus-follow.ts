@@ -9,7 +9,11 @@ type AfterDialog = 'primary' | 'keep';
  * moves to the new phase's primary element instead of falling to the page's
  * start. Focus the user moved elsewhere is left alone.
  */
-export function useFocusFollow(phase: string, container: RefObject<HTMLElement | null>, primary: RefObject<HTMLElement | null>) {
+export function useFocusFollow(
+  phase: string,
+  container: RefObject<HTMLElement | null>,
+  primary: RefObject<HTMLElement | null>,
+) {
   const hadFocus = useRef(false);
   const afterDialog = useRef<AfterDialog>('keep');
 

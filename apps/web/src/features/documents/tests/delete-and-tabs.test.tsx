@@ -52,7 +52,9 @@ describe('deleting a file', { timeout: 30_000 }, () => {
     const { user, net, queryClient } = await openEducation({ documents: { research_upload: PROJECT } });
 
     await user.click(within(project()).getByRole('button', { name: 'Delete project.pdf' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete File' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete File' })).getByRole('button', { name: 'Delete' }),
+    );
 
     await waitFor(() => expect(screen.getByLabelText('Final Project Description')).toHaveAttribute('type', 'file'));
     const input = screen.getByLabelText('Final Project Description');
@@ -79,11 +81,16 @@ describe('deleting a file', { timeout: 30_000 }, () => {
     const { user } = await openEducation(
       { documents: { research_upload: PROJECT } },
       {},
-      { 'DELETE /api/document-answer/research_upload': () => json({ code: 'INTERNAL', message: 'Storage is away.' }, 500) },
+      {
+        'DELETE /api/document-answer/research_upload': () =>
+          json({ code: 'INTERNAL', message: 'Storage is away.' }, 500),
+      },
     );
 
     await user.click(within(project()).getByRole('button', { name: 'Delete project.pdf' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete File' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete File' })).getByRole('button', { name: 'Delete' }),
+    );
 
     const toast = await screen.findByRole('listitem', { name: 'Error uploading file for Final Project Description' });
     expect(toast).toHaveTextContent('Storage is away.');
@@ -102,7 +109,9 @@ describe('switching tabs with files', { timeout: 30_000 }, () => {
     await user.click(laterTab());
 
     await waitFor(() => expect(laterTab()).toHaveAttribute('aria-selected', 'true'));
-    const order = net.requests.map((r) => `${r.method} ${r.path}`).filter((c) => c.includes('transcript') || c.startsWith('PUT /api/tabs'));
+    const order = net.requests
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((c) => c.includes('transcript') || c.startsWith('PUT /api/tabs'));
     expect(order.slice(-2)).toEqual(['DELETE /api/document-answer/college_transcript_upload', 'PUT /api/tabs']);
     expect(applicant.state.documents).toEqual({});
 
@@ -113,10 +122,15 @@ describe('switching tabs with files', { timeout: 30_000 }, () => {
   });
 
   test("refuses the switch with 'File Upload in Progress' while the transcript converts", async () => {
-    const { user, net } = await openEducation({}, {
-      pollsInProgress: 100,
-      conversions: { college_transcript_upload: { status: 'IN_PROGRESS', message: '', fileName: 'transcript.png', fileSize: 3000 } },
-    });
+    const { user, net } = await openEducation(
+      {},
+      {
+        pollsInProgress: 100,
+        conversions: {
+          college_transcript_upload: { status: 'IN_PROGRESS', message: '', fileName: 'transcript.png', fileSize: 3000 },
+        },
+      },
+    );
     await screen.findByText(/Converting your file to PDF/);
 
     await user.click(laterTab());
@@ -137,7 +151,9 @@ describe('switching tabs with files', { timeout: 30_000 }, () => {
     const { user, net } = await openEducation(
       { documents: { college_transcript_upload: TRANSCRIPT } },
       {},
-      { 'DELETE /api/document-answer/college_transcript_upload': () => json({ code: 'INTERNAL', message: 'No.' }, 500) },
+      {
+        'DELETE /api/document-answer/college_transcript_upload': () => json({ code: 'INTERNAL', message: 'No.' }, 500),
+      },
     );
 
     await user.click(laterTab());
@@ -148,9 +164,14 @@ describe('switching tabs with files', { timeout: 30_000 }, () => {
   });
 
   test("the server's own refusal (409 CONVERSION_IN_PROGRESS) shows the same dialog, not an error toast", async () => {
-    const { user } = await openEducation({}, {}, {
-      'PUT /api/tabs': () => json({ code: 'CONVERSION_IN_PROGRESS', message: 'Please wait until the file upload has completed.' }, 409),
-    });
+    const { user } = await openEducation(
+      {},
+      {},
+      {
+        'PUT /api/tabs': () =>
+          json({ code: 'CONVERSION_IN_PROGRESS', message: 'Please wait until the file upload has completed.' }, 409),
+      },
+    );
 
     await user.click(laterTab());
 
@@ -159,16 +180,22 @@ describe('switching tabs with files', { timeout: 30_000 }, () => {
   });
 
   test('after a tab error the conversion statuses and documents are fetched again', async () => {
-    const { user, net } = await openEducation({ documents: { college_transcript_upload: TRANSCRIPT } }, {}, {
-      'PUT /api/tabs': () => json({ code: 'INTERNAL', message: 'Nope.' }, 500),
-    });
+    const { user, net } = await openEducation(
+      { documents: { college_transcript_upload: TRANSCRIPT } },
+      {},
+      {
+        'PUT /api/tabs': () => json({ code: 'INTERNAL', message: 'Nope.' }, 500),
+      },
+    );
     const before = net.callsTo('GET /api/pdf/document-answer/college_transcript_upload').length;
 
     await user.click(laterTab());
 
     expect(await screen.findByRole('listitem', { name: 'Error handling tabs for School 1: Transcript' })).toBeVisible();
     await waitFor(() => expect(net.callsTo('GET /api/document-answer')).toHaveLength(1));
-    await waitFor(() => expect(net.callsTo('GET /api/pdf/document-answer/college_transcript_upload').length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(net.callsTo('GET /api/pdf/document-answer/college_transcript_upload').length).toBeGreaterThan(before),
+    );
     // The transcript was deleted before the switch failed: the page says so.
     await waitFor(() => expect(screen.getByLabelText('Unofficial Transcript')).toHaveAttribute('type', 'file'));
   });
@@ -181,7 +208,9 @@ describe('visitors', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Education' });
     const transcript = screen.getByLabelText('Unofficial Transcript');
     expect(transcript).toBeDisabled();
-    expect(transcript).toHaveAccessibleDescription(expect.stringContaining('This question can be finished once you have created an account.'));
+    expect(transcript).toHaveAccessibleDescription(
+      expect.stringContaining('This question can be finished once you have created an account.'),
+    );
     expect(screen.queryByRole('tab')).toBeNull();
   });
 });

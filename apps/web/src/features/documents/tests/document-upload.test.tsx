@@ -12,9 +12,16 @@ const RESEARCH = 'Final Project Description';
 const KEYS = ['research_upload', 'college_transcript_upload'];
 
 /** A BMN applicant on Step 2, whose research description is required. */
-async function openEducation(record: Partial<ApplicantRecord> = {}, options: Parameters<typeof documentsServer>[2] = {}) {
+async function openEducation(
+  record: Partial<ApplicantRecord> = {},
+  options: Parameters<typeof documentsServer>[2] = {},
+) {
   setLoggedInCookie();
-  const applicant = applicantServer({ webStatuses: ['started'], answers: { applied_major: 'BMN', entry_term: '2027FA' }, ...record });
+  const applicant = applicantServer({
+    webStatuses: ['started'],
+    answers: { applied_major: 'BMN', entry_term: '2027FA' },
+    ...record,
+  });
   const documents = documentsServer(applicant, KEYS, options);
   const net = stubFetch({ ...applicant.handlers, ...documents.handlers });
   const xhr = stubXhr((upload) => {
@@ -118,13 +125,22 @@ describe('document upload', { timeout: 30_000 }, () => {
   });
 
   test('a conversion still running when the page loads is shown and polled to its end', async () => {
-    await openEducation({}, { pollsInProgress: 1, conversions: { research_upload: { status: 'IN_PROGRESS', message: '', fileName: 'plan.png', fileSize: 3000 } } });
+    await openEducation(
+      {},
+      {
+        pollsInProgress: 1,
+        conversions: { research_upload: { status: 'IN_PROGRESS', message: '', fileName: 'plan.png', fileSize: 3000 } },
+      },
+    );
     expect(await screen.findByText(/Converting your file to PDF/)).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Delete plan.png' }, { timeout: 7000 })).toBeVisible();
   });
 
   test('a failed conversion clears the field and says why', async () => {
-    const { user, applicant } = await openEducation({}, { outcome: { status: 'FAILED', message: FILE_MESSAGES.docxMacros } });
+    const { user, applicant } = await openEducation(
+      {},
+      { outcome: { status: 'FAILED', message: FILE_MESSAGES.docxMacros } },
+    );
     await user.upload(researchInput(), fileOf('plan.docx', 'docx'));
 
     expect(await screen.findByText(FILE_MESSAGES.docxMacros, {}, { timeout: 5000 })).toBeVisible();
@@ -136,7 +152,16 @@ describe('document upload', { timeout: 30_000 }, () => {
 
   test("an upload error shows 'Error uploading file for' the question's label, deletes the conversion and clears the field", async () => {
     const { user, net } = await openEducation();
-    stubXhr((upload) => upload.respond(403, JSON.stringify({ code: 'UPLOAD_POLICY_INVALID', message: 'This upload link is invalid or has expired. Please choose your file again.' }), 'application/json'));
+    stubXhr((upload) =>
+      upload.respond(
+        403,
+        JSON.stringify({
+          code: 'UPLOAD_POLICY_INVALID',
+          message: 'This upload link is invalid or has expired. Please choose your file again.',
+        }),
+        'application/json',
+      ),
+    );
 
     await user.upload(researchInput(), fileOf('plan.pdf', 'pdf'));
 
@@ -174,7 +199,9 @@ describe('document upload', { timeout: 30_000 }, () => {
     await user.upload(researchInput(), fileOf('plan.pdf', 'pdf'));
 
     expect(await screen.findByRole('button', { name: 'Delete plan.pdf' }, { timeout: 5000 })).toBeVisible();
-    await waitFor(() => expect(screen.queryByText(required, { selector: '[id="research_upload-error"] p' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText(required, { selector: '[id="research_upload-error"] p' })).toBeNull(),
+    );
     expect(screen.getByRole('group', { name: RESEARCH })).not.toHaveAttribute('aria-invalid');
   });
 
@@ -185,7 +212,8 @@ describe('document upload', { timeout: 30_000 }, () => {
     stubFetch({
       ...applicant.handlers,
       ...documents.handlers,
-      'GET /api/pdf/document-answer/research_upload': () => json({ code: 'INTERNAL', message: 'Conversions are resting.' }, 500),
+      'GET /api/pdf/document-answer/research_upload': () =>
+        json({ code: 'INTERNAL', message: 'Conversions are resting.' }, 500),
     });
     renderApp('/education-alr');
 

@@ -36,11 +36,17 @@ interface DocumentsServerOptions {
  * endpoint, uploads received through the fake XMLHttpRequest, conversions that
  * end when polled, and documents listed in the profile once COMPLETED.
  */
-export function documentsServer(applicant: ReturnType<typeof applicantServer>, keys: readonly string[], options: DocumentsServerOptions = {}) {
+export function documentsServer(
+  applicant: ReturnType<typeof applicantServer>,
+  keys: readonly string[],
+  options: DocumentsServerOptions = {},
+) {
   const state = applicant.state;
   const stored = new Map<string, File>();
   const conversions: Record<string, Conversion> = { ...options.conversions };
-  const pollsLeft: Record<string, number> = Object.fromEntries(Object.keys(conversions).map((key) => [key, options.pollsInProgress ?? 0]));
+  const pollsLeft: Record<string, number> = Object.fromEntries(
+    Object.keys(conversions).map((key) => [key, options.pollsInProgress ?? 0]),
+  );
   let issued = 0;
 
   const status = (key: string): DocumentStatusResponse => {
@@ -55,7 +61,11 @@ export function documentsServer(applicant: ReturnType<typeof applicantServer>, k
       issued += 1;
       return json({
         url: LOCAL_UPLOAD_PATH,
-        fields: { key: `applicants/7/${answer_key}/${issued}`, policy: 'eyJleHBpcmF0aW9uIjoiLi4uIn0=', 'x-amz-signature': 'f00d' },
+        fields: {
+          key: `applicants/7/${answer_key}/${issued}`,
+          policy: 'eyJleHBpcmF0aW9uIjoiLi4uIn0=',
+          'x-amz-signature': 'f00d',
+        },
       });
     },
     [`GET ${DOCUMENT_ANSWERS_PATH}`]: () => json(state.documents),
@@ -65,7 +75,11 @@ export function documentsServer(applicant: ReturnType<typeof applicantServer>, k
     handlers[`POST ${documentConversionPath(key)}`] = ({ body }) => {
       const { file_key, file_name } = body as { file_key: string; file_name: string };
       const file = stored.get(file_key);
-      if (!file) return json({ code: 'DOCUMENT_REJECTED', message: 'We did not receive your file. Please upload it again.' }, 422);
+      if (!file)
+        return json(
+          { code: 'DOCUMENT_REJECTED', message: 'We did not receive your file. Please upload it again.' },
+          422,
+        );
       conversions[key] = { status: 'UNPROCESSED', message: '', fileName: file_name, fileSize: file.size };
       pollsLeft[key] = options.pollsInProgress ?? 0;
       return json(status(key));

@@ -23,7 +23,9 @@ const SETTLED: ReadonlySet<PdfCopyStatus> = new Set(['completed', 'failed']);
  * has been on screen a while still reflects the server.
  */
 export function pdfStatusPollInterval(status: string | undefined, callFailed: boolean): number {
-  return callFailed || (status !== undefined && SETTLED.has(status as PdfCopyStatus)) ? PDF_STATUS_POLL_SLOW_MS : PDF_STATUS_POLL_FAST_MS;
+  return callFailed || (status !== undefined && SETTLED.has(status as PdfCopyStatus))
+    ? PDF_STATUS_POLL_SLOW_MS
+    : PDF_STATUS_POLL_FAST_MS;
 }
 
 /**

@@ -8,12 +8,20 @@ import { renderApp, setLoggedInCookie } from '../../../test/render-app';
 import { pdfStatusPollInterval } from '../api/get-pdf-status';
 
 const LINK_NAME = 'Download a PDF copy of your application';
-const READY: PdfCopyStatusResponse = { status: 'completed', url: '/api/pdf/file', message: 'Your PDF copy is ready to download.' };
+const READY: PdfCopyStatusResponse = {
+  status: 'completed',
+  url: '/api/pdf/file',
+  message: 'Your PDF copy is ready to download.',
+};
 
 /** A submitted applicant at /completion, whose GET /api/pdf answers are given in turn (the last one repeats). */
 function completionWith(...answers: (() => Response)[]) {
   setLoggedInCookie();
-  const server = applicantServer({ answers: completeAnswers(), submitted: true, webStatuses: ['started', 'validating', 'submitted'] });
+  const server = applicantServer({
+    answers: completeAnswers(),
+    submitted: true,
+    webStatuses: ['started', 'validating', 'submitted'],
+  });
   let call = 0;
   const net = stubFetch({ ...server.handlers, 'GET /api/pdf': () => answers[Math.min(call++, answers.length - 1)]!() });
   const view = renderApp('/completion');
@@ -52,7 +60,10 @@ describe('the PDF copy on the completion page', { timeout: 30_000 }, () => {
   });
 
   test('a failed copy offers "Try again", which asks the server again and offers the link once it is ready', async () => {
-    const { net } = completionWith(() => json({ status: 'failed', url: '', message: '' }), () => json(READY));
+    const { net } = completionWith(
+      () => json({ status: 'failed', url: '', message: '' }),
+      () => json(READY),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Error downloading PDF copy of your application.');
     expect(net.callsTo('GET /api/pdf')).toHaveLength(1);
 

@@ -31,7 +31,9 @@ export function PdfDownload() {
     // A failure need not be the last word: 'Try again' asks the server to draw the copy now.
     return (
       <div className={styles.failed}>
-        <InlineAlert severity="error">{(data?.status === 'failed' && data.message) || PDF_COPY_FAILED_MESSAGE}</InlineAlert>
+        <InlineAlert severity="error">
+          {(data?.status === 'failed' && data.message) || PDF_COPY_FAILED_MESSAGE}
+        </InlineAlert>
         <Button variant="secondary" loading={isFetching} onClick={() => void refetch()}>
           {PDF_TRY_AGAIN_LABEL}
         </Button>

@@ -15,10 +15,19 @@ const printData = (answer: Record<string, string>, extra: Record<string, unknown
 
 describe('the service print view (?service_token=)', { timeout: 30_000 }, () => {
   test('shows every step read-only from the print data: marks, schools with their code, attached documents', async () => {
-    const answers = { ...completeAnswers(), college_name: 'Harvard University', college_ceeb: '3434', optin_sms_ind: '' };
+    const answers = {
+      ...completeAnswers(),
+      college_name: 'Harvard University',
+      college_ceeb: '3434',
+      optin_sms_ind: '',
+    };
     const { requests } = stubFetch({
       'GET /service/tmp-pdf': () =>
-        json(printData(answers, { document_answer: { college_transcript_upload: { file_name: 't.pdf', file_size: 2048 } } })),
+        json(
+          printData(answers, {
+            document_answer: { college_transcript_upload: { file_name: 't.pdf', file_size: 2048 } },
+          }),
+        ),
     });
     renderApp('/about?service_token=t0k3n');
 
@@ -31,7 +40,9 @@ describe('the service print view (?service_token=)', { timeout: 30_000 }, () => 
     expect(screen.getAllByText('[ ]').length).toBeGreaterThan(0);
     expect(screen.getByText(/^Document attached for /)).toBeInTheDocument();
     // Text meant only for applicants filling in the form is left out of the print (SPEC section 6).
-    expect(screen.queryByText('Thank you. Accept the terms below and press Submit when you are ready.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Thank you. Accept the terms below and press Submit when you are ready.'),
+    ).not.toBeInTheDocument();
     expect(document.querySelectorAll('input, select, textarea, button')).toHaveLength(0);
     expect(screen.queryByRole('navigation', { name: 'Application steps' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: "We're missing some information!" })).not.toBeInTheDocument();
@@ -60,7 +71,10 @@ describe('the service print view (?service_token=)', { timeout: 30_000 }, () => 
   test('a dead link says so instead of sending anyone to log in', async () => {
     stubFetch({
       'GET /service/tmp-pdf': () =>
-        json({ code: 'SERVICE_TOKEN_INVALID', message: 'This print link is invalid, has expired or was withdrawn.' }, 401),
+        json(
+          { code: 'SERVICE_TOKEN_INVALID', message: 'This print link is invalid, has expired or was withdrawn.' },
+          401,
+        ),
     });
     const { router } = renderApp('/about?service_token=old');
 

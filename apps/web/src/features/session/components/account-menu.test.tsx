@@ -6,7 +6,14 @@ import { json, stubFetch } from '../../../test/fetch-stub';
 import { tenantFixture } from '../../../test/fixtures';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
 
-const profile = { username: 'ada@example.com', answer: {}, document_answer: {}, last_page: null, successful_login: [], web_status: [] };
+const profile = {
+  username: 'ada@example.com',
+  answer: {},
+  document_answer: {},
+  last_page: null,
+  successful_login: [],
+  web_status: [],
+};
 
 async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Account' }));

@@ -16,7 +16,14 @@ import { INACTIVITY_LOGOUT_MESSAGE } from './use-inactivity-logout';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-const profile = { username: 'ada@example.com', answer: {}, document_answer: {}, last_page: null, successful_login: [], web_status: [] };
+const profile = {
+  username: 'ada@example.com',
+  answer: {},
+  document_answer: {},
+  last_page: null,
+  successful_login: [],
+  web_status: [],
+};
 
 const TITLE = 'Still working?';
 const YES = 'Yes - Take me back to my application';

@@ -39,7 +39,11 @@ export function useInactivityLogout(): (reason: InactivityLogoutReason) => Promi
           // See above: the user is logged out locally in any case.
         }
         const state: NavigationState =
-          reason === 'timeout' ? { errorMessage: INACTIVITY_LOGOUT_MESSAGE } : serverMessage ? { message: serverMessage } : {};
+          reason === 'timeout'
+            ? { errorMessage: INACTIVITY_LOGOUT_MESSAGE }
+            : serverMessage
+              ? { message: serverMessage }
+              : {};
         await leaveForLogin(navigate, state);
       } finally {
         running.current = false;

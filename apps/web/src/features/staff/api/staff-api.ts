@@ -14,7 +14,8 @@ export type ListFilters = Partial<Pick<StaffListQuery, 'q' | 'status' | 'program
 
 export function listQueryString(filters: ListFilters): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(filters))
+    if (value !== undefined && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -30,7 +31,8 @@ export function useStaffMe(enabled: boolean) {
     queryKey: ['staff', 'me'],
     enabled,
     queryFn: () => api.get<StaffMeResponse>('/api/staff/me'),
-    throwOnError: (error) => !(error instanceof ServerError && error.status === 403) && !(error.name === 'UnauthorizedError'),
+    throwOnError: (error) =>
+      !(error instanceof ServerError && error.status === 403) && !(error.name === 'UnauthorizedError'),
   });
 }
 

@@ -23,7 +23,9 @@ export function ApplicationRoute() {
 function ApplicationView() {
   const { userId = '' } = useParams();
   const detail = useApplicationDetail(userId, true);
-  const name = detail.data ? [detail.data.first_name, detail.data.last_name].filter(Boolean).join(' ') || '(no name yet)' : '';
+  const name = detail.data
+    ? [detail.data.first_name, detail.data.last_name].filter(Boolean).join(' ') || '(no name yet)'
+    : '';
   usePageTitle(detail.data ? `Application of ${name}` : 'Application');
   if (!detail.data) return <PageLoading />;
   const app = detail.data;

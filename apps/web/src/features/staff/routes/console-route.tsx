@@ -33,7 +33,9 @@ function filtersOf(params: URLSearchParams): ListFilters {
   const status = params.get('status');
   return {
     q: params.get('q') ?? undefined,
-    status: (STAFF_WEB_STATUSES as readonly string[]).includes(status ?? '') ? (status as ListFilters['status']) : undefined,
+    status: (STAFF_WEB_STATUSES as readonly string[]).includes(status ?? '')
+      ? (status as ListFilters['status'])
+      : undefined,
     program: params.get('program') ?? undefined,
     term: params.get('term') ?? undefined,
     sort: (STAFF_LIST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as StaffListSort) : undefined,
@@ -44,7 +46,9 @@ function filtersOf(params: URLSearchParams): ListFilters {
 
 function toParams(filters: ListFilters): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(filters).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]),
+    Object.entries(filters)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
   );
 }
 
@@ -74,7 +78,9 @@ function Console() {
       <h1 className={styles.title}>Applications</h1>
       <SearchForm filters={filters} onSearch={(f) => update({ ...f, sort: filters.sort, dir: filters.dir })} />
       <p className={styles.summary} role="status">
-        {data ? `${data.total.toLocaleString('en-US')}${data.total_capped ? '+' : ''} applications` : 'Loading applications…'}
+        {data
+          ? `${data.total.toLocaleString('en-US')}${data.total_capped ? '+' : ''} applications`
+          : 'Loading applications…'}
         {' · '}
         <a href={csvExportUrl(filters)} download>
           Export these as CSV
@@ -85,16 +91,34 @@ function Console() {
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <caption className="visually-hidden">Applications, sorted by {COLUMNS.find((c) => c.sort === sort)?.title}</caption>
+            <caption className="visually-hidden">
+              Applications, sorted by {COLUMNS.find((c) => c.sort === sort)?.title}
+            </caption>
             <thead>
               <tr>
                 {COLUMNS.map((c) => (
-                  <th key={c.sort} scope="col" aria-sort={c.sort === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <th
+                    key={c.sort}
+                    scope="col"
+                    aria-sort={c.sort === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
                     <button
                       type="button"
                       className={styles.sortButton}
                       onClick={() =>
-                        update({ ...filters, sort: c.sort, dir: c.sort === sort && dir === 'desc' ? 'asc' : c.sort === sort ? 'desc' : c.sort === 'name' || c.sort === 'email' ? 'asc' : 'desc', page: undefined })
+                        update({
+                          ...filters,
+                          sort: c.sort,
+                          dir:
+                            c.sort === sort && dir === 'desc'
+                              ? 'asc'
+                              : c.sort === sort
+                                ? 'desc'
+                                : c.sort === 'name' || c.sort === 'email'
+                                  ? 'asc'
+                                  : 'desc',
+                          page: undefined,
+                        })
                       }
                     >
                       {c.title}
@@ -124,7 +148,11 @@ function Console() {
           Page {page} of {pages.toLocaleString('en-US')}
           {data?.total_capped ? '+' : ''}
         </span>
-        <Button variant="secondary" disabled={!data || data.rows.length < data.page_size} onClick={() => update({ ...filters, page: page + 1 })}>
+        <Button
+          variant="secondary"
+          disabled={!data || data.rows.length < data.page_size}
+          onClick={() => update({ ...filters, page: page + 1 })}
+        >
           Next page
         </Button>
       </nav>
@@ -158,7 +186,12 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
   const [term, setTerm] = useState(filters.term ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ q: q.trim() || undefined, status: (status || undefined) as ListFilters['status'], program: program || undefined, term: term || undefined });
+    onSearch({
+      q: q.trim() || undefined,
+      status: (status || undefined) as ListFilters['status'],
+      program: program || undefined,
+      term: term || undefined,
+    });
   };
   return (
     <form role="search" className={styles.filters} onSubmit={submit}>

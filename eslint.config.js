@@ -1,0 +1,114 @@
+// One lint configuration for the whole repository. Besides the usual correctness rules, it keeps
+// imports flowing one way (domain, then server or web features, then the app) with no cycles.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const server = 'apps/server/src';
+const web = 'apps/web/src';
+
+/** Imports run one way: domain, then server or web features, then the app that composes them. */
+const layerZones = [
+  // The domain package runs in the browser and in Node: it knows nothing of either app.
+  {
+    target: 'packages/domain',
+    from: ['apps', 'e2e', 'bench'],
+    message: 'The domain package must not import the apps.',
+  },
+  // Server: infrastructure adapters know no feature; features know nothing of the composition root.
+  {
+    target: `${server}/infra`,
+    from: [`${server}/features`, `${server}/http`],
+    message: 'Adapters must not depend on features.',
+  },
+  {
+    target: `${server}/features`,
+    from: [`${server}/app.ts`, `${server}/server.ts`, `${server}/workers.ts`, `${server}/create-deps.ts`],
+    message: 'Features must not import the app that composes them.',
+  },
+  // Web: primitives and the api client know no feature; features know nothing of the app shell.
+  {
+    target: [`${web}/lib`, `${web}/components`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared web code must not depend on features or the app.',
+  },
+  { target: `${web}/features`, from: `${web}/app`, message: 'Features must not import the app shell.' },
+  // The two apps never import each other.
+  { target: 'apps/web', from: 'apps/server', message: 'The web app must not import the server.' },
+  { target: 'apps/server', from: 'apps/web', message: 'The server must not import the web app.' },
+];
+const featuresImportTheAppShell = layerZones.findIndex((zone) => zone.target === `${web}/features`);
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.tmp/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    files: ['**/*.{ts,tsx,js,mjs,mts}'],
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'packages/domain/tsconfig.json',
+            'apps/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // A test may render the whole app shell around the feature it tests.
+    files: [`${web}/**/*.test.{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: layerZones.filter((_, i) => i !== featuresImportTheAppShell) },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'The domain package runs in the browser too.' }] },
+      ],
+    },
+  },
+  prettier,
+);
