@@ -23,6 +23,7 @@ import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { startSession } from '../apps/server/src/features/accounts/session-store';
 import { cpuPerOp, cpuSnapshot, type CpuCost } from './cpu';
 import { closeConnections, closedLoop, fixedRate, request, type LatencyStats } from './load';
+import { waitForServer } from './wait-for-server';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.BENCH_USERS ?? 500);
@@ -154,15 +155,7 @@ async function startServer(): Promise<ChildProcess> {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  for (let tries = 0; ; tries++) {
-    try {
-      await fetch(`http://127.0.0.1:${PORT}/public/tenant`);
-      return child;
-    } catch (err) {
-      if (tries > 100) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  return waitForServer(child, PORT);
 }
 
 function median(values: number[]): number {

@@ -27,6 +27,7 @@ import { makeDocx } from '../apps/server/src/features/documents/test-files';
 import { migrate } from '../apps/server/src/infra/db/migrate';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { closeConnections, fixedRate, request, type LatencyStats } from './load';
+import { waitForServer } from './wait-for-server';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TURNS = Number(process.env.BENCH_TURNS ?? 5);
@@ -269,13 +270,5 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let tries = 0; ; tries++) {
-    try {
-      await fetch(`http://127.0.0.1:${PORT}/public/tenant`);
-      return child;
-    } catch (err) {
-      if (tries > 100) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  return waitForServer(child, PORT);
 }

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { Pool } from 'undici';
 import { LOOKUP_MAX_RESULTS, type LookupCategory } from '@admissions/domain';
 import { createLookupService } from '../apps/server/src/features/lookup/lookup-service';
+import { waitForServer } from './wait-for-server';
 
 const DATA_DIR = path.resolve(
   process.env.BENCH_LOOKUP_DATA_DIR ?? path.join(import.meta.dirname, '../../shared/data/lookups'),
@@ -251,13 +252,5 @@ async function startServer(): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let tries = 0; ; tries++) {
-    try {
-      await fetch(`http://127.0.0.1:${PORT}/public/tenant`);
-      return child;
-    } catch (err) {
-      if (tries > 150) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  return waitForServer(child, PORT, 150);
 }
