@@ -1,4 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { documentConversionPath, type DocumentStatusResponse, type PresignedUrlResponse } from '@admissions/domain';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from './features/documents/test-files';
 import { MAIL_QUEUE } from './features/mail/mail-jobs';
 import type { Db } from './infra/db/db';
 import { startServerProcess, type ServerProcess } from './test-support/server-process';
@@ -45,14 +51,31 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
   let a: ServerProcess;
   let b: ServerProcess;
   let both: string[];
+  // Several processes keep documents in one object store (each process has a disk of its own).
+  let s3: S3rver;
+  let s3Dir: string;
   beforeAll(async () => {
     db = await createTestDb();
     smtp = await startSmtpSink();
+    s3Dir = await mkdtemp(path.join(tmpdir(), 'ap-two-s3-'));
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'documents' }],
+    });
+    const { port: s3Port } = await s3.run();
     const env = {
       DATABASE_URL: (db as unknown as { connectionString: string }).connectionString,
       SECRET_KEY,
       SMTP_URL: smtp.url,
       MAIL_PER_IP_LIMIT: '12',
+      S3_BUCKET: 'documents',
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
     };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     both = [a.url, b.url];
@@ -60,6 +83,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await smtp?.close();
+    await s3?.close();
+    if (s3Dir) await rm(s3Dir, { recursive: true, force: true });
     await db?.close();
   });
 
@@ -106,6 +131,54 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
     expect(statuses.filter((s) => s === 200)).toHaveLength(11);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it('shares uploads: the upload form from one, the conversion asked of the other, the PDF read from either', async () => {
+    const browser = new Browser();
+    const username = 'two.uploads@example.edu';
+    // The test above spent this client address's shared mail limit; start this one with a fresh window.
+    await db.query(`DELETE FROM rate_limits WHERE key LIKE 'mail:%'`);
+    expect((await browser.call(a.url, 'POST', '/public/signup', { username, password: PASSWORD })).status).toBe(200);
+    await expect.poll(() => smtp.to(username).length, { timeout: 15_000 }).toBe(1);
+    expect(
+      (await browser.call(b.url, 'POST', '/public/confirm', { username, code: codeIn(smtp.last(username).text) }))
+        .status,
+    ).toBe(200);
+    expect((await browser.call(a.url, 'POST', '/public/login', { username, password: PASSWORD })).status).toBe(200);
+
+    const form = (await browser.call(a.url, 'POST', '/api/presigned-url', { answer_key: 'research_upload' }))
+      .json as unknown as PresignedUrlResponse;
+    const body = new FormData();
+    for (const [k, v] of Object.entries(form.fields)) body.append(k, v);
+    body.append('file', new Blob([(await makePdf()) as Uint8Array<ArrayBuffer>]), 'plan.pdf');
+    expect((await fetch(form.url, { method: 'POST', body })).status).toBeLessThan(300);
+    const started = await browser.call(b.url, 'POST', documentConversionPath('research_upload'), {
+      file_key: form.fields.key,
+      file_name: 'plan.pdf',
+    });
+    expect(started.status).toBe(200);
+    let polls = 0;
+    await expect
+      .poll(
+        async () =>
+          (
+            (await browser.call(both[polls++ % 2]!, 'GET', documentConversionPath('research_upload')))
+              .json as unknown as DocumentStatusResponse
+          ).status,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe('COMPLETED');
+    for (const base of both) {
+      const pdf = await fetch(`${base}${documentConversionPath('research_upload')}/file`, {
+        headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      expect(pdf.status).toBe(200);
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    }
+  }, 90_000);
 
   it('shares jobs: a mail queued through one process while SMTP is down is delivered by the other after the first has stopped', async () => {
     const username = 'two.jobs@example.edu';
