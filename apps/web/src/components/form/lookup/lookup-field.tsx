@@ -146,6 +146,9 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
             // The answer changes in the keystroke's own event. Downshift reports input changes from an
             // effect after rendering; a controlled input answering only then drops keys typed meanwhile
             // (seen as a lost ZIP digit on a busy machine).
+            // Leaving the field ends the wish for options: a search answered later must not open the list, since
+            // Downshift focuses the input whenever its list opens (focus would jump back from the next field).
+            onBlur: () => setMenuWanted(false),
             onChange: (event: ChangeEvent<HTMLInputElement>) => {
               setTyped(true);
               setMenuWanted(true);
