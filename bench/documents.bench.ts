@@ -59,49 +59,26 @@ const thread = createConverterThread({ timeoutMs: 60_000 });
 const bareProfile = pathToFileURL(path.join(work, 'bare-profile')).href;
 const bareInput = path.join(work, 'bare.docx');
 await writeFile(bareInput, docx);
-const bare = () =>
+/** Bare `soffice --convert-to pdf` of the same file with the given profile, as an operator would run it. */
+const bareWith = (profile: string) =>
   new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      'soffice',
-      [
-        `-env:UserInstallation=${bareProfile}`,
-        '--headless',
-        '--convert-to',
-        'pdf',
-        '--outdir',
-        path.join(work, 'bare-out'),
-        bareInput,
-      ],
-      {
-        stdio: 'ignore',
-      },
-    );
+    const args = [
+      `-env:UserInstallation=${profile}`,
+      '--headless',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      path.join(work, 'bare-out'),
+      bareInput,
+    ];
+    const child = spawn('soffice', args, { stdio: 'ignore' });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`soffice exited ${code}`))));
   });
+const bare = () => bareWith(bareProfile);
 /** Bare LibreOffice with a new, empty profile each time, as every conversion of ours starts fresh. */
 let freshRuns = 0;
-const bareFresh = () =>
-  new Promise<void>((resolve, reject) => {
-    const profile = pathToFileURL(path.join(work, `fresh-profile-${freshRuns++}`)).href;
-    const child = spawn(
-      'soffice',
-      [
-        `-env:UserInstallation=${profile}`,
-        '--headless',
-        '--convert-to',
-        'pdf',
-        '--outdir',
-        path.join(work, 'bare-out'),
-        bareInput,
-      ],
-      {
-        stdio: 'ignore',
-      },
-    );
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`soffice exited ${code}`))));
-  });
+const bareFresh = () => bareWith(pathToFileURL(path.join(work, `fresh-profile-${freshRuns++}`)).href);
 const ours = () => convertDocument('docx', docx, thread, soffice);
 
 let server: ChildProcess | undefined;
