@@ -53,3 +53,16 @@ export async function createConfirmedAccount(request: APIRequestContext, email: 
   const confirm = await request.post('/public/confirm', { data: { username: email, code }, headers: sameOrigin() });
   expect(confirm.status()).toBe(200);
 }
+
+/**
+ * The office's account (STAFF_EMAIL): signed up by whichever journey needs it first in a run, so
+ * each staff journey also passes alone. Leaves `request` logged out.
+ */
+export async function ensureStaffAccount(request: APIRequestContext, email: string) {
+  const login = await request.post('/public/login', {
+    data: { username: email, password: PASSWORD },
+    headers: sameOrigin(),
+  });
+  if (login.status() === 200) await request.post('/api/logout', { headers: sameOrigin() });
+  else await createConfirmedAccount(request, email);
+}

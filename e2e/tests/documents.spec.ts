@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { strToU8, zipSync } from 'fflate';
 import { answer, answerMonthYear, COMPLETE, COMPLETE_MONTH_YEAR, fillPage, logIn } from '../support/application';
+import { makeDocx } from '../support/docx';
 import {
   createConfirmedAccount,
   expect,
@@ -10,38 +10,6 @@ import {
   test,
   uniqueEmail,
 } from '../support/fixtures';
-
-const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-
-/** A real, minimal Word document: the three OOXML parts Word and LibreOffice need. */
-function makeDocx(paragraphs: string[]): Buffer {
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${p}</w:t></w:r></w:p>`).join('');
-  return Buffer.from(
-    zipSync({
-      '[Content_Types].xml': strToU8(
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-          '<Default Extension="xml" ContentType="application/xml"/>' +
-          '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-          '</Types>',
-      ),
-      _rels: {
-        '.rels': strToU8(
-          '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-            '</Relationships>',
-        ),
-      },
-      word: {
-        'document.xml': strToU8(
-          `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`,
-        ),
-      },
-    }),
-  );
-}
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const RESEARCH = 'Final Project Description';

@@ -3,6 +3,7 @@ import { request as playwrightRequest } from '@playwright/test';
 import { logIn } from '../support/application';
 import {
   createConfirmedAccount,
+  ensureStaffAccount,
   expect,
   expectAxeClean,
   PASSWORD,
@@ -73,7 +74,7 @@ test('staff find a submitted applicant by name, open the print view and download
 }) => {
   const lastName = `Kiesler${Date.now().toString(36)}`;
   await submittedApplicant(baseURL!, uniqueEmail('applied'), lastName);
-  await createConfirmedAccount(request, STAFF_EMAIL);
+  await ensureStaffAccount(request, STAFF_EMAIL);
 
   // The same login screen as applicants; staff land on the console, not on a form.
   await logIn(page, STAFF_EMAIL, PASSWORD);

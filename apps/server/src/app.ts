@@ -24,6 +24,8 @@ import { pdfRoutes } from './features/pdf/pdf-routes';
 import { documentRoutes } from './features/documents/document-routes';
 import { localUploadRoute } from './features/documents/local-upload-route';
 import type { LocalStorage } from './infra/storage/local-storage';
+import { recommendationRoutes } from './features/recommendations/recommendation-routes';
+import { recommenderRoutes } from './features/recommendations/recommender-routes';
 import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
@@ -77,6 +79,9 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       await scope.register(publicAccountRoutes(deps));
       await scope.register(temporaryAnswersRoutes(deps, formContext));
       await scope.register(clientErrorRoute(deps));
+      await scope.register(recommenderRoutes(deps, formContext));
+      if (deps.storage.kind === 'local')
+        await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'recommender'));
     },
     { prefix: '/public' },
   );
@@ -99,7 +104,9 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(carryOverRoute(deps, formContext));
         await scope.register(pdfRoutes(deps, formContext));
         await scope.register(documentRoutes(deps, formContext));
-        if (deps.storage.kind === 'local') await scope.register(localUploadRoute(deps, deps.storage as LocalStorage));
+        await scope.register(recommendationRoutes(deps, formContext));
+        if (deps.storage.kind === 'local')
+          await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });
       // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
       await api.register(staffRoutes(deps, formContext), { prefix: '/staff' });

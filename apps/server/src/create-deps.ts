@@ -6,13 +6,17 @@ import { createLookupService } from './features/lookup/lookup-service';
 import { createZipCodeProvider } from './features/lookup/zip-code-provider';
 import { systemClock, type Clock } from './infra/clock';
 import { createDb } from './infra/db/create-db';
-import { startJobQueue } from './infra/jobs/job-queue';
+import { deferJobQueue, type DeferredJobQueue } from './infra/jobs/deferred-job-queue';
 import { createMailer } from './infra/mail/mailer';
 import { loadSecretKey } from './infra/secret-key';
 import { createStorage } from './infra/storage/create-storage';
 
 /** Opens the real adapters named by the configuration. */
-export async function createDeps(config: Config, logger: Logger, clock: Clock = systemClock): Promise<AppDeps> {
+export async function createDeps(
+  config: Config,
+  logger: Logger,
+  clock: Clock = systemClock,
+): Promise<AppDeps & { jobs: DeferredJobQueue }> {
   const db = await createDb(config);
   const secretKey = await loadSecretKey(config.dataDir, config.secretKey);
   const mailer = createMailer({
@@ -21,7 +25,14 @@ export async function createDeps(config: Config, logger: Logger, clock: Clock = 
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  const jobs = await startJobQueue({ db, logger, superviseIntervalSeconds: config.jobSuperviseIntervalSeconds });
+  // pg-boss is loaded and started while the server already answers (server.ts awaits `jobs.ready` after listen).
+  const jobs = deferJobQueue(async () =>
+    (await import('./infra/jobs/job-queue')).startJobQueue({
+      db,
+      logger,
+      superviseIntervalSeconds: config.jobSuperviseIntervalSeconds,
+    }),
+  );
   const storage = createStorage(config.storage, config.publicUrl, secretKey, clock);
   const lookups = await createLookupService(
     config.lookupDataDir,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { closeDeps, createDeps } from './create-deps';
 import { createFormContext } from './features/application/form-context';
 import { catchUpConsoleIndex } from './features/staff/console-index';
+import { LOG_SERIALIZERS } from './http/log-serializers';
 import { isDatabaseUnavailable } from './infra/db/database-unavailable';
 import { startShutdown } from './shutdown';
 import { startPeriodicJob, type PeriodicJob } from './infra/jobs/periodic-job';
@@ -22,7 +23,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const logger = pino({ level: config.logLevel });
+const logger = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
 
 /** An unreachable database at boot is an operator's problem to fix, said in one line, not a stack trace. */
 async function openDeps() {
@@ -45,9 +46,10 @@ const deps = await openDeps();
 const app = await buildApp(deps, logger);
 
 /** Started after listen; a signal may come before. */
-const background: { consoleIndex?: PeriodicJob } = {};
+const background: { consoleIndex?: PeriodicJob; stopping?: boolean } = {};
 
 async function shutdown(signal: string) {
+  background.stopping = true;
   logger.info({ signal }, 'shutting down');
   const code = await startShutdown(
     app,
@@ -63,7 +65,19 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-await startWorkers(deps, logger);
+// Loaded after the first answers can be given: the job queue and its workers now, and a moment later
+// the address index (building it holds the event loop for most of a second).
+setTimeout(() => {
+  deps.lookups.warm().catch((err: unknown) => logger.error({ err }, 'the address lookup could not be loaded'));
+}, 2000).unref();
+try {
+  await deps.jobs.ready;
+  await startWorkers(deps, logger);
+} catch (err) {
+  // A signal right after start closes the job queue under the workers being registered: not an error.
+  if (!background.stopping) throw err;
+}
+if (background.stopping) await new Promise(() => {});
 // The staff console's list reads a model rebuilt from answer_history (docs/decisions/011-staff-console.md):
 // a short pass every 10 s in each process; passes never overlap (they skip a locked mark).
 const formContext = createFormContext(config.tenant);

@@ -2,7 +2,10 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { startConversionWorker } from './features/documents/conversion-worker';
 import { startHousekeepingWorker } from './features/housekeeping/housekeeping-worker';
+import { createFormContext } from './features/application/form-context';
 import { startMailWorker } from './features/mail/mail-worker';
+import { LETTER_TARGET, letterConversionTarget } from './features/recommendations/letter-conversion';
+import { startLetterWorkers } from './features/recommendations/letter-reminders';
 
 /**
  * Starts this process's share of the background work on the durable job queue
@@ -13,9 +16,10 @@ import { startMailWorker } from './features/mail/mail-worker';
  */
 export async function startWorkers(deps: AppDeps, logger: Logger): Promise<void> {
   const started: string[] = [];
-  started.push(await startConversionWorker(deps, logger));
+  started.push(await startConversionWorker(deps, logger, { [LETTER_TARGET]: letterConversionTarget(deps) }));
   started.push(await startMailWorker(deps, logger));
   started.push(await startHousekeepingWorker(deps, logger));
+  started.push(...(await startLetterWorkers(deps, createFormContext(deps.config.tenant), logger)));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

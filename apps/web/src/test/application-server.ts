@@ -4,11 +4,13 @@ import {
   documentAnswerPath,
   documentConversionPath,
   DOCUMENT_ANSWERS_PATH,
+  RECOMMENDATIONS_PATH,
   planCarryOver,
   type Answers,
   type CarryOverResponse,
   type DocumentAnswer,
   type ProfileResponse,
+  type RecommendationsResponse,
   type WebStatus,
 } from '@admissions/domain';
 import { json, type SeenRequest } from './fetch-stub';
@@ -122,6 +124,8 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
     'GET /api/keep-alive': () => json({ message: 'ok' }),
     [`GET ${DOCUMENT_ANSWERS_PATH}`]: () => json(state.documents),
     ...documentHandlers(state),
+    // No letter requests: the recommendations feature's tests (features/recommendations/tests) replace this.
+    [`GET ${RECOMMENDATIONS_PATH}`]: () => json({ recommenders: [] } satisfies RecommendationsResponse),
     'GET /api/pdf': () =>
       json({ status: 'completed', url: '/api/pdf/file', message: 'Your PDF copy is ready to download.' }),
   };

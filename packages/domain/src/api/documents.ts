@@ -71,6 +71,8 @@ export const PRESIGNED_URL_PATH = '/api/presigned-url';
 export const DOCUMENT_ANSWERS_PATH = '/api/document-answer';
 /** The embedded storage's upload endpoint (the `url` of a presigned form when files are kept on local disk). */
 export const LOCAL_UPLOAD_PATH = '/api/upload';
+/** The same for uploaders without a session (a recommender's letter): the form's signed policy is their only key. */
+export const LOCAL_PUBLIC_UPLOAD_PATH = '/public/upload';
 
 export const documentConversionPath = (key: string): string => `/api/pdf/document-answer/${encodeURIComponent(key)}`;
 export const documentAnswerPath = (key: string): string => `${DOCUMENT_ANSWERS_PATH}/${encodeURIComponent(key)}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Answers, DocumentAnswer } from './profile';
+import type { StaffRecommendation } from './recommendations';
 
 /**
  * The admissions office's calls (docs/decisions/011-staff-console.md): the
@@ -85,6 +86,10 @@ export interface StaffApplicationDetail extends Omit<StaffListRow, 'missing_coun
   /** The applicant's validation summary, for an application not yet submitted. */
   missing_items: { key: string; message: string; page: string | null }[];
   documents: StaffApplicationDocument[];
+  /** Letters of recommendation, requested and received (the packet includes the letters). */
+  recommendations: StaffRecommendation[];
+  /** The applicant's answer to counselor_waiver_request: true waived, false not, null not answered. */
+  waived_letter_access: boolean | null;
   packet_url: string;
 }
 

@@ -13,7 +13,7 @@ import { generateToken, hashCode } from './secrets';
 import { isTrustedDevice, throttleKey } from './trusted-devices';
 import { findUserByEmail } from './users-repository';
 
-type AccountMailJob = Exclude<MailJob, { kind: 'message' }>;
+type AccountMailJob = Extract<MailJob, { kind: 'signup' | 'resend' | 'forgot' }>;
 
 /**
  * Runs in the mail worker, after the call that asked for the mail has

@@ -1,6 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@admissions/domain';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { AppError } from '../../http/app-error';
 
 /**
@@ -17,21 +16,29 @@ import { AppError } from '../../http/app-error';
  */
 const MIN_GUESSES = 1e8;
 
-let checker: ZxcvbnFactory | undefined;
-let listed: Set<string> | undefined;
+let lists: Promise<{ checker: ZxcvbnFactory; listed: Set<string> }> | undefined;
 
-export function isCommonPassword(password: string, userInputs: string[] = []): boolean {
-  checker ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
-  listed ??= new Set((common.dictionary['passwords-common'] as unknown as string[]).map((w) => w.toLowerCase()));
+/** The dictionaries load with the first password checked (a sign-up or reset), not with the server. */
+function loadLists() {
+  return (lists ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
+    ([{ ZxcvbnFactory }, common]) => ({
+      checker: new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }),
+      listed: new Set((common.dictionary['passwords-common'] as unknown as string[]).map((w) => w.toLowerCase())),
+    }),
+  ));
+}
+
+export async function isCommonPassword(password: string, userInputs: string[] = []): Promise<boolean> {
+  const { checker, listed } = await loadLists();
   const letters = password.toLowerCase().replace(/[^a-z]/g, '');
   if (letters.length >= 3 && listed.has(letters)) return true;
   return checker.check(password, userInputs).guesses < MIN_GUESSES;
 }
 
 /** A 400 on the password field, like the SPEC's rules, with a message the browser shows as it comes. */
-export function assertNotCommonPassword(password: string, email: string): void {
+export async function assertNotCommonPassword(password: string, email: string): Promise<void> {
   const local = email.split('@')[0] ?? '';
-  if (isCommonPassword(password, [email, local])) {
+  if (await isCommonPassword(password, [email, local])) {
     throw new AppError('VALIDATION_FAILED', { errors: { password: [ACCOUNT_MESSAGES.passwordTooCommon] } });
   }
 }

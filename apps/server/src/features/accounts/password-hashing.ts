@@ -1,14 +1,16 @@
-import { hash, verify } from '@node-rs/argon2';
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+/** The native module loads with the first password hashed or checked, not with the server. */
+const load = () => (argon2 ??= import('@node-rs/argon2'));
 
 /** argon2id with the library's defaults (19 MiB, 2 passes), OWASP's recommended minimum. */
 const OPTIONS = { algorithm: 2 /* Argon2id */ } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+export async function hashPassword(password: string): Promise<string> {
+  return (await load()).hash(password, OPTIONS);
 }
 
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password).catch(() => false);
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return (await load()).verify(passwordHash, password).catch(() => false);
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -19,6 +21,6 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('dummy password that never matches');
-  await verify(await dummyHash, password).catch(() => false);
+  await (await load()).verify(await dummyHash, password).catch(() => false);
   return false;
 }

@@ -30,7 +30,7 @@ export async function resetPassword(
   await hitRateLimit(db, IP_LIMITS.reset, client.ip, clock.now());
   await hitRateLimit(db, mailIpLimit(deps.config), client.ip, clock.now());
   assertAccountForm('reset', body);
-  assertNotCommonPassword(body.password, body.username.trim());
+  await assertNotCommonPassword(body.password, body.username.trim());
   // Hashed before the lookup, so an unknown address takes as long as a known one and the time reveals nothing.
   const passwordHash = await hashPassword(body.password);
   const user = await findUserByEmail(db, body.username.trim());

@@ -23,7 +23,7 @@ export async function signup(deps: AppDeps, body: SignupBody, client: AccountCli
   await hitRateLimit(db, mailIpLimit(deps.config), client.ip, clock.now());
   assertAccountForm('signup', body);
   const email = body.username.trim();
-  assertNotCommonPassword(body.password, email);
+  await assertNotCommonPassword(body.password, email);
   const passwordHash = await hashPassword(body.password);
   const created = await insertUser(db, { email, passwordHash, now: clock.now() });
   await enqueueMail(deps, { kind: 'signup', email, created: Boolean(created), device: client.device });

@@ -8,6 +8,7 @@ import { MINUTE } from '../../infra/time-units';
 import { requireSession, sessionOf } from '../accounts/require-session';
 import { hashToken } from '../accounts/secrets';
 import { clearSessionCookies, readSessionCookie } from '../accounts/session-cookies';
+import { touchesRecommenders, syncRecommenders } from '../recommendations/letter-requests';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from './form-context';
 import { needsStoredAnswers, saveAnswers } from './save-answers';
@@ -62,7 +63,10 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
       // Hideable answers too: one sent by a stale tab must be cleared if its question is hidden now.
       if (needsStoredAnswers(ctx, changes)) {
         await checkSession(req, reply);
-        await saveAnswers(deps, ctx, sessionOf(req).userId, changes);
+        const { userId } = sessionOf(req);
+        await saveAnswers(deps, ctx, userId, changes);
+        // A replaced recommender's link dies now; the new one is asked soon after (issue 14).
+        if (touchesRecommenders(ctx, Object.keys(changes))) await syncRecommenders(deps, ctx, userId);
         return SAVED;
       }
       const result = await saveInSession(idHash, changes);

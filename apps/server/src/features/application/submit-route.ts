@@ -4,6 +4,7 @@ import { sessionOf } from '../accounts/require-session';
 import type { FormContext } from './form-context';
 import { enqueueMail } from '../mail/mail-jobs';
 import { loadDocumentAnswers } from '../pdf/application-copy';
+import { requestAllOnSubmission } from '../recommendations/letter-requests';
 import { submissionMail } from './submission-mail';
 import { submitApplication } from './submit-application';
 
@@ -22,6 +23,10 @@ export function submitRoute(deps: AppDeps, ctx: FormContext) {
           kind: 'message',
           message: submissionMail(deps.config, ctx.form, session.username, { ...outcome, documents }),
         }).catch((err: unknown) => req.log.error({ err }, 'submission confirmation e-mail could not be queued'));
+        // At the latest now, every recommender named is asked for a letter.
+        await requestAllOnSubmission(deps, ctx, session.userId, req.log).catch((err: unknown) =>
+          req.log.error({ err }, 'letter requests could not be sent at submission'),
+        );
       }
       return { message: SUBMITTED_MESSAGE };
     });

@@ -1,4 +1,4 @@
-/** The pg-boss queue of document conversions; a job's id is its document's id. */
+/** The pg-boss queue of document conversions; a job's id is its subject's id. */
 export const CONVERSION_QUEUE = 'document-conversion';
 
 /**
@@ -11,5 +11,11 @@ export const CONVERSION_DEAD_LETTER = 'document-conversion-dead';
 export const CONVERSION_RETRY_LIMIT = 2;
 
 export interface ConversionJob {
+  /** The id of the subject to convert (a document's id, or a letter file's id). */
   documentId: string;
+  /** Which ConversionTarget the id belongs to; absent means an applicant's document. */
+  target?: string;
 }
+
+/** The target of the applicant's documents. */
+export const DOCUMENT_TARGET = 'document';

@@ -8,12 +8,15 @@ import {
 } from '@admissions/domain';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
+import { ensureQueue } from '../../infra/jobs/ensure-queue';
 import {
   CONVERSION_DEAD_LETTER,
   CONVERSION_QUEUE,
   CONVERSION_RETRY_LIMIT,
+  DOCUMENT_TARGET,
   type ConversionJob,
 } from './conversion-queue';
+import type { ConversionSubject, ConversionTarget } from './conversion-target';
 import { ConversionRefused } from './convert/conversion-refused';
 import { convertDocument } from './convert/convert-document';
 import { createConverterThread, type ConverterThread } from './convert/converter-thread';
@@ -25,12 +28,22 @@ import { removeFiles } from './remove-files';
 /** Seconds a job may stay active before pg-boss retries it elsewhere (a crashed process's job comes back after this). */
 export const expirySeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 15;
 
+/** The applicant's documents, as a conversion target. */
+export const documentTarget: ConversionTarget<DocumentRow> = {
+  find: findDocumentById,
+  pdfKey: (doc) => pdfKeyOf(doc.user_id, doc.answer_key, doc.id),
+  markInProgress,
+  markCompleted,
+  markFailed,
+};
+
 /**
- * Converts one document, at most once to COMPLETED. Safe to run again after a
- * crash at any point: the PDF goes to a key fixed by the document's id, and
- * only a waiting document can be settled. A file that is refused ends FAILED
- * with the reason; any other failure is thrown, so pg-boss retries it, and the
- * last try ends FAILED too. Nothing here blocks the queue for other documents.
+ * Converts one subject (a document or a letter), at most once to COMPLETED.
+ * Safe to run again after a crash at any point: the PDF goes to a key fixed
+ * by the subject's id, and only a waiting subject can be settled. A file that
+ * is refused ends FAILED with the reason; any other failure is thrown, so
+ * pg-boss retries it, and the last try ends FAILED too. Nothing here blocks
+ * the queue for other documents.
  */
 export async function convertOne(
   deps: AppDeps,
@@ -39,30 +52,32 @@ export async function convertOne(
   documentId: string,
   lastTry: boolean,
   log: Logger,
+  target: ConversionTarget = documentTarget,
 ): Promise<'completed' | 'failed' | 'skipped'> {
-  const doc = await findDocumentById(deps.db, documentId);
+  const doc = await target.find(deps.db, documentId);
   if (!doc) return 'skipped';
   if (doc.status === 'COMPLETED' || doc.status === 'FAILED') {
     // A crash after settling, before the original was removed.
     await removeFiles(deps.storage, [doc.upload_key], log);
     return 'skipped';
   }
-  if (!(await markInProgress(deps.db, doc.id, deps.clock.now()))) return 'skipped';
+  if (!(await target.markInProgress(deps.db, doc.id, deps.clock.now()))) return 'skipped';
+  const pdfKey = target.pdfKey(doc);
   const fail = async (message: string) => {
-    await markFailed(deps.db, doc.id, message, deps.clock.now());
-    await removeFiles(deps.storage, [doc.upload_key, pdfKeyOf(doc.user_id, doc.answer_key, doc.id)], log);
+    await target.markFailed(deps.db, doc.id, message, deps.clock.now());
+    await removeFiles(deps.storage, [doc.upload_key, pdfKey], log);
     return 'failed' as const;
   };
   try {
     const pdf = await convert(deps, thread, soffice, doc);
-    const pdfKey = pdfKeyOf(doc.user_id, doc.answer_key, doc.id);
     await deps.storage.write(pdfKey, pdf, 'application/pdf');
-    if (await markCompleted(deps.db, doc.id, pdfKey, pdf.byteLength, deps.clock.now())) {
+    if (await target.markCompleted(deps.db, doc.id, pdfKey, pdf.byteLength, deps.clock.now())) {
       await removeFiles(deps.storage, [doc.upload_key], log);
+      await target.afterCompleted?.(doc, log);
       return 'completed';
     }
     // Deleted or replaced while converting: what was just written belongs to nobody.
-    const now = await findDocumentById(deps.db, doc.id);
+    const now = await target.find(deps.db, doc.id);
     if (!now || now.pdf_key !== pdfKey) await removeFiles(deps.storage, [pdfKey], log);
     return 'skipped';
   } catch (err) {
@@ -82,7 +97,7 @@ async function convert(
   deps: AppDeps,
   thread: ConverterThread,
   soffice: SofficeOptions,
-  doc: DocumentRow,
+  doc: ConversionSubject,
 ): Promise<Uint8Array> {
   // Whatever the storage, the object is checked again: it may have changed since the upload was checked.
   const bytes = await deps.storage.read(doc.upload_key, FILE_MAX_BYTES);
@@ -97,13 +112,18 @@ async function convert(
   return convertDocument(kind, bytes, thread, soffice);
 }
 
-/** A conversion pg-boss gave up on: the document, if still waiting, ends FAILED and its files go. */
-export async function settleAbandoned(deps: AppDeps, documentId: string, log: Logger): Promise<void> {
-  const doc = await findDocumentById(deps.db, documentId);
+/** A conversion pg-boss gave up on: the subject, if still waiting, ends FAILED and its files go. */
+export async function settleAbandoned(
+  deps: AppDeps,
+  documentId: string,
+  log: Logger,
+  target: ConversionTarget = documentTarget,
+): Promise<void> {
+  const doc = await target.find(deps.db, documentId);
   if (!doc) return;
-  if (await markFailed(deps.db, doc.id, FILE_MESSAGES.conversionFailed, deps.clock.now())) {
+  if (await target.markFailed(deps.db, doc.id, FILE_MESSAGES.conversionFailed, deps.clock.now())) {
     log.error({ documentId }, 'document conversion abandoned after every try failed');
-    await removeFiles(deps.storage, [doc.upload_key, pdfKeyOf(doc.user_id, doc.answer_key, doc.id)], log);
+    await removeFiles(deps.storage, [doc.upload_key, target.pdfKey(doc)], log);
   }
 }
 
@@ -112,7 +132,13 @@ export async function settleAbandoned(deps: AppDeps, documentId: string, log: Lo
  * in the log when LibreOffice is missing (Word documents then fail with a
  * clear message) and which sandbox limits the machine allows.
  */
-export async function startConversionWorker(deps: AppDeps, logger: Logger): Promise<string> {
+export async function startConversionWorker(
+  deps: AppDeps,
+  logger: Logger,
+  otherTargets: Readonly<Record<string, ConversionTarget>> = {},
+): Promise<string> {
+  const targets: Record<string, ConversionTarget> = { ...otherTargets, [DOCUMENT_TARGET]: documentTarget };
+  const targetOf = (job: ConversionJob) => targets[job.target ?? DOCUMENT_TARGET];
   const { sofficePath, conversionTimeoutMs, conversionMemoryMb, conversionConcurrency } = deps.config.documents;
   const soffice: SofficeOptions = { sofficePath, timeoutMs: conversionTimeoutMs, memoryMb: conversionMemoryMb };
   if (!(await findSoffice(sofficePath))) {
@@ -137,29 +163,27 @@ export async function startConversionWorker(deps: AppDeps, logger: Logger): Prom
     expireInSeconds: expirySeconds(conversionTimeoutMs),
     deleteAfterSeconds: 7 * 24 * 3600,
   };
-  // Several processes start at once: whichever creates a queue, the others update it to the same options.
-  const ensureQueue = async (
-    name: string,
-    queueOptions: typeof options | { retryLimit: number; deleteAfterSeconds: number },
-  ) => {
-    if (!(await deps.jobs.getQueue(name))) await deps.jobs.createQueue(name, queueOptions).catch(() => undefined);
-    await deps.jobs.updateQueue(name, queueOptions);
-  };
-  await ensureQueue(CONVERSION_DEAD_LETTER, { retryLimit: 5, deleteAfterSeconds: options.deleteAfterSeconds });
-  await ensureQueue(CONVERSION_QUEUE, options);
+  await ensureQueue(deps.jobs, CONVERSION_DEAD_LETTER, {
+    retryLimit: 5,
+    deleteAfterSeconds: options.deleteAfterSeconds,
+  });
+  await ensureQueue(deps.jobs, CONVERSION_QUEUE, options);
   await deps.jobs.work<ConversionJob>(
     CONVERSION_DEAD_LETTER,
     { batchSize: 1, pollingIntervalSeconds: 2 },
     async ([job]) => {
-      if (job) await settleAbandoned(deps, job.data.documentId, logger);
+      const target = job && targetOf(job.data);
+      if (job && target) await settleAbandoned(deps, job.data.documentId, logger, target);
     },
   );
   await deps.jobs.work<ConversionJob>(
     CONVERSION_QUEUE,
     { localConcurrency: conversionConcurrency, batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
     async ([job]) => {
-      if (!job) return;
-      await convertOne(deps, thread, soffice, job.data.documentId, job.retryCount >= CONVERSION_RETRY_LIMIT, logger);
+      const target = job && targetOf(job.data);
+      if (!job || !target) return;
+      const lastTry = job.retryCount >= CONVERSION_RETRY_LIMIT;
+      await convertOne(deps, thread, soffice, job.data.documentId, lastTry, logger, target);
     },
   );
   return CONVERSION_QUEUE;

@@ -13,3 +13,9 @@ export const newUploadKey = (userId: string, answerKey: string) =>
 /** One converted PDF per document: a retried conversion rewrites the same object. */
 export const pdfKeyOf = (userId: string, answerKey: string, documentId: string) =>
   `${documentFolder(userId, answerKey)}${documentId}.pdf`;
+
+/** Recommenders' letters live apart from applicants' documents: `letters/<request id>/`. */
+export const LETTER_KEY_ROOT = 'letters/';
+export const letterFolder = (requestId: string) => `${LETTER_KEY_ROOT}${requestId}/`;
+export const newLetterUploadKey = (requestId: string) => `${letterFolder(requestId)}upload-${randomUUID()}`;
+export const letterPdfKey = (requestId: string, fileId: string) => `${letterFolder(requestId)}${fileId}.pdf`;

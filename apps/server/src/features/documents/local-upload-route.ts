@@ -3,13 +3,14 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
-import { FILE_MAX_BYTES, FILE_MESSAGES, LOCAL_UPLOAD_PATH } from '@admissions/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FILE_MAX_BYTES, FILE_MESSAGES, LOCAL_PUBLIC_UPLOAD_PATH, LOCAL_UPLOAD_PATH } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { LocalStorage } from '../../infra/storage/local-storage';
 import { verifyPolicy } from '../../infra/storage/upload-policy';
 import { sessionOf } from '../accounts/require-session';
+import { LETTER_KEY_ROOT } from './document-keys';
 
 const policyRefused = () => new AppError('UPLOAD_POLICY_INVALID');
 
@@ -20,8 +21,15 @@ const policyRefused = () => new AppError('UPLOAD_POLICY_INVALID');
  * bytes, one file) and, being our own server, also the session: the browser
  * posts from the same origin with its cookie, and the key must be the applicant's. The body is streamed to disk and counted;
  * nothing is kept unless every condition holds.
+ *
+ * `uploader` 'recommender' is the same endpoint at /public/upload for letters:
+ * a recommender has no session, so the key must be a letter's, signed for their
+ * link's request alone; the signed policy is all S3 would check either.
  */
-export function localUploadRoute(deps: AppDeps, storage: LocalStorage) {
+export function localUploadRoute(deps: AppDeps, storage: LocalStorage, uploader: 'applicant' | 'recommender') {
+  const path = uploader === 'applicant' ? LOCAL_UPLOAD_PATH : LOCAL_PUBLIC_UPLOAD_PATH;
+  const mayUpload = (req: FastifyRequest, key: string) =>
+    uploader === 'applicant' ? key.startsWith(`documents/${sessionOf(req).userId}/`) : key.startsWith(LETTER_KEY_ROOT);
   return async (app: FastifyInstance) => {
     await app.register(fastifyMultipart, {
       limits: {
@@ -34,7 +42,7 @@ export function localUploadRoute(deps: AppDeps, storage: LocalStorage) {
         headerPairs: 50,
       },
     });
-    app.post(LOCAL_UPLOAD_PATH.replace(/^\/api/, ''), { bodyLimit: FILE_MAX_BYTES + 64 * 1024 }, async (req, reply) => {
+    app.post(path.replace(/^\/(api|public)/, ''), { bodyLimit: FILE_MAX_BYTES + 64 * 1024 }, async (req, reply) => {
       if (!req.isMultipart())
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Uploads must be sent as multipart form data.' });
       const fields: Record<string, string> = {};
@@ -51,7 +59,7 @@ export function localUploadRoute(deps: AppDeps, storage: LocalStorage) {
         }
         const { key = '', policy = '', signature = '' } = fields;
         const check = verifyPolicy(deps.secretKey, policy, signature, key, deps.clock.now());
-        if (!check.ok || !key.startsWith(`documents/${sessionOf(req).userId}/`)) {
+        if (!check.ok || !mayUpload(req, key)) {
           part.file.resume();
           throw policyRefused();
         }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   documentConversionPath,
   FILE_MESSAGES,
@@ -10,7 +10,6 @@ import {
 } from '@admissions/domain';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { createS3Storage } from '../../infra/storage/s3-storage';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { listConvertedDocuments } from './converted-documents';
@@ -65,7 +64,10 @@ describe('documents in S3-compatible storage', () => {
     return fetch(form.url, { method: 'POST', body });
   };
   const exists = async (key: string) => {
-    const client = (t.deps.storage as ReturnType<typeof createS3Storage>).client;
+    // The test's own client on the same bucket: what is really stored, whatever the app says.
+    const config = t.deps.config.storage;
+    if (config.kind !== 's3') throw new Error('the app is not on S3');
+    const client = new S3Client({ region: config.region, endpoint: config.endpoint, forcePathStyle: true });
     return client.send(new HeadObjectCommand({ Bucket: 'documents', Key: key })).then(
       () => true,
       () => false,

@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  checkFileBasics,
-  FILE_MAX_BYTES,
-  FILE_MESSAGES,
-  fileExtension,
-  kindOfExtension,
-  sniffFileKind,
-  SNIFF_BYTES,
-  type StartConversionBody,
-} from '@admissions/domain';
+import { FILE_MESSAGES, type StartConversionBody } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { FormContext } from '../application/form-context';
+import { checkUploadedFile } from './check-uploaded-file';
 import { CONVERSION_QUEUE } from './conversion-queue';
 import { documentFolder } from './document-keys';
 import {
@@ -25,9 +17,6 @@ import {
 import { removeFiles, type Log } from './remove-files';
 import { lockUnsubmitted } from './submitted-guard';
 import { assertFileQuestion } from './upload-form';
-
-const rejected = (answerKey: string, messages: string[]) =>
-  new AppError('DOCUMENT_REJECTED', { message: messages[0], errors: { [answerKey]: messages } });
 
 /**
  * POST /api/pdf/document-answer/{key}: checks the uploaded object (its key was
@@ -53,19 +42,7 @@ export async function startConversion(
   );
   if (grant.rows.length !== 1) throw new AppError('NOT_FOUND');
 
-  const size = await deps.storage.size(file_key);
-  if (size === null) throw rejected(answerKey, [FILE_MESSAGES.notUploaded]);
-  const refuse = async (messages: string[]) => {
-    await removeFiles(deps.storage, [file_key], log);
-    return rejected(answerKey, messages);
-  };
-  const basics = checkFileBasics({ name: file_name, size });
-  if (basics.length) throw await refuse(basics);
-  const bytes = await deps.storage.read(file_key, FILE_MAX_BYTES);
-  if (!bytes) throw await refuse([FILE_MESSAGES.tooLarge]);
-  if (sniffFileKind(bytes.subarray(0, SNIFF_BYTES)) !== kindOfExtension(fileExtension(file_name))) {
-    throw await refuse([FILE_MESSAGES.contentMismatch]);
-  }
+  const size = await checkUploadedFile(deps, file_key, file_name, answerKey, log);
 
   const documentId = randomUUID();
   const now = deps.clock.now();

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
+import { ensureQueue } from '../../infra/jobs/ensure-queue';
 import { purgeAbandonedUploads } from '../documents/purge-abandoned-uploads';
+import { purgeLetterLeftovers } from '../recommendations/purge-letter-leftovers';
 import type { Log } from '../documents/remove-files';
 import { compactAnswerHistory } from './compact-answer-history';
 import { purgeExpired } from './purge-expired';
@@ -9,12 +11,13 @@ export const HOUSEKEEPING_QUEUE = 'housekeeping';
 /** Every hour, at minute 7 (off the hour, when other systems' cron jobs crowd in). */
 export const HOUSEKEEPING_CRON = '7 * * * *';
 
-/** One housekeeping run: expired rows purged, settled answer history compacted, abandoned uploads removed. */
+/** One housekeeping run: expired rows purged, settled answer history compacted, abandoned uploads and letter leftovers removed. */
 export async function runHousekeeping(deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>, log: Log) {
   const deleted = await purgeExpired(deps);
   const compacted = await compactAnswerHistory(deps.db, deps.clock.now());
   const uploads = await purgeAbandonedUploads(deps, log);
-  return { ...deleted, historyRowsCompacted: compacted, abandonedUploads: uploads };
+  const letters = await purgeLetterLeftovers(deps, log);
+  return { ...deleted, historyRowsCompacted: compacted, abandonedUploads: uploads, ...letters };
 }
 
 /**
@@ -27,8 +30,7 @@ export async function startHousekeepingWorker(
   logger: Pick<Logger, 'debug' | 'warn' | 'error'>,
 ): Promise<string> {
   const options = { retryLimit: 2, retryDelay: 300, expireInSeconds: 15 * 60 };
-  if (await deps.jobs.getQueue(HOUSEKEEPING_QUEUE)) await deps.jobs.updateQueue(HOUSEKEEPING_QUEUE, options);
-  else await deps.jobs.createQueue(HOUSEKEEPING_QUEUE, options);
+  await ensureQueue(deps.jobs, HOUSEKEEPING_QUEUE, options);
   await deps.jobs.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON);
   await deps.jobs.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     logger.debug({ housekeeping: await runHousekeeping(deps, logger) }, 'housekeeping done');

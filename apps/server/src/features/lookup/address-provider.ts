@@ -10,4 +10,6 @@ export interface AddressProvider {
   find(text: string, max: number): Promise<LookupItem[]>;
   /** Undefined when the id is unknown. */
   get(id: string): Promise<AddressLookupRecord | undefined>;
+  /** Loads what the provider needs ahead of its first lookup (called once the server listens). */
+  warm?(): Promise<void>;
 }

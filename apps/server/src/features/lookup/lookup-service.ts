@@ -17,6 +17,8 @@ export interface LookupService {
   get(category: LookupCategory, id: string): Promise<LookupRecord | undefined>;
   /** Entries per school category and the time the start-up build took, for logs and the benchmark. */
   readonly stats: { entries: Record<SchoolLookupCategory, number>; buildMs: number };
+  /** Gets the address provider ready ahead of the first address lookup. */
+  warm(): Promise<void>;
 }
 
 export interface LookupLog {
@@ -57,5 +59,6 @@ export async function createLookupService(
       return schools[category].get(id)?.record;
     },
     stats: { entries: { college_ceeb: schools.college_ceeb.size, hs_ceeb: schools.hs_ceeb.size }, buildMs },
+    warm: async () => addresses.warm?.(),
   };
 }

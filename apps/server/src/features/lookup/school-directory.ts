@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { USA, type SchoolLookupCategory, type SchoolLookupRecord } from '@admissions/domain';
 import type { IndexEntry } from './search-index';
 
@@ -114,6 +113,8 @@ export async function loadSchoolDirectories(dataDir: string | undefined): Promis
       message: `LOOKUP_DATA_DIR ${dataDir} has no CSV files: school search offers manual entry only.`,
     });
 
+  // The CSV parser is loaded only when there is a directory to read.
+  const { parse } = await import('csv-parse/sync');
   for (const file of files) {
     const full = path.join(dataDir, file);
     try {

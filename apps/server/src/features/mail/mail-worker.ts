@@ -1,7 +1,9 @@
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
+import { ensureQueue } from '../../infra/jobs/ensure-queue';
 import { composeAccountMail } from '../accounts/account-mail-jobs';
+import { composeLetterMail, isLetterMailJob } from '../recommendations/letter-mail-jobs';
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS, registerLocalMailWorker, type MailJob } from './mail-jobs';
 
 /**
@@ -11,8 +13,7 @@ import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS, registerLocalMailWorker, type MailJob }
  * exactly one of them at a time.
  */
 export async function startMailWorker(deps: AppDeps, logger: Pick<Logger, 'warn'>): Promise<string> {
-  if (await deps.jobs.getQueue(MAIL_QUEUE)) await deps.jobs.updateQueue(MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
-  else await deps.jobs.createQueue(MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
+  await ensureQueue(deps.jobs, MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
   const id = await deps.jobs.work<MailJob>(
     MAIL_QUEUE,
     { pollingIntervalSeconds: 2, localConcurrency: 2, includeMetadata: true },
@@ -31,7 +32,12 @@ async function deliver(
 ) {
   const data = job.data;
   const firstTry = (job.retryCount ?? 0) === 0;
-  const message = data.kind === 'message' ? data.message : await composeAccountMail(deps, data, firstTry);
+  const message =
+    data.kind === 'message'
+      ? data.message
+      : isLetterMailJob(data)
+        ? await composeLetterMail(deps, data)
+        : await composeAccountMail(deps, data, firstTry);
   if (!message) return;
   try {
     await deps.mailer.send(message);

@@ -14,44 +14,58 @@ import { sessionOf } from '../accounts/require-session';
 import type { Session } from '../accounts/session-store';
 import type { FormContext } from '../application/form-context';
 import { loadCopySource } from './application-copy';
+import { copyVersion, createCopyCache } from './copy-cache';
 import { attachmentHeader } from './copy-file-name';
 import { createPdfRenderer } from './pdf-renderer';
 
 /**
- * The applicant's PDF copy (SPEC sections 4 and 7). The copy is drawn from
- * the stored answers on every request and never stored, so it cannot go
- * stale and there is nothing to clean up. The status call draws it too:
- * 'completed' then means the download will work, and a drawing failure is
- * reported as 'failed' before the applicant clicks anything. Drawing runs
- * on a worker thread (pdf-renderer.ts).
+ * The applicant's PDF copy (SPEC sections 4 and 7), drawn from the stored
+ * answers on a worker thread (pdf-renderer.ts) and never stored. It is drawn
+ * at the first download after a change of what it shows, and kept in this
+ * process's memory for the downloads after that (copy-cache.ts). The status
+ * call draws nothing: it says 'completed' unless the last drawing of the
+ * copy as it stands now failed.
  */
 /**
- * Fairness (issue 11): one copy at a time per applicant, a bounded number
- * drawing or waiting in this process, and a per-applicant rate. A click
- * beyond them is answered 429 with Retry-After at once, so one applicant's
- * burst never makes another wait behind it until a timeout.
+ * Fairness (issue 11): one drawing at a time per applicant, a bounded number
+ * drawing or waiting in this process, and a per-applicant rate of downloads.
+ * A click beyond them is answered 429 with Retry-After at once, so one
+ * applicant's burst never makes another wait behind it until a timeout.
  */
-export const PDF_LIMITS = { perApplicant: 1, inProcess: 4, perMinute: 20 } as const;
+export const PDF_LIMITS = { perApplicant: 1, inProcess: 4, perMinute: 20, statusPerMinute: 120 } as const;
+
+/** The drawn copies one process keeps: a six-page copy is 30 to 60 KB, so this holds thousands. */
+export const COPY_CACHE_BYTES = 64 * 1_048_576;
 
 export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
   const renderer = createPdfRenderer();
+  const cache = createCopyCache(COPY_CACHE_BYTES);
   const inFlight = createInFlightLimit({
     perKey: PDF_LIMITS.perApplicant,
     total: PDF_LIMITS.inProcess,
     retryAfterSeconds: 2,
   });
   const rate = createMemoryRateLimit({ max: PDF_LIMITS.perMinute, windowMs: MINUTE });
+  // The status reads the whole application to know its version: cheap, but not free.
+  const statusRate = createMemoryRateLimit({ max: PDF_LIMITS.statusPerMinute, windowMs: MINUTE });
+  const source = (session: Session) => loadCopySource(deps, ctx, deps.config.tenant, session);
   const drawCopy = (session: Session, log: FastifyBaseLogger) => {
     rate.hit(session.userId, deps.clock.now().getTime());
     return inFlight.run(session.userId, () => drawCopyNow(session, log));
   };
   const drawCopyNow = async (session: Session, log: FastifyBaseLogger) => {
     // Reading the application fails like any other call (500); only drawing failures are 'failed'.
-    const source = await loadCopySource(deps, ctx, deps.config.tenant, session);
+    const copy = await source(session);
+    const version = copyVersion(copy);
+    const drawn = cache.get(session.userId, version);
+    if (drawn instanceof Uint8Array) return { fileName: copy.fileName, pdf: drawn };
     try {
-      return { fileName: source.fileName, pdf: await renderer.render(source.header, source.pages) };
+      const pdf = await renderer.render(copy.header, copy.pages);
+      cache.set(session.userId, version, pdf);
+      return { fileName: copy.fileName, pdf };
     } catch (err) {
       log.error({ err }, 'PDF copy of the application could not be drawn');
+      cache.set(session.userId, version, 'failed');
       return undefined;
     }
   };
@@ -61,11 +75,13 @@ export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
 
     /** GET /api/pdf: whether the copy can be downloaded, and where from. */
     app.get('/pdf', async (req, reply): Promise<PdfCopyStatusResponse> => {
-      const copy = await drawCopy(sessionOf(req), req.log);
+      const session = sessionOf(req);
+      statusRate.hit(session.userId, deps.clock.now().getTime());
+      const failed = cache.get(session.userId, copyVersion(await source(session))) === 'failed';
       reply.header('cache-control', 'no-store');
-      return copy
-        ? { status: 'completed', url: PDF_COPY_FILE_PATH, message: PDF_COPY_READY_MESSAGE }
-        : { status: 'failed', url: '', message: PDF_COPY_FAILED_MESSAGE };
+      return failed
+        ? { status: 'failed', url: '', message: PDF_COPY_FAILED_MESSAGE }
+        : { status: 'completed', url: PDF_COPY_FILE_PATH, message: PDF_COPY_READY_MESSAGE };
     });
 
     /** GET /api/pdf/file: the copy itself, as a download. */

@@ -1,4 +1,10 @@
-import { summaryLinks, validateAnswers, type StaffApplicationDetail } from '@admissions/domain';
+import {
+  summaryLinks,
+  validateAnswers,
+  type StaffApplicationDetail,
+  type StaffRecommendation,
+} from '@admissions/domain';
+import { waiverOf } from '../recommendations/recommender-answers';
 import { answersForJudging } from '../documents/answers-for-judging';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
@@ -33,6 +39,7 @@ export async function loadApplicationDetail(
   ctx: FormContext,
   userId: string,
   documents: ConvertedDocument[],
+  recommendations: StaffRecommendation[],
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
   const [indexRow, app, history] = await Promise.all([
@@ -73,6 +80,8 @@ export async function loadApplicationDetail(
       file_size: d.fileSize,
       url: documentUrl(userId, d.answerKey),
     })),
+    recommendations,
+    waived_letter_access: waiverOf(app?.answers ?? {}),
     packet_url: packetUrl(userId),
   };
 }

@@ -7,6 +7,7 @@ export type AuditAction =
   | 'export-csv'
   | 'view-application'
   | 'view-document'
+  | 'view-letter'
   | 'download-packet'
   | 'create-print-token'
   | 'revoke-print-token'

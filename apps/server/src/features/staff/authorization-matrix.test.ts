@@ -54,6 +54,7 @@ const staffCalls: Call[] = [
   { method: 'GET', url: () => `/api/staff/applications/${a.userId}` },
   { method: 'GET', url: () => `/api/staff/applications/${a.userId}/documents/college_transcript_upload` },
   { method: 'GET', url: () => `/api/staff/applications/${a.userId}/packet` },
+  { method: 'GET', url: () => `/api/staff/applications/${a.userId}/letters/00000000-0000-4000-8000-000000000000` },
   { method: 'POST', url: () => `/api/staff/applications/${a.userId}/print-token` },
   { method: 'DELETE', url: () => '/api/staff/print-tokens/00000000-0000-4000-8000-000000000000' },
 ];
@@ -64,10 +65,10 @@ function send(client: TestClient, call: Call, query = '') {
 }
 
 describe('staff calls', () => {
-  it('answer a staff session (documents and unknown tokens are 404: there are none)', async () => {
+  it('answer a staff session (documents, letters and unknown tokens are 404: there are none)', async () => {
     const statuses = [];
     for (const call of staffCalls) statuses.push((await send(staff, call)).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 200, 404, 200, 200, 404]);
+    expect(statuses).toEqual([200, 200, 200, 200, 404, 200, 404, 200, 404]);
   });
 
   it('answer 401 without a session, whatever token the URL carries', async () => {

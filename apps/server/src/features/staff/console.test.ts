@@ -213,7 +213,7 @@ describe('the audit log', () => {
       'print-view',
       'revoke-print-token',
     ]);
-    expect(byRegistrar[2]!.detail).toEqual({ documents: 0 });
+    expect(byRegistrar[2]!.detail).toEqual({ documents: 0, letters: 0 });
     expect(byRegistrar[5]!.detail).toEqual({ token_id: id });
     expect(byRegistrar.every((r) => new Date(r.created_at).getTime() === t.clock.now().getTime())).toBe(true);
   });

@@ -1,41 +1,26 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from '@cantoo/pdf-lib';
+import { drawable, wrap } from '../pdf/standard-font-text';
 import type { ConvertedDocument } from './converted-documents';
 
 const LETTER: [number, number] = [612, 792];
 
-/** Helvetica's standard encoding (WinAnsi) has no glyph for most other scripts: keep what it can draw. */
-function drawable(font: PDFFont, text: string): string {
-  return [...text.normalize('NFC')]
-    .map((ch) => {
-      try {
-        font.encodeText(ch);
-        return ch;
-      } catch {
-        return '?';
-      }
-    })
-    .join('');
-}
+/** One part of the packet behind its separator: a document (its question's label), or a letter. */
+export type PacketPart = Pick<ConvertedDocument, 'label' | 'fileName' | 'readPdf'> & {
+  /** The separator's small line above the label. */
+  kicker?: string;
+};
 
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-function addSeparator(packet: PDFDocument, font: PDFFont, bold: PDFFont, document: ConvertedDocument, note?: string) {
+function addSeparator(packet: PDFDocument, font: PDFFont, bold: PDFFont, document: PacketPart, note?: string) {
   const page = packet.addPage(LETTER);
   const [width, height] = LETTER;
   let y = height - 144;
-  page.drawText('Document for the question', { x: 72, y, size: 12, font, color: rgb(0.3, 0.3, 0.3) });
+  page.drawText(document.kicker ?? 'Document for the question', {
+    x: 72,
+    y,
+    size: 12,
+    font,
+    color: rgb(0.3, 0.3, 0.3),
+  });
   y -= 30;
   for (const line of wrap(bold, drawable(bold, document.label), 20, width - 144)) {
     page.drawText(line, { x: 72, y, size: 20, font: bold });
@@ -49,10 +34,10 @@ function addSeparator(packet: PDFDocument, font: PDFFont, bold: PDFFont, documen
 /**
  * The reader's packet, as Slate downloads one: the application's PDF copy,
  * then each converted document behind a separator page that names its
- * question. A document that cannot be read as a PDF keeps its separator,
+ * question, then each letter of recommendation behind one naming its writer. A document that cannot be read as a PDF keeps its separator,
  * which says so, rather than failing the whole packet.
  */
-export async function composePacket(copy: Uint8Array, documents: readonly ConvertedDocument[]): Promise<Uint8Array> {
+export async function composePacket(copy: Uint8Array, documents: readonly PacketPart[]): Promise<Uint8Array> {
   const packet = await PDFDocument.load(copy);
   const font = await packet.embedFont(StandardFonts.Helvetica);
   const bold = await packet.embedFont(StandardFonts.HelveticaBold);

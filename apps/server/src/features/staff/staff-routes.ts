@@ -19,10 +19,10 @@ import { freshenConsoleIndex } from './console-index';
 import { csvLines } from './console-csv';
 import { allMatchingRows, listApplications } from './console-list';
 import { listConvertedDocuments } from './converted-documents';
-import { composePacket } from './packet';
+import { officeRecommendations, receivedLetters } from '../recommendations/office-letters';
 import { requireStaff, staffOf } from './require-staff';
 
-type Params = { userId: string; answerKey?: string; tokenId?: string };
+type Params = { userId: string; answerKey?: string; tokenId?: string; requestId?: string };
 
 /**
  * The admissions office's calls, mounted at /api/staff. Every one answers
@@ -68,8 +68,14 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
     app.get<{ Params: Params }>('/applications/:userId', async (req) => {
       const { userId } = req.params;
       await assertApplicationExists(deps, ctx, userId);
-      const detail = await loadApplicationDetail(deps, ctx, userId, await listConvertedDocuments(deps, userId));
-      await recordStaffRead(deps.db, staffOf(req), userId, 'view-application', {}, now());
+      const [documents, recommendations] = await Promise.all([
+        listConvertedDocuments(deps, userId),
+        officeRecommendations(deps, userId),
+      ]);
+      const detail = await loadApplicationDetail(deps, ctx, userId, documents, recommendations);
+      // Written letters are shown on this page: the read says how many it showed.
+      const letters = recommendations.filter((r) => r.letter_text !== '').length;
+      await recordStaffRead(deps.db, staffOf(req), userId, 'view-application', letters ? { letters } : {}, now());
       return detail;
     });
 
@@ -86,15 +92,46 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
         .send(Buffer.from(pdf));
     });
 
+    app.get<{ Params: Params }>('/applications/:userId/letters/:requestId', async (req, reply) => {
+      const { userId, requestId = '' } = req.params;
+      await assertApplicationExists(deps, ctx, userId);
+      const letter = (await receivedLetters(deps, userId)).find((l) => l.requestId === requestId);
+      if (!letter) throw new AppError('NOT_FOUND');
+      const pdf = await letter.readPdf();
+      await recordStaffRead(deps.db, staffOf(req), userId, 'view-letter', { request_id: requestId }, now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="letter-${requestId.slice(0, 8)}.pdf"`)
+        .send(Buffer.from(pdf));
+    });
+
     app.get<{ Params: Params }>('/applications/:userId/packet', async (req, reply) => {
       const { userId } = req.params;
       await assertApplicationExists(deps, ctx, userId);
       const { rows } = await deps.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
       const source = await loadCopySource(deps, ctx, deps.config.tenant, { userId, username: rows[0]!.email });
       const documents = await listConvertedDocuments(deps, userId);
+      const letters = await receivedLetters(deps, userId);
       const copy = await renderer.render(source.header, source.pages);
-      const packet = await composePacket(copy, documents);
-      await recordStaffRead(deps.db, staffOf(req), userId, 'download-packet', { documents: documents.length }, now());
+      // pdf-lib loads with the first packet, not with the server.
+      const { composePacket } = await import('./packet');
+      const packet = await composePacket(copy, [
+        ...documents,
+        ...letters.map((l) => ({
+          label: l.title,
+          fileName: l.fileName,
+          readPdf: l.readPdf,
+          kicker: 'Letter of recommendation',
+        })),
+      ]);
+      await recordStaffRead(
+        deps.db,
+        staffOf(req),
+        userId,
+        'download-packet',
+        { documents: documents.length, letters: letters.length },
+        now(),
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { createTransport, Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface MailMessage {
@@ -32,31 +32,36 @@ export interface MailerOptions {
  * the full message, which is written to the outbox folder as an .eml file.
  */
 export function createMailer({ smtpUrl, from, outboxDir, logger, timeoutMs = 15_000 }: MailerOptions): Mailer {
+  // nodemailer loads with the first mail, not with the server.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = (options: Parameters<typeof createTransport>[0]) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+  const close = () => void transport?.then((t) => t.close());
   if (smtpUrl) {
     // Sends run in the mail worker (features/mail), which retries a failed one; these bound how long one try can take.
-    const transport = nodemailer.createTransport({
+    const options = {
       url: smtpUrl,
       connectionTimeout: timeoutMs,
       greetingTimeout: timeoutMs,
       socketTimeout: timeoutMs,
       dnsTimeout: timeoutMs,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+    } as Parameters<typeof createTransport>[0];
     return {
       async send({ to, subject, text, html }) {
-        await transport.sendMail({ from, to, subject, text, html });
+        await (await transporter(options)).sendMail({ from, to, subject, text, html });
       },
-      close: () => transport.close(),
+      close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send({ to, subject, text, html, highlight }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+      const t = await transporter({ streamTransport: true, buffer: true, newline: 'unix' });
+      const info = await t.sendMail({ from, to, subject, text, html });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer);
       logger.info({ to, subject, file, ...(highlight ? { highlight } : {}) }, 'mail written to outbox');
     },
-    close: () => transport.close(),
+    close,
   };
 }

@@ -14,6 +14,8 @@ export function createLocalStorage(options: {
   secret: string;
   clock: Clock;
   uploadUrl: string;
+  /** Where uploaders without a session post (UploadLimits.sessionless). */
+  publicUploadUrl: string;
 }): Storage & {
   pathOf(key: string): string;
   writeUpload(key: string, tempFile: string): Promise<void>;
@@ -43,7 +45,7 @@ export function createLocalStorage(options: {
         maxBytes: limits.maxBytes,
       });
       return {
-        url: options.uploadUrl,
+        url: limits.sessionless ? options.publicUploadUrl : options.uploadUrl,
         fields: { key: limits.key, policy: signed.policy, signature: signed.signature },
       };
     },

@@ -6,14 +6,10 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { uploadOrigins, type S3StorageOptions } from './s3-origins';
 import { assertSafeKey, MAX_UPLOAD_FORM_SECONDS, type Storage } from './storage';
 
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  forcePathStyle: boolean;
-}
+export type { S3StorageOptions };
 
 const isNotFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -81,11 +77,4 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
-}
-
-/** Where presigned POSTs of this bucket go: path style on the endpoint, or the bucket's own host. */
-export function uploadOrigins({ bucket, region, endpoint, forcePathStyle }: S3StorageOptions): string[] {
-  const base = new URL(endpoint ?? `https://s3.${region}.amazonaws.com`);
-  const virtualHost = `${base.protocol}//${bucket}.${base.host}`;
-  return forcePathStyle ? [base.origin] : [virtualHost, base.origin];
 }

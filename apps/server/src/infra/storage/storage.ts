@@ -15,6 +15,8 @@ export interface UploadLimits {
   maxBytes: number;
   /** How long the form stays valid, at most 10 minutes. */
   expiresInSeconds: number;
+  /** The uploader has no session (a recommender): the embedded store takes the file at its public endpoint. */
+  sessionless?: boolean;
 }
 
 export interface Storage {

@@ -34,7 +34,10 @@ export function FormPageBody({ page, ctx }: { page: FormPage; ctx: FormRenderCon
               </Heading>
             )}
             <FieldDescription fieldKey={`section-${section.key}`} text={section.description} />
-            <Subheadings>{renderQuestions(section.questions)}</Subheadings>
+            <Subheadings>
+              {renderQuestions(section.questions)}
+              {ctx.renderAfterSection?.(section)}
+            </Subheadings>
           </section>
         ))}
     </div>

@@ -1,4 +1,4 @@
-import type { Answers, DocumentAnswer, FileQuestion, Question } from '@admissions/domain';
+import type { Answers, DocumentAnswer, FileQuestion, FormSection, Question } from '@admissions/domain';
 import type { ReactNode } from 'react';
 
 /**
@@ -33,6 +33,11 @@ export interface FormRenderContext {
   documents?: Readonly<Record<string, DocumentAnswer>>;
   /** The documents feature's upload widget; the default is a file input that only checks the chosen file. */
   renderFile?: (question: FileQuestion) => ReactNode;
+  /**
+   * What a feature adds at the end of a shown section, after its questions
+   * (e.g. a recommender's letter request); nothing when left out.
+   */
+  renderAfterSection?: (section: FormSection) => ReactNode;
   /** "Now" for the date-window banner; the real clock when left out. */
   now?: Date;
 }

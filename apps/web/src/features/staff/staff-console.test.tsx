@@ -80,6 +80,8 @@ describe('the staff console', { timeout: 30_000 }, () => {
       status_history: [{ web_status: 'started', at: '2026-11-01T09:00:00.000Z' }],
       missing_items: [{ key: 'birth_date', message: 'Date of Birth', page: '/about' }],
       documents: [],
+      recommendations: [],
+      waived_letter_access: null,
       packet_url: `/api/staff/applications/${ROW.user_id}/packet`,
     };
     stubFetch({ ...staffServer(), [`GET /api/staff/applications/${ROW.user_id}`]: () => json(detail) });

@@ -1,17 +1,21 @@
 import { PdfDownload } from '../../pdf/components/pdf-download';
+import { CompletionLetters } from '../../recommendations/components/completion-letters';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
+import { useApplicationState } from '../state/application-state-context';
 import styles from './completion-content.module.css';
 
 /** The completion page's body: thanks and what happens next (the banner above thanks by name). */
 export function CompletionContent() {
   const { partnerName, applicationTitle, secondShortName, webSiteWord, collegeAidInfo, exploreLinks, helpEmail } =
     useTenantConfig();
+  const { form, answers } = useApplicationState();
   return (
     <div className={styles.content}>
       <p className={styles.lead}>
         Thank you for applying to {partnerName}. Your {applicationTitle} has been submitted.
       </p>
       <PdfDownload />
+      <CompletionLetters form={form} answers={answers} />
       <section aria-labelledby="completion-next">
         <h2 id="completion-next" className={styles.heading}>
           What happens next

@@ -1,7 +1,9 @@
-import type { FileQuestion, PagePath } from '@admissions/domain';
+import type { FileQuestion, FormSection, PagePath } from '@admissions/domain';
 import { useCallback, useMemo } from 'react';
 import { FormPageBody, type FormRenderContext } from '../../../components/form/form-page-body';
 import { DocumentUpload } from '../../documents/components/document-upload';
+import { lazyPart } from '../../../components/ui/lazy-part';
+import { recommenderOfSection } from '../../recommendations/recommender-sections';
 import { stepAt } from '../form-pages';
 import { useApplicationState } from '../state/application-state-context';
 import { ApplicationPage } from './application-page';
@@ -9,11 +11,27 @@ import { PageActions } from './page-actions';
 
 const NO_ERRORS: readonly string[] = [];
 
+// Only the recommenders' sections on Final Steps show a letter request: its code stays out of the other pages' load.
+const LetterRequest = lazyPart(() =>
+  import('../../recommendations/components/section-letter-request').then((m) => m.SectionLetterRequest),
+);
+
 /** One step of the application: its questions from the form definition, then its buttons. */
 export function StepPage({ path }: { path: PagePath }) {
   const state = useApplicationState();
-  const { form, snapshot, answers, onChange, shownErrors, view, onAddAnother, onRemoveRepeat, onTabChange, documents } =
-    state;
+  const {
+    form,
+    snapshot,
+    answers,
+    onChange,
+    shownErrors,
+    view,
+    onAddAnother,
+    onRemoveRepeat,
+    onTabChange,
+    documents,
+    saveAnswers,
+  } = state;
   const readOnly = snapshot.is_service_user;
   const renderFile = useCallback(
     (question: FileQuestion) => (
@@ -24,6 +42,15 @@ export function StepPage({ path }: { path: PagePath }) {
       />
     ),
     [shownErrors, documents],
+  );
+  // Letter requests need an account: visitors (and the print view) see the questions only.
+  const showLetterRequests = snapshot.is_logged_in && !readOnly;
+  const renderAfterSection = useCallback(
+    (section: FormSection) =>
+      recommenderOfSection(section) ? (
+        <LetterRequest.Part section={section} answers={answers} saveAnswers={saveAnswers} />
+      ) : null,
+    [answers, saveAnswers],
   );
   const ctx = useMemo<FormRenderContext>(
     () => ({
@@ -38,6 +65,7 @@ export function StepPage({ path }: { path: PagePath }) {
       readOnly,
       documents,
       renderFile,
+      renderAfterSection: showLetterRequests ? renderAfterSection : undefined,
     }),
     [
       answers,
@@ -51,6 +79,8 @@ export function StepPage({ path }: { path: PagePath }) {
       readOnly,
       documents,
       renderFile,
+      showLetterRequests,
+      renderAfterSection,
     ],
   );
 

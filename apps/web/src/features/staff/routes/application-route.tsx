@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { userMessage } from '../../../lib/api-errors';
+import { StaffLetters } from '../../recommendations/components/staff-letters';
 import { createPrintToken, revokePrintToken, useApplicationDetail } from '../api/staff-api';
 import { formatSize, formatTime, STATUS_LABELS } from '../components/staff-format';
 import { StaffGate } from '../components/staff-gate';
@@ -103,6 +104,7 @@ function ApplicationView() {
           </ul>
         )}
       </section>
+      <StaffLetters recommendations={app.recommendations} waived={app.waived_letter_access} />
     </div>
   );
 }

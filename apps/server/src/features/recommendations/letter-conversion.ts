@@ -1,0 +1,73 @@
+import type { AppDeps } from '../../app-deps';
+import type { Queryable } from '../../infra/db/db';
+import type { ConversionSubject, ConversionTarget } from '../documents/conversion-target';
+import { letterPdfKey } from '../documents/document-keys';
+import type { Log } from '../documents/remove-files';
+import { queueLetterReceipt } from './letter-mail-jobs';
+import { FILE_ON_ITS_WAY, WAIVER_NOW } from './recommendation-repository';
+
+/** The conversion queue's target name for recommenders' letters. */
+export const LETTER_TARGET = 'letter';
+
+interface LetterSubject extends ConversionSubject {
+  request_id: string;
+}
+
+// A request still waiting takes its letter, even if the applicant replaced the recommender meanwhile
+// (retireCurrent leaves such a request REQUESTED): the letter was written, and the office keeps it.
+const TAKES_LETTER = `status = 'REQUESTED'`;
+
+async function find(db: Queryable, fileId: string): Promise<LetterSubject | undefined> {
+  const { rows } = await db.query<LetterSubject>(
+    `SELECT file_id AS id, id AS request_id, upload_key, file_name, file_status AS status, pdf_key
+     FROM recommendation_requests WHERE file_id = $1`,
+    [fileId],
+  );
+  return rows[0];
+}
+
+/**
+ * An uploaded letter converts like an applicant's document; its successful
+ * conversion is the letter's arrival: the request is RECEIVED in the same
+ * statement, and the recommender's receipt follows.
+ */
+export function letterConversionTarget(deps: Pick<AppDeps, 'jobs'>): ConversionTarget<LetterSubject> {
+  return {
+    find,
+    pdfKey: (s) => letterPdfKey(s.request_id, s.id),
+    async markInProgress(db, id, now) {
+      const { rowCount } = await db.query(
+        `UPDATE recommendation_requests SET file_status = 'IN_PROGRESS', updated_at = $2
+         WHERE file_id = $1 AND ${FILE_ON_ITS_WAY} AND ${TAKES_LETTER}`,
+        [id, now],
+      );
+      return rowCount === 1;
+    },
+    async markCompleted(db, id, pdfKey, pdfSize, now) {
+      const { rowCount } = await db.query(
+        `UPDATE recommendation_requests
+         SET file_status = 'COMPLETED', pdf_key = $3, pdf_size = $4, file_message = '',
+             status = 'RECEIVED', responded_at = $2, updated_at = $2, waived_at_receipt = ${WAIVER_NOW}
+         WHERE file_id = $1 AND ${FILE_ON_ITS_WAY} AND ${TAKES_LETTER}`,
+        [id, now, pdfKey, pdfSize],
+      );
+      return rowCount === 1;
+    },
+    async markFailed(db, id, message, now) {
+      const { rowCount } = await db.query(
+        `UPDATE recommendation_requests
+         SET file_status = 'FAILED', file_message = $3, pdf_key = NULL, pdf_size = NULL, updated_at = $2,
+             -- A replaced recommender's request ends with its failed file: there is no link left to try again.
+             status = CASE WHEN current THEN status ELSE 'CANCELLED' END
+         WHERE file_id = $1 AND ${FILE_ON_ITS_WAY}`,
+        [id, now, message],
+      );
+      return rowCount === 1;
+    },
+    async afterCompleted(subject, log: Log) {
+      await queueLetterReceipt(deps, subject.request_id).catch((err: unknown) =>
+        log.error({ err }, 'a letter receipt could not be queued'),
+      );
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { AppDeps } from '../../app-deps';
+import type { MailMessage } from '../../infra/mail/mailer';
+import { generateToken, hashToken } from '../accounts/secrets';
+import { findApplication, isSubmitted } from '../application/application-repository';
+import { enqueueMail } from '../mail/mail-jobs';
+import { declineNoticeMail, letterReceiptMail, letterRequestMail } from './recommendation-mails';
+import { findRequest, insertLink } from './recommendation-repository';
+import { applicantName, programLabel, recommenderName, waiverOf } from './recommender-answers';
+
+/**
+ * Mail jobs of the letters. Like the account mails, they travel as ids: the
+ * worker issues the link's token when it sends, so no link waits in the
+ * queue in clear, and a request cancelled or answered meanwhile sends nothing.
+ */
+export type LetterMailJob =
+  | { kind: 'letter-request'; requestId: string; reminder: boolean }
+  | { kind: 'letter-receipt'; requestId: string }
+  | { kind: 'letter-declined'; requestId: string };
+
+export const queueLetterRequest = (deps: Pick<AppDeps, 'jobs'>, requestId: string, reminder: boolean) =>
+  enqueueMail(deps, { kind: 'letter-request', requestId, reminder });
+
+export const queueLetterReceipt = (deps: Pick<AppDeps, 'jobs'>, requestId: string) =>
+  enqueueMail(deps, { kind: 'letter-receipt', requestId });
+
+/** Tells the applicant a recommender declined, and why, so they can ask someone else in time. */
+export const queueDeclineNotice = (deps: Pick<AppDeps, 'jobs'>, requestId: string) =>
+  enqueueMail(deps, { kind: 'letter-declined', requestId });
+
+export const isLetterMailJob = (job: { kind: string }): job is LetterMailJob =>
+  job.kind === 'letter-request' || job.kind === 'letter-receipt' || job.kind === 'letter-declined';
+
+export async function composeLetterMail(deps: AppDeps, job: LetterMailJob): Promise<MailMessage | null> {
+  const request = await findRequest(deps.db, job.requestId);
+  if (!request) return null;
+  const answers = (await findApplication(deps.db, request.user_id))?.answers ?? {};
+  const name = recommenderName(request.recommender);
+  if (job.kind === 'letter-declined') {
+    if (request.status !== 'DECLINED') return null;
+    const { rows } = await deps.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [request.user_id]);
+    if (!rows[0]) return null;
+    return declineNoticeMail(deps.config, rows[0].email, {
+      recommenderName: name,
+      reason: request.decline_reason,
+      submitted: (await isSubmitted(deps.db, request.user_id)) ? 'submitted' : 'open',
+    });
+  }
+  if (job.kind === 'letter-receipt') {
+    if (request.status !== 'RECEIVED' && request.status !== 'DECLINED') return null;
+    return letterReceiptMail(deps.config, request.email, {
+      recommenderName: name,
+      applicantName: applicantName(answers),
+      outcome: request.status === 'RECEIVED' ? 'received' : 'declined',
+      at: request.responded_at ?? deps.clock.now(),
+    });
+  }
+  const now = deps.clock.now();
+  if (request.status !== 'REQUESTED' || !request.current || request.expires_at <= now) return null;
+  // Each mail carries its own link; every link of the request lives and dies with it.
+  const token = generateToken();
+  await insertLink(deps.db, hashToken(token), request.id, now);
+  return letterRequestMail(
+    deps.config,
+    {
+      to: request.email,
+      recommenderName: name,
+      applicantName: applicantName(answers),
+      program: programLabel(answers),
+      waived: waiverOf(answers),
+      token,
+      expiresAt: request.expires_at,
+    },
+    job.reminder,
+  );
+}

@@ -1,0 +1,80 @@
+import type { StaffRecommendation } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { requestsForOffice, type RequestRow } from './recommendation-repository';
+import { recommenderName } from './recommender-answers';
+
+export const letterFileUrl = (userId: string, requestId: string) =>
+  `/api/staff/applications/${userId}/letters/${requestId}`;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function officeView(r: RequestRow): StaffRecommendation {
+  const received = r.status === 'RECEIVED';
+  return {
+    id: r.id,
+    prefix: r.prefix,
+    name: [r.recommender.prefix, recommenderName(r.recommender)].filter(Boolean).join(' '),
+    email: r.email,
+    organisation: r.recommender.organisation,
+    position: r.recommender.position,
+    relation: r.recommender.relation_desc || r.recommender.relation,
+    status: r.status === 'CANCELLED' ? 'REQUESTED' : r.status,
+    current: r.current,
+    requested_at: r.requested_at.toISOString(),
+    received_at: received ? iso(r.responded_at) : null,
+    declined_at: r.status === 'DECLINED' ? iso(r.responded_at) : null,
+    decline_reason: r.status === 'DECLINED' ? r.decline_reason : '',
+    reminders_sent: r.reminders_sent,
+    waived_at_receipt: received ? r.waived_at_receipt : null,
+    letter_text: received ? r.letter_text : '',
+    letter_file_name: received && r.pdf_key ? r.file_name : '',
+    letter_file_url: received && r.pdf_key ? letterFileUrl(r.user_id, r.id) : '',
+  };
+}
+
+/** What the office's application page lists: every request but the cancelled ones, each letter with it. */
+export async function officeRecommendations(deps: AppDeps, userId: string): Promise<StaffRecommendation[]> {
+  return (await requestsForOffice(deps.db, userId)).map(officeView);
+}
+
+/** A received letter as a PDF: the converted upload, or the written letter drawn on pages. */
+export interface LetterPdf {
+  requestId: string;
+  title: string;
+  fileName: string;
+  readPdf(): Promise<Uint8Array>;
+}
+
+export async function receivedLetters(deps: AppDeps, userId: string): Promise<LetterPdf[]> {
+  const requests = (await requestsForOffice(deps.db, userId)).filter((r) => r.status === 'RECEIVED');
+  return requests.map((r) => {
+    const name = recommenderName(r.recommender);
+    const title = `Letter of recommendation from ${name}${r.current ? '' : ' (recommender since replaced)'}`;
+    if (r.pdf_key) {
+      const key = r.pdf_key;
+      return {
+        requestId: r.id,
+        title,
+        fileName: r.file_name,
+        async readPdf() {
+          const pdf = await deps.storage.read(key, 256 * 1_048_576);
+          if (!pdf) throw new AppError('NOT_FOUND');
+          return pdf;
+        },
+      };
+    }
+    return {
+      requestId: r.id,
+      title,
+      fileName: 'Written on the recommendation page',
+      readPdf: async () =>
+        (await import('./text-letter-pdf')).textLetterPdf({
+          title,
+          from: name,
+          receivedAt: r.responded_at,
+          text: r.letter_text,
+        }),
+    };
+  });
+}

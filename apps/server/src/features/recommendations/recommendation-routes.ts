@@ -1,0 +1,38 @@
+import { recommenderPrefix, type RecommendationsResponse } from '@admissions/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { sessionOf } from '../accounts/require-session';
+import type { FormContext } from '../application/form-context';
+import { recommendationStates, remindRecommender, requestLetter } from './letter-requests';
+
+const prefixOf = (req: FastifyRequest) => {
+  const parsed = recommenderPrefix.safeParse((req.params as { prefix: string }).prefix);
+  if (!parsed.success) throw new AppError('NOT_FOUND');
+  return parsed.data;
+};
+
+/**
+ * The applicant's letter calls under /api/recommendations: where each letter
+ * stands, the request, and a reminder. They work after submission too, when
+ * most letters arrive. None ever answers a letter's content.
+ */
+export function recommendationRoutes(deps: AppDeps, ctx: FormContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/recommendations', async (req): Promise<RecommendationsResponse> =>
+      recommendationStates(deps, ctx, sessionOf(req).userId),
+    );
+
+    app.post('/recommendations/:prefix/request', async (req): Promise<RecommendationsResponse> => {
+      const { userId } = sessionOf(req);
+      await requestLetter(deps, ctx, userId, prefixOf(req));
+      return recommendationStates(deps, ctx, userId);
+    });
+
+    app.post('/recommendations/:prefix/reminder', async (req): Promise<RecommendationsResponse> => {
+      const { userId } = sessionOf(req);
+      await remindRecommender(deps, ctx, userId, prefixOf(req));
+      return recommendationStates(deps, ctx, userId);
+    });
+  };
+}

@@ -1,0 +1,17 @@
+import { recommendationReminderPath, type RecommenderPrefix, type RecommendationsResponse } from '@admissions/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { recommendationsQueryKey } from './get-recommendations';
+
+/** POST /api/recommendations/{prefix}/reminder: at most one a day; answers the new list. */
+export function sendRecommendationReminder(prefix: RecommenderPrefix): Promise<RecommendationsResponse> {
+  return api.post<RecommendationsResponse>(recommendationReminderPath(prefix), {});
+}
+
+export function useSendRecommendationReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendRecommendationReminder,
+    onSuccess: (list) => queryClient.setQueryData(recommendationsQueryKey, list),
+  });
+}

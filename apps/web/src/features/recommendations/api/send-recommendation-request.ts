@@ -1,0 +1,17 @@
+import { recommendationRequestPath, type RecommenderPrefix, type RecommendationsResponse } from '@admissions/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { recommendationsQueryKey } from './get-recommendations';
+
+/** POST /api/recommendations/{prefix}/request: e-mails the recommender the link; answers the new list. */
+export function sendRecommendationRequest(prefix: RecommenderPrefix): Promise<RecommendationsResponse> {
+  return api.post<RecommendationsResponse>(recommendationRequestPath(prefix), {});
+}
+
+export function useSendRecommendationRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendRecommendationRequest,
+    onSuccess: (list) => queryClient.setQueryData(recommendationsQueryKey, list),
+  });
+}

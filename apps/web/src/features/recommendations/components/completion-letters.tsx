@@ -1,0 +1,35 @@
+import type { Answers, FormDefinition } from '@admissions/domain';
+import { Subheadings } from '../../../components/form/shell/heading';
+import { useRecommendations } from '../api/get-recommendations';
+import { asksForRecommenders, recommenderSections } from '../recommender-sections';
+import { RecommenderStatus } from './recommender-status';
+import styles from './completion-letters.module.css';
+
+export const COMPLETION_LETTERS_HEADING = 'Letters of recommendation';
+
+/**
+ * The completion page's letters: each recommender's status, and a reminder
+ * while one is awaited. The answers are final here, so a request can only be
+ * sent when the server says the saved name and e-mail allow it.
+ */
+export function CompletionLetters({ form, answers }: { form: FormDefinition; answers: Answers }) {
+  const asked = asksForRecommenders(form, answers);
+  const list = useRecommendations(asked);
+  const recommenders = list.data?.recommenders ?? [];
+  if (!asked || recommenders.length === 0) return null;
+
+  const titles = new Map(recommenderSections(form).map(({ prefix, section }) => [prefix, section.title ?? '']));
+  return (
+    <section className={styles.section} aria-labelledby="completion-letters">
+      <h2 id="completion-letters" className={styles.heading}>
+        {COMPLETION_LETTERS_HEADING}
+      </h2>
+      <Subheadings>
+        {recommenders.map((r) => {
+          const title = titles.get(r.prefix) ?? 'Recommender';
+          return <RecommenderStatus key={r.prefix} recommender={r} heading={title} title={title} editable={false} />;
+        })}
+      </Subheadings>
+    </section>
+  );
+}

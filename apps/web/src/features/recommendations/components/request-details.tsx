@@ -1,0 +1,38 @@
+import type { RecommendationView } from '@admissions/domain';
+import { formatDay } from './format-dates';
+import styles from './recommend-page.module.css';
+
+/** Whether the applicant may read the letter, said plainly for each answer. */
+export function waiverText(applicant: string, waived: boolean | null): string {
+  if (waived === true) return `${applicant} has waived the right to read your letter.`;
+  if (waived === false)
+    return `${applicant} has not waived the right to read your letter, so they may ask to see it if they enroll.`;
+  return `${applicant} has not said whether they waive the right to read your letter.`;
+}
+
+/** Who asks, for which program at which institution, and what the recommender should know before writing. */
+export function RequestDetails({ view }: { view: RecommendationView }) {
+  return (
+    <>
+      {view.recommender_name && <p className={styles.text}>Dear {view.recommender_name},</p>}
+      <p className={styles.text}>
+        {view.applicant_name} has asked you for a letter of recommendation for their application to {view.program} at{' '}
+        {view.institution}.
+      </p>
+      <dl className={styles.facts}>
+        <dt>Applicant</dt>
+        <dd>{view.applicant_name}</dd>
+        <dt>Program</dt>
+        <dd>{view.program}</dd>
+        <dt>Institution</dt>
+        <dd>{view.institution}</dd>
+        <dt>Asked on</dt>
+        <dd>{formatDay(view.requested_at)}</dd>
+        <dt>Reading your letter</dt>
+        <dd>{waiverText(view.applicant_name, view.waived)}</dd>
+        <dt>This link works until</dt>
+        <dd>{formatDay(view.expires_at)}</dd>
+      </dl>
+    </>
+  );
+}

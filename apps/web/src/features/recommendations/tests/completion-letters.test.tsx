@@ -1,0 +1,98 @@
+import { RECOMMENDATION_MESSAGES, RECOMMENDATIONS_PATH, type RecommenderState } from '@admissions/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { applicantServer, completeAnswers } from '../../../test/application-server';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderApp, setLoggedInCookie } from '../../../test/render-app';
+import { formatDay, formatMoment } from '../components/format-dates';
+import { recommender, recommendationsServer } from './recommendations-server';
+
+const REQUESTED_AT = '2026-03-03T12:00:00.000Z';
+
+/** A submitted MAE application at /completion, with the letter requests given. */
+async function openCompletion(recommenders: RecommenderState[], major = 'MAE') {
+  setLoggedInCookie();
+  const applicant = applicantServer({
+    answers: { ...completeAnswers(), applied_major: major },
+    submitted: true,
+    webStatuses: ['started', 'validating', 'submitted'],
+  });
+  const letters = recommendationsServer(applicant, recommenders);
+  const net = stubFetch({ ...applicant.handlers, ...letters.handlers });
+  const app = renderApp('/completion');
+  await screen.findByRole('heading', { level: 1, name: 'Application Submitted' });
+  return { ...app, letters, net };
+}
+
+describe('letters on the completion page', { timeout: 30_000 }, () => {
+  test('each recommender\u2019s status, and a reminder while a letter is awaited', async () => {
+    const { user, letters } = await openCompletion([
+      recommender('recommender_', {
+        status: 'REQUESTED',
+        name: 'Grace Hopper',
+        email: 'grace.hopper@example.edu',
+        requested_at: REQUESTED_AT,
+        can_remind: true,
+      }),
+      recommender('recommender_2_', {
+        status: 'RECEIVED',
+        name: 'Alan Turing',
+        email: 'alan@example.edu',
+        requested_at: REQUESTED_AT,
+        received_at: '2026-03-09T12:00:00.000Z',
+      }),
+    ]);
+
+    const section = await screen.findByRole('region', { name: 'Letters of recommendation' });
+    const first = within(section).getByRole('group', { name: 'Recommender' });
+    const second = within(section).getByRole('group', { name: 'Second Recommender' });
+    expect(within(section).getByRole('heading', { level: 3, name: 'Recommender' })).toBeInTheDocument();
+    expect(first).toHaveTextContent(
+      `Status: Requested on ${formatDay(REQUESTED_AT)} from Grace Hopper (grace.hopper@example.edu).`,
+    );
+    expect(second).toHaveTextContent(`Status: Received on ${formatDay('2026-03-09T12:00:00.000Z')} from Alan Turing.`);
+    // The answers are final: no hints about editing them, and no request to send.
+    expect(section).not.toHaveTextContent('above');
+    expect(within(section).queryByRole('button', { name: /Send request/ })).not.toBeInTheDocument();
+
+    await user.click(within(first).getByRole('button', { name: 'Send a reminder to your recommender' }));
+
+    expect(await screen.findByRole('listitem', { name: 'Reminder sent' })).toHaveTextContent(
+      RECOMMENDATION_MESSAGES.reminderSent,
+    );
+    await waitFor(() =>
+      expect(first).toHaveTextContent(
+        `You can send a reminder from ${formatMoment(letters.list[0]!.next_reminder_at!)}.`,
+      ),
+    );
+  });
+
+  test('a declined request shows the reason', async () => {
+    await openCompletion([
+      recommender('recommender_', {
+        status: 'DECLINED',
+        name: 'Grace Hopper',
+        email: 'grace.hopper@example.edu',
+        requested_at: REQUESTED_AT,
+        declined_at: '2026-03-04T12:00:00.000Z',
+        decline_reason: 'I do not know the applicant well enough.',
+      }),
+    ]);
+
+    const first = await screen.findByRole('group', { name: 'Recommender' });
+    expect(first).toHaveTextContent(`Status: Declined on ${formatDay('2026-03-04T12:00:00.000Z')} by Grace Hopper.`);
+    expect(first).toHaveTextContent('Their reason: I do not know the applicant well enough.');
+  });
+
+  test('nothing when no letters are asked for', async () => {
+    const { net } = await openCompletion([], 'BMAS');
+    expect(screen.queryByRole('region', { name: 'Letters of recommendation' })).not.toBeInTheDocument();
+    expect(net.callsTo(`GET ${RECOMMENDATIONS_PATH}`)).toEqual([]);
+  });
+
+  test('nothing when the server lists no recommenders', async () => {
+    const { net } = await openCompletion([]);
+    await waitFor(() => expect(net.callsTo(`GET ${RECOMMENDATIONS_PATH}`)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Letters of recommendation' })).not.toBeInTheDocument();
+  });
+});
