@@ -71,8 +71,10 @@ setTimeout(() => {
   deps.lookups.warm().catch((err: unknown) => logger.error({ err }, 'the address lookup could not be loaded'));
 }, 2000).unref();
 try {
-  await deps.jobs.ready;
-  await startWorkers(deps, logger);
+  // The workers create their queues on the started queue; only then may the stand-in pass jobs on.
+  const queue = await deps.jobs.ready;
+  await startWorkers({ ...deps, jobs: queue }, logger);
+  deps.jobs.accept();
 } catch (err) {
   // A signal right after start closes the job queue under the workers being registered: not an error.
   if (!background.stopping) throw err;

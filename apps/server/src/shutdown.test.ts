@@ -2,15 +2,8 @@ import { Agent, request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './test-support/server-process';
 import { startSmtpSink, type SmtpSink } from './test-support/smtp-sink';
-import { createTestDb } from './test-support/test-db';
+import { processDatabase } from './test-support/process-database';
 import type { Db } from './infra/db/db';
-
-/** The database the child process uses: PGlite in its DATA_DIR, or a fresh PostgreSQL database. */
-async function databaseEnv(): Promise<{ env: Record<string, string>; db?: Db }> {
-  if (process.env.TEST_DB !== 'postgres') return { env: {} };
-  const db = await createTestDb();
-  return { env: { DATABASE_URL: (db as unknown as { connectionString: string }).connectionString }, db };
-}
 
 function call(url: string, agent: Agent, method = 'GET', body?: object): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -45,7 +38,7 @@ describe('stopping the server process', () => {
 
   it('on SIGTERM with 20 idle keep-alive sockets and a sign-up in flight: the sign-up gets its answer and the process exits 0 in under 10 s', async () => {
     smtp = await startSmtpSink();
-    const database = await databaseEnv();
+    const database = await processDatabase();
     db = database.db;
     server = await startServerProcess({ SMTP_URL: smtp.url, ...database.env });
     const agent = new Agent({ keepAlive: true, maxSockets: 50 });
