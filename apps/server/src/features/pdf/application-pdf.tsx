@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // The pragmas keep JSX working under tsx whatever tsconfig it finds (it reads the one of the working directory).
-import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { Style } from '@react-pdf/types';
 import { COPY_FONT_FAMILIES, registerCopyFonts } from './copy-fonts';
 import {
@@ -74,21 +74,6 @@ const styles = StyleSheet.create({
 
 /** Answers longer than this may run on to the next page; shorter ones stay in one piece with their label. */
 const KEEP_TOGETHER_MAX_CHARS = 400;
-
-/** Han, kana and Hangul: scripts written without spaces, where a line may break between any two characters. */
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
-/**
- * No hyphenation of answers: a copy shows names and codes exactly as given.
- * react-pdf breaks lines only at spaces and at the points this returns (where
- * it draws a '-'): text in scripts written without spaces may break at any
- * character, and a word too long for a line (an e-mail address, a link) every
- * 30 characters.
- */
-Font.registerHyphenationCallback((word) => {
-  if (UNSPACED_SCRIPT.test(word) && word.length > 1) return [...word];
-  return word.length <= 40 ? [word] : (word.match(/.{1,30}/gu) ?? [word]);
-});
 
 /**
  * The applicant's copy of their application: the header, then every page as

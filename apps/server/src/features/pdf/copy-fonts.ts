@@ -43,11 +43,26 @@ export function copyFontFile(pkg: string, stem: string, weight: 400 | 700): stri
   return require.resolve(`@expo-google-fonts/${pkg}/${folder}/${stem}_${folder}.ttf`);
 }
 
+/** Han, kana and Hangul: scripts written without spaces, where a line may break between any two characters. */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 let registered = false;
 
-/** Registers every family with react-pdf once per thread; files are read at the first copy that needs them. */
+/**
+ * Registers every family with react-pdf once per thread; files are read at
+ * the first copy that needs them. Also sets how lines break, with no
+ * hyphenation: a copy shows names and codes exactly as given. react-pdf
+ * breaks lines only at spaces and at the points the callback returns (where
+ * it draws a '-'): text in scripts written without spaces may break at any
+ * character, and a word too long for a line (an e-mail address, a link)
+ * every 30 characters.
+ */
 export function registerCopyFonts(): void {
   if (registered) return;
+  Font.registerHyphenationCallback((word) => {
+    if (UNSPACED_SCRIPT.test(word) && word.length > 1) return [...word];
+    return word.length <= 40 ? [word] : (word.match(/.{1,30}/gu) ?? [word]);
+  });
   for (const { family, pkg, stem, weights } of FAMILIES) {
     Font.register({
       family,

@@ -1,17 +1,23 @@
 import { Worker } from 'node:worker_threads';
 import type { CopyHeader, CopyPage } from './copy-outline';
+import type { Separator } from './separator-pdf';
+import type { WrittenLetter } from './written-letter-pdf';
 
-export interface RenderJob {
-  id: number;
-  header: CopyHeader;
-  pages: readonly CopyPage[];
-}
+/** What the thread draws: an application's copy, a letter written on the recommendation page, a packet's separator. */
+export type Drawing =
+  | { kind: 'copy'; header: CopyHeader; pages: readonly CopyPage[] }
+  | { kind: 'letter'; letter: WrittenLetter }
+  | { kind: 'separator'; separator: Separator };
+
+export type RenderJob = Drawing & { id: number };
 
 export type RenderResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
-/** Draws PDF copies; close() before the process or the app ends. */
+/** Draws PDF copies, written letters and separators; close() before the process or the app ends. */
 export interface PdfRenderer {
   render(header: CopyHeader, pages: readonly CopyPage[]): Promise<Buffer>;
+  renderLetter(letter: WrittenLetter): Promise<Buffer>;
+  renderSeparator(separator: Separator): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -73,21 +79,25 @@ export function createPdfRenderer({ timeoutMs = 20_000 }: PdfRendererOptions = {
     return w;
   };
 
+  const draw = (drawing: Drawing): Promise<Buffer> => {
+    const w = (worker ??= start());
+    const id = nextId++;
+    return new Promise<Buffer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        settle(id)?.reject(new Error(`PDF drawing took longer than ${timeoutMs} ms`));
+        // A stuck thread would hold up every later copy: replace it.
+        if (worker === w) worker = undefined;
+        void w.terminate();
+      }, timeoutMs);
+      pending.set(id, { resolve, reject, timer });
+      w.postMessage({ ...drawing, id } satisfies RenderJob);
+    });
+  };
+
   return {
-    render(header, pages) {
-      const w = (worker ??= start());
-      const id = nextId++;
-      return new Promise<Buffer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          settle(id)?.reject(new Error(`PDF drawing took longer than ${timeoutMs} ms`));
-          // A stuck thread would hold up every later copy: replace it.
-          if (worker === w) worker = undefined;
-          void w.terminate();
-        }, timeoutMs);
-        pending.set(id, { resolve, reject, timer });
-        w.postMessage({ id, header, pages } satisfies RenderJob);
-      });
-    },
+    render: (header, pages) => draw({ kind: 'copy', header, pages }),
+    renderLetter: (letter) => draw({ kind: 'letter', letter }),
+    renderSeparator: (separator) => draw({ kind: 'separator', separator }),
     async close() {
       const w = worker;
       worker = undefined;

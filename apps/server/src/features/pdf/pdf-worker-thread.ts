@@ -1,15 +1,28 @@
 import { parentPort } from 'node:worker_threads';
 import { renderApplicationPdf } from './application-pdf';
-import type { RenderJob, RenderResult } from './pdf-renderer';
+import type { Drawing, RenderJob, RenderResult } from './pdf-renderer';
+import { renderSeparatorPdf } from './separator-pdf';
+import { renderWrittenLetterPdf } from './written-letter-pdf';
 
-/** Draws each copy it is sent and posts the bytes (or the failure) back under the job's id. */
+function drawn(drawing: Drawing): Promise<Buffer> {
+  switch (drawing.kind) {
+    case 'copy':
+      return renderApplicationPdf(drawing.header, drawing.pages);
+    case 'letter':
+      return renderWrittenLetterPdf(drawing.letter);
+    case 'separator':
+      return renderSeparatorPdf(drawing.separator);
+  }
+}
+
+/** Draws each copy, letter or separator it is sent and posts the bytes (or the failure) back under the job's id. */
 const port = parentPort;
 if (!port) throw new Error('pdf-worker-thread runs only as a worker thread');
 
-port.on('message', async ({ id, header, pages }: RenderJob) => {
+port.on('message', async ({ id, ...drawing }: RenderJob) => {
   let result: RenderResult;
   try {
-    const pdf = await renderApplicationPdf(header, pages);
+    const pdf = await drawn(drawing);
     result = { id, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) };
   } catch (err) {
     result = { id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };

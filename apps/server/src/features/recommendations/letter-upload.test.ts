@@ -52,6 +52,9 @@ describe('letters of recommendation: uploaded letters, the office and the packet
     t = await startTestApp(STAFF_ENV);
   });
   afterAll(() => t.close());
+  /** A second officer, signed up once by the first test that needs one. */
+  let officer: Promise<TestClient> | undefined;
+  const registrar = () => (officer ??= loggedInClient(t, 'registrar@college.test'));
 
   it('a recommender with no account uploads a Word letter; it is converted, received, receipted, and the office reads it in the packet', async () => {
     const ann = await applicantAskingLetters(t, 'ann@example.com', 'writer@uni.example', {
@@ -130,6 +133,38 @@ describe('letters of recommendation: uploaded letters, the office and the packet
     ]);
   });
 
+  it("a letter written in the recommender's own scripts reaches the office with every character, in the letter and the packet", async () => {
+    const eve = await applicantAskingLetters(t, 'eve@example.com', 'scripts@uni.example');
+    await requestFirst(eve.client);
+    const lines = [
+      'I recommend Lena without reservation; she led our seminar for two years.',
+      'Лариса Петрова назвала её лучшей студенткой курса.',
+      'Η Ελένη είναι εξαιρετική φοιτήτρια.',
+      '王芳是我最好的学生。',
+      'Ана Ђорђевић — «одлична».',
+    ];
+    await expectOk(
+      await t.client('198.51.100.44').post(RECOMMENDATION_LETTER_TEXT_PATH, {
+        token: lastLinkToken(t, 'scripts@uni.example'),
+        text: lines.join('\n'),
+      }),
+    );
+    const staff = await registrar();
+    const [written] = (
+      await expectOk(await staff.get(`/api/staff/applications/${eve.userId}`))
+    ).json<StaffApplicationDetail>().recommendations;
+    const letter = await expectOk(await staff.get(`/api/staff/applications/${eve.userId}/letters/${written!.id}`));
+    expect(letter.headers['content-type']).toBe('application/pdf');
+    const letterLines = (await readPdfText(letter.rawPayload)).lines;
+    expect(letterLines[0]).toBe('Letter of recommendation from Grace Hopper');
+    expect(letterLines.slice(2)).toEqual(lines);
+
+    const packet = (
+      await readPdfText((await expectOk(await staff.get(`/api/staff/applications/${eve.userId}/packet`))).rawPayload)
+    ).lines;
+    for (const line of lines) expect(packet).toContain(line);
+  });
+
   it("keeps letters and applicants' documents apart: neither side's upload key works on the other's call", async () => {
     const bo = await applicantAskingLetters(t, 'bo@example.com', 'keys@uni.example');
     await requestFirst(bo.client);
@@ -173,7 +208,7 @@ describe('letters of recommendation: uploaded letters, the office and the packet
     await save(cal.client, { recommender_email: 'someone.else@uni.example' });
     expect((await openLink(t, token)).statusCode).toBe(410);
 
-    const staff = await loggedInClient(t, 'registrar@college.test');
+    const staff = await registrar();
     const deadline = Date.now() + 60_000;
     let kept: StaffApplicationDetail['recommendations'][number] | undefined;
     while (Date.now() < deadline) {

@@ -1,6 +1,7 @@
 import type { StaffRecommendation } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import type { PdfRenderer } from '../pdf/pdf-renderer';
 import { requestsForOffice, type RequestRow } from './recommendation-repository';
 import { recommenderName } from './recommender-answers';
 
@@ -46,7 +47,11 @@ export interface LetterPdf {
   readPdf(): Promise<Uint8Array>;
 }
 
-export async function receivedLetters(deps: AppDeps, userId: string): Promise<LetterPdf[]> {
+export async function receivedLetters(
+  deps: AppDeps,
+  userId: string,
+  renderer: Pick<PdfRenderer, 'renderLetter'>,
+): Promise<LetterPdf[]> {
   const requests = (await requestsForOffice(deps.db, userId)).filter((r) => r.status === 'RECEIVED');
   return requests.map((r) => {
     const name = recommenderName(r.recommender);
@@ -68,11 +73,10 @@ export async function receivedLetters(deps: AppDeps, userId: string): Promise<Le
       requestId: r.id,
       title,
       fileName: 'Written on the recommendation page',
-      readPdf: async () =>
-        (await import('./text-letter-pdf')).textLetterPdf({
+      readPdf: () =>
+        renderer.renderLetter({
           title,
-          from: name,
-          receivedAt: r.responded_at,
+          receivedOn: r.responded_at ? r.responded_at.toISOString().slice(0, 10) : '',
           text: r.letter_text,
         }),
     };

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPdfRenderer } from '../pdf/pdf-renderer';
 import { readPdfText } from '../pdf/pdf-text.test-helper';
 import type { ConvertedDocument } from './converted-documents';
 import { composePacket } from './packet';
@@ -11,11 +12,20 @@ async function pdfWithPages(...texts: string[]): Promise<Uint8Array> {
   return doc.save();
 }
 
-function document(answerKey: string, label: string, bytes: Uint8Array | Error): ConvertedDocument {
+const renderer = createPdfRenderer({ timeoutMs: 60_000 });
+afterAll(() => renderer.close());
+const separators = (separator: Parameters<typeof renderer.renderSeparator>[0]) => renderer.renderSeparator(separator);
+
+function document(
+  answerKey: string,
+  label: string,
+  bytes: Uint8Array | Error,
+  fileName = `${answerKey}.docx`,
+): ConvertedDocument {
   return {
     answerKey,
     label,
-    fileName: `${answerKey}.docx`,
+    fileName,
     fileSize: 1234,
     readPdf: async () => {
       if (bytes instanceof Error) throw bytes;
@@ -25,12 +35,20 @@ function document(answerKey: string, label: string, bytes: Uint8Array | Error): 
 }
 
 describe('composePacket', () => {
-  it('puts the application first, then each document behind a separator naming its question', async () => {
+  it('puts the application first, then each document behind a separator naming its question and file in any script', async () => {
     const copy = await pdfWithPages('APPLICATION COPY PAGE 1', 'APPLICATION COPY PAGE 2');
-    const packet = await composePacket(copy, [
-      document('college_transcript_upload', 'Transcript', await pdfWithPages('TRANSCRIPT PAGE 1', 'TRANSCRIPT PAGE 2')),
-      document('research_upload', 'Final project — Zoë', await pdfWithPages('RESEARCH PAGE')),
-    ]);
+    const packet = await composePacket(
+      copy,
+      [
+        document(
+          'college_transcript_upload',
+          'Transcript',
+          await pdfWithPages('TRANSCRIPT PAGE 1', 'TRANSCRIPT PAGE 2'),
+        ),
+        document('research_upload', 'Final project — Zoë', await pdfWithPages('RESEARCH PAGE'), 'Проект 王芳.docx'),
+      ],
+      separators,
+    );
     const pdf = await readPdfText(packet);
     expect(pdf.pageCount).toBe(2 + 1 + 2 + 1 + 1);
     const marks = pdf.lines.filter((l) => /PAGE|Document for|Transcript$|Final project|File:/.test(l));
@@ -44,18 +62,22 @@ describe('composePacket', () => {
       'TRANSCRIPT PAGE 2',
       'Document for the question',
       'Final project — Zoë',
-      'File: research_upload.docx',
+      'File: Проект 王芳.docx',
       'RESEARCH PAGE',
     ]);
   });
 
   it('keeps a separator that says so for a document it cannot read, and goes on', async () => {
     const copy = await pdfWithPages('APPLICATION COPY');
-    const packet = await composePacket(copy, [
-      document('essay_upload', 'Essay', new Uint8Array([1, 2, 3])),
-      document('research_upload', 'Research', new Error('storage is down')),
-      document('college_transcript_upload', 'Transcript', await pdfWithPages('TRANSCRIPT')),
-    ]);
+    const packet = await composePacket(
+      copy,
+      [
+        document('essay_upload', 'Essay', new Uint8Array([1, 2, 3])),
+        document('research_upload', 'Research', new Error('storage is down')),
+        document('college_transcript_upload', 'Transcript', await pdfWithPages('TRANSCRIPT')),
+      ],
+      separators,
+    );
     const pdf = await readPdfText(packet);
     expect(pdf.pageCount).toBe(1 + 1 + 1 + 2);
     expect(pdf.lines.filter((l) => l.startsWith('This document could not be included'))).toHaveLength(2);
@@ -63,7 +85,7 @@ describe('composePacket', () => {
   });
 
   it('is the copy alone when there are no documents', async () => {
-    const pdf = await readPdfText(await composePacket(await pdfWithPages('ONLY'), []));
+    const pdf = await readPdfText(await composePacket(await pdfWithPages('ONLY'), [], separators));
     expect(pdf.pageCount).toBe(1);
   });
 });

@@ -95,7 +95,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
     app.get<{ Params: Params }>('/applications/:userId/letters/:requestId', async (req, reply) => {
       const { userId, requestId = '' } = req.params;
       await assertApplicationExists(deps, ctx, userId);
-      const letter = (await receivedLetters(deps, userId)).find((l) => l.requestId === requestId);
+      const letter = (await receivedLetters(deps, userId, renderer)).find((l) => l.requestId === requestId);
       if (!letter) throw new AppError('NOT_FOUND');
       const pdf = await letter.readPdf();
       await recordStaffRead(deps.db, staffOf(req), userId, 'view-letter', { request_id: requestId }, now());
@@ -111,19 +111,23 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       const { rows } = await deps.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
       const source = await loadCopySource(deps, ctx, deps.config.tenant, { userId, username: rows[0]!.email });
       const documents = await listConvertedDocuments(deps, userId);
-      const letters = await receivedLetters(deps, userId);
+      const letters = await receivedLetters(deps, userId, renderer);
       const copy = await renderer.render(source.header, source.pages);
       // pdf-lib loads with the first packet, not with the server.
       const { composePacket } = await import('./packet');
-      const packet = await composePacket(copy, [
-        ...documents,
-        ...letters.map((l) => ({
-          label: l.title,
-          fileName: l.fileName,
-          readPdf: l.readPdf,
-          kicker: 'Letter of recommendation',
-        })),
-      ]);
+      const packet = await composePacket(
+        copy,
+        [
+          ...documents,
+          ...letters.map((l) => ({
+            label: l.title,
+            fileName: l.fileName,
+            readPdf: l.readPdf,
+            kicker: 'Letter of recommendation',
+          })),
+        ],
+        (separator) => renderer.renderSeparator(separator),
+      );
       await recordStaffRead(
         deps.db,
         staffOf(req),
