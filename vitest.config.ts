@@ -1,13 +1,53 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * One run covers every unit and server test. The server suite runs twice:
  * once on embedded PGlite and once on the PostgreSQL server named by
  * TEST_DATABASE_URL (the machine's local server by default), so both
  * database paths are proven by every `npm test`.
+ *
+ * Most test files spend their time waiting (for PostgreSQL, LibreOffice,
+ * argon2 on another thread, polls), so they run two at a time even on two
+ * cores. The files that measure time or own whole processes (timing
+ * comparisons, SIGTERM and kill -9, start-up, fairness of the PDF thread)
+ * run afterwards, one at a time, so nothing else competes with what they time.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const failOnConsoleError = './test/fail-on-console-error.ts';
+
+const ALONE = [
+  'apps/server/src/features/accounts/enumeration-timing.test.ts',
+  'apps/server/src/features/documents/conversion-crash.test.ts',
+  'apps/server/src/features/mail/mail-durable.test.ts',
+  'apps/server/src/features/pdf/pdf-fairness.test.ts',
+  'apps/server/src/features/pdf/largest-copy.test.ts',
+  'apps/server/src/infra/db/database-outage.test.ts',
+  'apps/server/src/first-moment.test.ts',
+  'apps/server/src/shutdown.test.ts',
+  'apps/server/src/two-processes.test.ts',
+];
+const SHARED = { groupOrder: 0, maxWorkers: 2 };
+const SERIAL = { groupOrder: 1, maxWorkers: 1 };
+
+/** The server tests on one database: the files that may share the machine, or those that run alone. */
+function serverProject(db: 'pglite' | 'postgres', alone: boolean): TestProjectInlineConfiguration {
+  const { groupOrder, maxWorkers } = alone ? SERIAL : SHARED;
+  return {
+    test: {
+      name: `server-${db}${alone ? '-alone' : ''}`,
+      include: alone ? ALONE : ['apps/server/src/**/*.test.ts'],
+      exclude: alone ? [] : ALONE,
+      ...(db === 'pglite' ? { globalSetup: ['./test/pglite-template.ts'] } : {}),
+      environment: 'node',
+      setupFiles: [failOnConsoleError],
+      env: db === 'pglite' ? { TEST_DB: 'pglite' } : { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      maxWorkers,
+      sequence: { groupOrder },
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -18,31 +58,14 @@ export default defineConfig({
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
           setupFiles: [failOnConsoleError],
+          maxWorkers: SHARED.maxWorkers,
+          sequence: { groupOrder: SHARED.groupOrder },
         },
       },
-      {
-        test: {
-          name: 'server-pglite',
-          include: ['apps/server/src/**/*.test.ts'],
-          globalSetup: ['./test/pglite-template.ts'],
-          environment: 'node',
-          setupFiles: [failOnConsoleError],
-          env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'server-postgres',
-          include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: [failOnConsoleError],
-          env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('pglite', false),
+      serverProject('postgres', false),
+      serverProject('pglite', true),
+      serverProject('postgres', true),
       {
         extends: './apps/web/vite.config.ts',
         test: {
@@ -50,6 +73,10 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: [failOnConsoleError, './apps/web/src/test/setup.ts'],
+          // Two files at a time on two cores: a screen test's steps may take twice as long as alone.
+          testTimeout: 15_000,
+          maxWorkers: SHARED.maxWorkers,
+          sequence: { groupOrder: SHARED.groupOrder },
         },
       },
     ],
