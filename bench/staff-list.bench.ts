@@ -201,12 +201,14 @@ try {
   );
   const renderer = createPdfRenderer();
   const source = await loadCopySource({ db }, ctx, config.tenant, { userId: one[0]!.user_id, username: one[0]!.email });
-  await composePacket(await renderer.render(source.header, source.pages), documents); // warm-up: worker start, fonts
+  const separators = (separator: Parameters<typeof renderer.renderSeparator>[0]) => renderer.renderSeparator(separator);
+  // warm-up: worker start, fonts
+  await composePacket(await renderer.render(source.header, source.pages), documents, separators);
   const packetTimes: number[] = [];
   let packetBytes = 0;
   for (let i = 0; i < 5; i++) {
     const s = performance.now();
-    const packet = await composePacket(await renderer.render(source.header, source.pages), documents);
+    const packet = await composePacket(await renderer.render(source.header, source.pages), documents, separators);
     packetTimes.push(performance.now() - s);
     packetBytes = packet.length;
   }

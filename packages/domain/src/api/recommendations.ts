@@ -17,6 +17,12 @@ export const RECOMMENDATION_LINK_DAYS = 60;
 export const RECOMMENDATION_REMINDER_DAYS = [7, 28] as const;
 /** The applicant's 'Send a reminder': at most one a day per recommender. */
 export const RECOMMENDATION_REMINDER_GAP_HOURS = 24;
+/**
+ * A recommender replaced (another address) while their letter was awaited: the
+ * new address is asked at the latest this long after the change is saved, if
+ * the applicant has not pressed Send request first.
+ */
+export const RECOMMENDER_REPLACEMENT_DELAY_MINUTES = 10;
 export const RECOMMENDATION_LETTER_MAX_LENGTH = 20_000;
 export const RECOMMENDATION_LETTER_MIN_LENGTH = 50;
 export const RECOMMENDATION_DECLINE_REASON_MAX_LENGTH = 1_000;

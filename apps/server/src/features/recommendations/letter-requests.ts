@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  RECOMMENDER_REPLACEMENT_DELAY_MINUTES,
   RECOMMENDATION_LINK_DAYS,
   RECOMMENDATION_REMINDER_GAP_HOURS,
   RECOMMENDER_PREFIXES,
@@ -148,7 +149,7 @@ export async function requestLetter(deps: AppDeps, ctx: FormContext, userId: str
 }
 
 /** How long after an address change the new recommender is asked, if the applicant has not asked first. */
-export const REPLACEMENT_DELAY_SECONDS = 10 * 60;
+export const REPLACEMENT_DELAY_SECONDS = RECOMMENDER_REPLACEMENT_DELAY_MINUTES * 60;
 
 /**
  * After a save that may change a recommender: a request whose recommender is

@@ -1,4 +1,4 @@
-import type { RecommenderState } from '@admissions/domain';
+import { RECOMMENDER_REPLACEMENT_DELAY_MINUTES, type RecommenderState } from '@admissions/domain';
 import { useId, useRef } from 'react';
 import { Heading } from '../../../components/form/shell/heading';
 import { Button } from '../../../components/ui/button';
@@ -150,6 +150,9 @@ function Hint({
   if (r.status === 'NOT_REQUESTED')
     text =
       "When you have entered your recommender's name and e-mail address above, press Send request: we will e-mail them a link to send us their letter.";
+  else if (emailChanged && r.status === 'REQUESTED')
+    // The server retires the old link when the change is saved and asks the new address a little later (letter-requests.ts).
+    text = `The request went to ${r.email}. Once this change is saved, that link stops working and we will ask ${typedEmail.trim()} within ${RECOMMENDER_REPLACEMENT_DELAY_MINUTES} minutes. To ask them now, press Send request.`;
   else if (emailChanged)
     text = `The request went to ${r.email}. To ask ${typedEmail.trim()} instead, press Send request.`;
   else if (r.status === 'DECLINED')
