@@ -201,7 +201,7 @@ try {
   );
   const renderer = createPdfRenderer();
   const source = await loadCopySource({ db }, ctx, config.tenant, { userId: one[0]!.user_id, username: one[0]!.email });
-  const separators = (separator: Parameters<typeof renderer.renderSeparator>[0]) => renderer.renderSeparator(separator);
+  const separators = (list: Parameters<typeof renderer.renderSeparators>[0]) => renderer.renderSeparators(list);
   // warm-up: worker start, fonts
   await composePacket(await renderer.render(source.header, source.pages), documents, separators);
   const packetTimes: number[] = [];

@@ -3,11 +3,11 @@ import type { CopyHeader, CopyPage } from './copy-outline';
 import type { Separator } from './separator-pdf';
 import type { WrittenLetter } from './written-letter-pdf';
 
-/** What the thread draws: an application's copy, a letter written on the recommendation page, a packet's separator. */
+/** What the thread draws: an application's copy, a letter written on the recommendation page, a packet's separators. */
 export type Drawing =
   | { kind: 'copy'; header: CopyHeader; pages: readonly CopyPage[] }
   | { kind: 'letter'; letter: WrittenLetter }
-  | { kind: 'separator'; separator: Separator };
+  | { kind: 'separators'; separators: readonly Separator[] };
 
 export type RenderJob = Drawing & { id: number };
 
@@ -17,7 +17,7 @@ export type RenderResult = { id: number; pdf: Uint8Array } | { id: number; error
 export interface PdfRenderer {
   render(header: CopyHeader, pages: readonly CopyPage[]): Promise<Buffer>;
   renderLetter(letter: WrittenLetter): Promise<Buffer>;
-  renderSeparator(separator: Separator): Promise<Buffer>;
+  renderSeparators(separators: readonly Separator[]): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -97,7 +97,7 @@ export function createPdfRenderer({ timeoutMs = 20_000 }: PdfRendererOptions = {
   return {
     render: (header, pages) => draw({ kind: 'copy', header, pages }),
     renderLetter: (letter) => draw({ kind: 'letter', letter }),
-    renderSeparator: (separator) => draw({ kind: 'separator', separator }),
+    renderSeparators: (separators) => draw({ kind: 'separators', separators }),
     async close() {
       const w = worker;
       worker = undefined;

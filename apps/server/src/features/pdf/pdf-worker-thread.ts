@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { renderApplicationPdf } from './application-pdf';
 import type { Drawing, RenderJob, RenderResult } from './pdf-renderer';
-import { renderSeparatorPdf } from './separator-pdf';
+import { renderSeparatorsPdf } from './separator-pdf';
 import { renderWrittenLetterPdf } from './written-letter-pdf';
 
 function drawn(drawing: Drawing): Promise<Buffer> {
@@ -10,12 +10,12 @@ function drawn(drawing: Drawing): Promise<Buffer> {
       return renderApplicationPdf(drawing.header, drawing.pages);
     case 'letter':
       return renderWrittenLetterPdf(drawing.letter);
-    case 'separator':
-      return renderSeparatorPdf(drawing.separator);
+    case 'separators':
+      return renderSeparatorsPdf(drawing.separators);
   }
 }
 
-/** Draws each copy, letter or separator it is sent and posts the bytes (or the failure) back under the job's id. */
+/** Draws each copy, letter or set of separators it is sent and posts the bytes (or the failure) back under the job's id. */
 const port = parentPort;
 if (!port) throw new Error('pdf-worker-thread runs only as a worker thread');
 

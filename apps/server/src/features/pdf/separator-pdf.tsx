@@ -24,18 +24,23 @@ const styles = StyleSheet.create({
 });
 
 /**
- * One page, in the copy's fonts: a label or file name in any script (an
- * applicant's file, a recommender's name) reads as it was written.
+ * One page a separator, in the copy's fonts: a label or file name in any
+ * script (an applicant's file, a recommender's name) reads as it was written.
+ * All of a packet's separators are drawn as one document, so the font
+ * subsets are embedded once and copied once into the packet.
  */
-export function renderSeparatorPdf(separator: Separator): Promise<Buffer> {
+export function renderSeparatorsPdf(separators: readonly Separator[]): Promise<Buffer> {
   return renderToBuffer(
-    <Document title={separator.label} language="en-US">
-      <Page size="LETTER" style={styles.page}>
-        <Text style={styles.kicker}>{separator.kicker}</Text>
-        <Text style={styles.label}>{separator.label}</Text>
-        <Text>File: {separator.fileName}</Text>
-        {separator.note !== '' && <Text style={styles.note}>{separator.note}</Text>}
-      </Page>
+    <Document title="Separators" language="en-US">
+      {separators.map((separator, i) => (
+        // wrap={false}: exactly one page a separator, which the packet counts on.
+        <Page key={i} size="LETTER" style={styles.page} wrap={false}>
+          <Text style={styles.kicker}>{separator.kicker}</Text>
+          <Text style={styles.label}>{separator.label}</Text>
+          <Text>File: {separator.fileName}</Text>
+          {separator.note !== '' && <Text style={styles.note}>{separator.note}</Text>}
+        </Page>
+      ))}
     </Document>,
   );
 }

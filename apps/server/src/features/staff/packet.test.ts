@@ -14,7 +14,7 @@ async function pdfWithPages(...texts: string[]): Promise<Uint8Array> {
 
 const renderer = createPdfRenderer({ timeoutMs: 60_000 });
 afterAll(() => renderer.close());
-const separators = (separator: Parameters<typeof renderer.renderSeparator>[0]) => renderer.renderSeparator(separator);
+const separators = (list: Parameters<typeof renderer.renderSeparators>[0]) => renderer.renderSeparators(list);
 
 function document(
   answerKey: string,

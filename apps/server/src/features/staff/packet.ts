@@ -8,8 +8,8 @@ export type PacketPart = Pick<ConvertedDocument, 'label' | 'fileName' | 'readPdf
   kicker?: string;
 };
 
-/** Draws one separator page as a PDF (the PDF thread draws it in the copy's fonts). */
-export type DrawSeparator = (separator: Separator) => Promise<Uint8Array>;
+/** Draws the separator pages as one PDF, a page each, in order (the PDF thread draws them in the copy's fonts). */
+export type DrawSeparators = (separators: readonly Separator[]) => Promise<Uint8Array>;
 
 const NOT_INCLUDED = 'This document could not be included; open it from the console.';
 
@@ -22,29 +22,36 @@ const NOT_INCLUDED = 'This document could not be included; open it from the cons
  */
 export async function composePacket(
   copy: Uint8Array,
-  documents: readonly PacketPart[],
-  drawSeparator: DrawSeparator,
+  parts: readonly PacketPart[],
+  drawSeparators: DrawSeparators,
 ): Promise<Uint8Array> {
   const packet = await PDFDocument.load(copy);
-  const addPages = async (bytes: Uint8Array) => {
-    const source = await PDFDocument.load(bytes, { ignoreEncryption: true });
-    for (const page of await packet.copyPages(source, source.getPageIndices())) packet.addPage(page);
-  };
-  for (const document of documents) {
-    const separator = {
-      kicker: document.kicker ?? 'Document for the question',
-      label: document.label,
-      fileName: document.fileName,
-    };
-    let source: PDFDocument;
-    try {
-      source = await PDFDocument.load(await document.readPdf(), { ignoreEncryption: true });
-    } catch {
-      // Unreadable bytes or a storage failure: the reader still sees which document is missing.
-      await addPages(await drawSeparator({ ...separator, note: NOT_INCLUDED }));
-      continue;
-    }
-    await addPages(await drawSeparator({ ...separator, note: '' }));
+  const sources: (PDFDocument | undefined)[] = [];
+  for (const part of parts) {
+    sources.push(
+      await part
+        .readPdf()
+        .then((bytes) => PDFDocument.load(bytes, { ignoreEncryption: true }))
+        // Unreadable bytes or a storage failure: the reader still sees which document is missing.
+        .catch(() => undefined),
+    );
+  }
+  if (parts.length === 0) return packet.save();
+  const separators = await PDFDocument.load(
+    await drawSeparators(
+      parts.map((part, i) => ({
+        kicker: part.kicker ?? 'Document for the question',
+        label: part.label,
+        fileName: part.fileName,
+        note: sources[i] ? '' : NOT_INCLUDED,
+      })),
+    ),
+  );
+  // One copy of the separators: the pages share their fonts in the packet.
+  const separatorPages = await packet.copyPages(separators, separators.getPageIndices());
+  for (const [i, source] of sources.entries()) {
+    packet.addPage(separatorPages[i]!);
+    if (!source) continue;
     for (const page of await packet.copyPages(source, source.getPageIndices())) packet.addPage(page);
   }
   return packet.save();

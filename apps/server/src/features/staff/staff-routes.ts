@@ -126,7 +126,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
             kicker: 'Letter of recommendation',
           })),
         ],
-        (separator) => renderer.renderSeparator(separator),
+        (separators) => renderer.renderSeparators(separators),
       );
       await recordStaffRead(
         deps.db,
