@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCode, signUp } from '../../test-support/account-helpers';
 import { loggedInClient, userIdOf } from '../../test-support/application-helpers';
+import { printToken, STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
+import { SERVICE_TOKEN_TTL_MS } from '../service/service-tokens';
 import { SESSION_IDLE_MS } from '../accounts/account-limits';
 import { purgeExpired, RATE_LIMIT_RETENTION_MS } from './purge-expired';
 import { DAY, MINUTE } from '../../infra/time-units';
@@ -9,7 +11,7 @@ import { DAY, MINUTE } from '../../infra/time-units';
 /** What the hourly housekeeping deletes, and what it must leave working. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp(STAFF_ENV);
 });
 afterAll(async () => {
   await t?.close();
@@ -113,6 +115,20 @@ describe('purgeExpired', () => {
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({ answer: { first_name: 'Current' } });
     expect(await count('SELECT count(*)::int AS n FROM temporary_answers', [])).toBe(1);
+  });
+
+  it('deletes print links once they have expired, and a newer one still opens the print view', async () => {
+    const applicant = await submittedApplicant(t, 'purge.printed@example.edu');
+    const expired = await printToken(await loggedInClient(t, STAFF_EMAIL), applicant.userId);
+    t.clock.advance(SERVICE_TOKEN_TTL_MS + 1000);
+    const current = await printToken(await loggedInClient(t, 'registrar@college.test'), applicant.userId);
+
+    const deleted = await purge();
+
+    expect(deleted.serviceTokens).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM service_tokens WHERE id = $1', [expired.id])).toBe(0);
+    expect((await t.client().get(`/service/tmp-pdf?service_token=${expired.token}`)).statusCode).toBe(401);
+    await expectOk(await t.client().get(`/service/tmp-pdf?service_token=${current.token}`));
   });
 
   it('never touches accounts, answers or their history', async () => {

@@ -15,14 +15,17 @@ export type PurgeCounts = Record<
   | 'rateLimits'
   | 'temporaryAnswers'
   | 'trustedDevices'
-  | 'loginThrottles',
+  | 'loginThrottles'
+  | 'serviceTokens',
   number
 >;
 
 /**
  * Deletes rows that have expired and can never count again: dead sessions,
  * expired codes and reset links, mail requests older than the throttle's
- * window, finished rate-limit windows and expired visitor answer sets.
+ * window, finished rate-limit windows, expired visitor answer sets and
+ * print links (service tokens) past their 30 minutes; the audit log keeps
+ * who made each link and every read through it.
  * Without it, the tables that every login, sign-up and visitor writes grow
  * without end. Answers, their history and accounts are never touched.
  */
@@ -59,5 +62,6 @@ export async function purgeExpired({ db, clock }: Pick<AppDeps, 'db' | 'clock'>)
       now,
       new Date(now.getTime() - DAY),
     ),
+    serviceTokens: await deleted('DELETE FROM service_tokens WHERE expires_at <= $1', now),
   };
 }
