@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       await scope.register(publicAccountRoutes(deps));
       await scope.register(temporaryAnswersRoutes(deps, formContext));
       await scope.register(clientErrorRoute(deps));
-      await scope.register(recommenderRoutes(deps, formContext));
+      await scope.register(recommenderRoutes(deps));
       if (deps.storage.kind === 'local')
         await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'recommender'));
     },

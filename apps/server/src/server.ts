@@ -70,23 +70,25 @@ await app.listen({ port: config.port, host: config.host });
 setTimeout(() => {
   deps.lookups.warm().catch((err: unknown) => logger.error({ err }, 'the address lookup could not be loaded'));
 }, 2000).unref();
+const formContext = createFormContext(config.tenant);
 try {
   // The workers create their queues on the started queue; only then may the stand-in pass jobs on.
   const queue = await deps.jobs.ready;
-  await startWorkers({ ...deps, jobs: queue }, logger);
+  await startWorkers({ ...deps, jobs: queue }, formContext, logger);
   deps.jobs.accept();
 } catch (err) {
   // A signal right after start closes the job queue under the workers being registered: not an error.
   if (!background.stopping) throw err;
 }
-if (background.stopping) await new Promise(() => {});
-// The staff console's list reads a model rebuilt from answer_history (docs/decisions/011-staff-console.md):
-// a short pass every 10 s in each process; passes never overlap (they skip a locked mark).
-const formContext = createFormContext(config.tenant);
-background.consoleIndex = startPeriodicJob({
-  name: 'staff-console-index',
-  everyMs: 10_000,
-  logger,
-  run: () => catchUpConsoleIndex(deps, formContext),
-});
-logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);
+// A process already shutting down starts nothing more; shutdown() ends it.
+if (!background.stopping) {
+  // The staff console's list reads a model rebuilt from answer_history (docs/decisions/011-staff-console.md):
+  // a short pass every 10 s in each process; passes never overlap (they skip a locked mark).
+  background.consoleIndex = startPeriodicJob({
+    name: 'staff-console-index',
+    everyMs: 10_000,
+    logger,
+    run: () => catchUpConsoleIndex(deps, formContext),
+  });
+  logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);
+}

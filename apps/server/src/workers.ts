@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { startConversionWorker } from './features/documents/conversion-worker';
 import { startHousekeepingWorker } from './features/housekeeping/housekeeping-worker';
-import { createFormContext } from './features/application/form-context';
+import type { FormContext } from './features/application/form-context';
 import { startMailWorker } from './features/mail/mail-worker';
 import { LETTER_TARGET, letterConversionTarget } from './features/recommendations/letter-conversion';
 import { startLetterWorkers } from './features/recommendations/letter-reminders';
@@ -14,12 +14,12 @@ import { startLetterWorkers } from './features/recommendations/letter-reminders'
  * Called by server.ts after listen, and by the test app, so tests exercise the
  * same workers as production.
  */
-export async function startWorkers(deps: AppDeps, logger: Logger): Promise<void> {
+export async function startWorkers(deps: AppDeps, formContext: FormContext, logger: Logger): Promise<void> {
   const started: string[] = [];
   started.push(await startConversionWorker(deps, logger, { [LETTER_TARGET]: letterConversionTarget(deps) }));
   started.push(await startMailWorker(deps, logger));
   started.push(await startHousekeepingWorker(deps, logger));
-  started.push(...(await startLetterWorkers(deps, createFormContext(deps.config.tenant), logger)));
+  started.push(...(await startLetterWorkers(deps, formContext, logger)));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

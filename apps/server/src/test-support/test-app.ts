@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../app';
+import { createFormContext } from '../features/application/form-context';
 import { LOG_SERIALIZERS } from '../http/log-serializers';
 import { loadConfig } from '../config';
 import { createLookupService } from '../features/lookup/lookup-service';
@@ -70,7 +71,7 @@ export async function startTestApp(
   const deps = { config, db, mailer, clock, jobs, secretKey, storage, lookups };
   const app = await buildApp(deps, logger);
   await app.ready();
-  await startWorkers(deps, logger);
+  await startWorkers(deps, createFormContext(config.tenant), logger);
 
   return {
     app,

@@ -44,8 +44,5 @@ export function createCopyCache(maxBytes: number) {
         forget(oldest);
       }
     },
-    get size() {
-      return entries.size;
-    },
   };
 }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { generateToken, hashToken } from '../accounts/secrets';
-import { findApplication, isSubmitted } from '../application/application-repository';
+import { findApplication } from '../application/application-repository';
 import { enqueueMail } from '../mail/mail-jobs';
 import { declineNoticeMail, letterReceiptMail, letterRequestMail } from './recommendation-mails';
 import { findRequest, insertLink } from './recommendation-repository';
@@ -33,7 +33,8 @@ export const isLetterMailJob = (job: { kind: string }): job is LetterMailJob =>
 export async function composeLetterMail(deps: AppDeps, job: LetterMailJob): Promise<MailMessage | null> {
   const request = await findRequest(deps.db, job.requestId);
   if (!request) return null;
-  const answers = (await findApplication(deps.db, request.user_id))?.answers ?? {};
+  const application = await findApplication(deps.db, request.user_id);
+  const answers = application?.answers ?? {};
   const name = recommenderName(request.recommender);
   if (job.kind === 'letter-declined') {
     if (request.status !== 'DECLINED') return null;
@@ -42,7 +43,7 @@ export async function composeLetterMail(deps: AppDeps, job: LetterMailJob): Prom
     return declineNoticeMail(deps.config, rows[0].email, {
       recommenderName: name,
       reason: request.decline_reason,
-      submitted: (await isSubmitted(deps.db, request.user_id)) ? 'submitted' : 'open',
+      submitted: application?.submitted_at != null ? 'submitted' : 'open',
     });
   }
   if (job.kind === 'letter-receipt') {

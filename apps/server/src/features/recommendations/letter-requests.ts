@@ -18,7 +18,7 @@ import { countRecommenderMail, lockApplicationLetters } from './recommendation-l
 import {
   currentRequests,
   insertRequest,
-  recordReminder,
+  recordApplicantReminder,
   retireCurrent,
   type RequestRow,
 } from './recommendation-repository';
@@ -237,13 +237,16 @@ export async function remindRecommender(deps: AppDeps, ctx: FormContext, userId:
       });
     }
     await countRecommenderMail(tx, userId, request.email_norm, 'reminder', now);
-    await recordReminder(tx, request.id, now, false);
+    await recordApplicantReminder(tx, request.id, now);
     return request.id;
   });
   await sendQueued(deps, [id], true);
 }
 
-/** Whether a save touched an answer that can change who the recommenders are. */
+/** A request follows its recommender's e-mail address (`matches`): names and the rest can change freely. */
+const RECOMMENDER_EMAIL_KEYS: ReadonlySet<string> = new Set(RECOMMENDER_PREFIXES.map((prefix) => `${prefix}email`));
+
+/** Whether a save touched an answer that can change who the recommenders are: an address, or what shows one. */
 export function touchesRecommenders(ctx: FormContext, keys: readonly string[]): boolean {
-  return keys.some((k) => k.startsWith('recommender') || ctx.controllers.has(k));
+  return keys.some((k) => RECOMMENDER_EMAIL_KEYS.has(k) || ctx.controllers.has(k));
 }

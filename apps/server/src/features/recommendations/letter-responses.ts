@@ -10,7 +10,7 @@ import { AppError } from '../../http/app-error';
 import type { Log } from '../documents/remove-files';
 import { queueDeclineNotice, queueLetterReceipt } from './letter-mail-jobs';
 import { openRequest } from './letter-link';
-import { declineRequest, receiveTextLetter, type RequestRow } from './recommendation-repository';
+import { declineRequest, fileOnItsWay, receiveTextLetter, type RequestRow } from './recommendation-repository';
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', { message, errors: { [field]: [message] } });
@@ -34,8 +34,7 @@ async function respond(
   const request = await deps.db.transaction(async (tx) => {
     const open = await openRequest(tx, token, now, true);
     // An uploaded letter on its way is the answer being given; wait for it.
-    if (open.file_status === 'UNPROCESSED' || open.file_status === 'IN_PROGRESS')
-      throw new AppError('CONVERSION_IN_PROGRESS');
+    if (fileOnItsWay(open.file_status)) throw new AppError('CONVERSION_IN_PROGRESS');
     if (!(await answer(tx, open, now))) throw new AppError('RECOMMENDATION_LINK_INVALID');
     return open;
   });

@@ -15,18 +15,17 @@ import { letterFolder, newLetterUploadKey } from '../documents/document-keys';
 import { removeFiles, type Log } from '../documents/remove-files';
 import { LETTER_TARGET } from './letter-conversion';
 import { openRequest } from './letter-link';
+import { fileOnItsWay } from './recommendation-repository';
 
 /** Upload forms a link may ask for in an hour: several tries, never a file store. */
 export const LETTER_UPLOADS_PER_HOUR = 10;
-
-const isWaiting = (status: string) => status === 'UNPROCESSED' || status === 'IN_PROGRESS';
 
 /** POST /public/recommendation/upload-form: a form to upload one letter for the link's request. */
 export async function createLetterUploadForm(deps: AppDeps, token: string): Promise<PresignedUrlResponse> {
   const now = deps.clock.now();
   const key = await deps.db.transaction(async (tx) => {
     const request = await openRequest(tx, token, now, true);
-    if (isWaiting(request.file_status)) throw new AppError('CONVERSION_IN_PROGRESS');
+    if (fileOnItsWay(request.file_status)) throw new AppError('CONVERSION_IN_PROGRESS');
     const { rows } = await tx.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM letter_uploads WHERE request_id = $1 AND created_at > $2',
       [request.id, new Date(now.getTime() - HOUR)],
@@ -77,7 +76,7 @@ export async function startLetterConversion(
   try {
     replaced = await deps.db.transaction(async (tx) => {
       const locked = await openRequest(tx, token, now, true);
-      if (isWaiting(locked.file_status)) throw new AppError('CONVERSION_IN_PROGRESS');
+      if (fileOnItsWay(locked.file_status)) throw new AppError('CONVERSION_IN_PROGRESS');
       const taken = await tx.query(
         'UPDATE letter_uploads SET used_at = $3 WHERE upload_key = $1 AND request_id = $2 AND used_at IS NULL',
         [file_key, locked.id, now],

@@ -2,7 +2,7 @@ import type { StaffRecommendation } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
-import { requestsForOffice, type RequestRow } from './recommendation-repository';
+import { requestsForOffice, type OfficeRequestRow } from './recommendation-repository';
 import { recommenderName } from './recommender-answers';
 
 export const letterFileUrl = (userId: string, requestId: string) =>
@@ -10,7 +10,7 @@ export const letterFileUrl = (userId: string, requestId: string) =>
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function officeView(r: RequestRow): StaffRecommendation {
+function officeView(r: OfficeRequestRow): StaffRecommendation {
   const received = r.status === 'RECEIVED';
   return {
     id: r.id,
@@ -20,7 +20,7 @@ function officeView(r: RequestRow): StaffRecommendation {
     organisation: r.recommender.organisation,
     position: r.recommender.position,
     relation: r.recommender.relation_desc || r.recommender.relation,
-    status: r.status === 'CANCELLED' ? 'REQUESTED' : r.status,
+    status: r.status,
     current: r.current,
     requested_at: r.requested_at.toISOString(),
     received_at: received ? iso(r.responded_at) : null,

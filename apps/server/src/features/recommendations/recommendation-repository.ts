@@ -1,8 +1,7 @@
-import type { RecommenderPrefix } from '@admissions/domain';
+import type { LetterFileStatus, RecommenderPrefix } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 
 export type RequestStatus = 'REQUESTED' | 'RECEIVED' | 'DECLINED' | 'CANCELLED';
-export type LetterFileStatus = 'NONE' | 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
 
 /** The recommender's details as the applicant entered them when the request went out. */
 export interface RecommenderDetails {
@@ -59,8 +58,11 @@ export async function currentRequests(db: Queryable, userId: string): Promise<Re
 }
 
 /** Every request of an application the office may read (cancelled ones never had a letter). */
-export async function requestsForOffice(db: Queryable, userId: string): Promise<RequestRow[]> {
-  const { rows } = await db.query<RequestRow>(
+/** A request the office sees: any but a cancelled one. */
+export type OfficeRequestRow = RequestRow & { status: Exclude<RequestStatus, 'CANCELLED'> };
+
+export async function requestsForOffice(db: Queryable, userId: string): Promise<OfficeRequestRow[]> {
+  const { rows } = await db.query<OfficeRequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM recommendation_requests
      WHERE user_id = $1 AND status <> 'CANCELLED' ORDER BY prefix, requested_at`,
     [userId],
@@ -87,6 +89,8 @@ export async function requestOfLink(db: Queryable, tokenHash: string, lock = fal
 
 /** The file of a request that the recommender has sent and that is being converted. */
 export const FILE_ON_ITS_WAY = `file_status IN ('UNPROCESSED', 'IN_PROGRESS')`;
+/** FILE_ON_ITS_WAY, of a row already read. */
+export const fileOnItsWay = (status: LetterFileStatus) => status === 'UNPROCESSED' || status === 'IN_PROGRESS';
 
 /**
  * The waiver (counselor_waiver_request, 'Y' or 'N') as the application holds it
@@ -145,14 +149,13 @@ export async function insertLink(tx: Queryable, tokenHash: string, requestId: st
   ]);
 }
 
-/** Counts a reminder; `automatic` ones also advance the 7- and 28-day schedule. */
-export async function recordReminder(tx: Queryable, id: string, now: Date, automatic: boolean): Promise<void> {
+/** Counts the applicant's own reminder (the automatic ones are counted by sendDueReminders). */
+export async function recordApplicantReminder(tx: Queryable, id: string, now: Date): Promise<void> {
   await tx.query(
     `UPDATE recommendation_requests
-     SET reminders_sent = reminders_sent + 1, last_reminder_at = $2, updated_at = $2,
-         auto_reminders = auto_reminders + $3
+     SET reminders_sent = reminders_sent + 1, last_reminder_at = $2, updated_at = $2
      WHERE id = $1`,
-    [id, now, automatic ? 1 : 0],
+    [id, now],
   );
 }
 

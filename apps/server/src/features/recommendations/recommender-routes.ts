@@ -11,7 +11,6 @@ import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';
 import { hitRateLimit, type RateLimit } from '../../http/rate-limit';
 import { MINUTE } from '../../infra/time-units';
-import type { FormContext } from '../application/form-context';
 import { readableRequest, viewOf } from './letter-link';
 import { declineLetter, writeLetter } from './letter-responses';
 import { createLetterUploadForm, startLetterConversion } from './letter-upload';
@@ -23,7 +22,7 @@ export const RECOMMENDER_CALL_LIMIT: RateLimit = { name: 'recommendation', max: 
  * The recommender's calls under /public/recommendation: no account, the
  * e-mailed link's token in the JSON body. Each answers the page's state.
  */
-export function recommenderRoutes(deps: AppDeps, _ctx: FormContext) {
+export function recommenderRoutes(deps: AppDeps) {
   const limit = (req: FastifyRequest) => hitRateLimit(deps.db, RECOMMENDER_CALL_LIMIT, req.ip, deps.clock.now());
   const view = async (token: string): Promise<RecommendationView> =>
     viewOf(deps, await readableRequest(deps.db, token, deps.clock.now()));

@@ -5,9 +5,7 @@ import { applicantServer, completeAnswers } from '../../../test/application-serv
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
 import { formatDay, formatMoment } from '../components/format-dates';
-import { recommender, recommendationsServer } from './recommendations-server';
-
-const REQUESTED_AT = '2026-03-03T12:00:00.000Z';
+import { askedGrace, recommender, recommendationsServer, REQUESTED_AT } from './recommendations-server';
 
 /** A submitted MAE application at /completion, with the letter requests given. */
 async function openCompletion(recommenders: RecommenderState[], major = 'MAE') {
@@ -27,11 +25,7 @@ async function openCompletion(recommenders: RecommenderState[], major = 'MAE') {
 describe('letters on the completion page', { timeout: 30_000 }, () => {
   test('each recommender\u2019s status, and a reminder while a letter is awaited', async () => {
     const { user, letters } = await openCompletion([
-      recommender('recommender_', {
-        status: 'REQUESTED',
-        name: 'Grace Hopper',
-        email: 'grace.hopper@example.edu',
-        requested_at: REQUESTED_AT,
+      askedGrace({
         can_remind: true,
       }),
       recommender('recommender_2_', {
@@ -69,11 +63,8 @@ describe('letters on the completion page', { timeout: 30_000 }, () => {
 
   test('a declined request shows the reason', async () => {
     await openCompletion([
-      recommender('recommender_', {
+      askedGrace({
         status: 'DECLINED',
-        name: 'Grace Hopper',
-        email: 'grace.hopper@example.edu',
-        requested_at: REQUESTED_AT,
         declined_at: '2026-03-04T12:00:00.000Z',
         decline_reason: 'I do not know the applicant well enough.',
       }),

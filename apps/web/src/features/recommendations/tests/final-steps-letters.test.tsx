@@ -5,9 +5,7 @@ import { applicantServer, completeAnswers } from '../../../test/application-serv
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
 import { formatDay, formatMoment } from '../components/format-dates';
-import { DAY_MS, recommender, recommendationsServer } from './recommendations-server';
-
-const REQUESTED_AT = '2026-03-03T12:00:00.000Z';
+import { askedGrace, DAY_MS, recommender, recommendationsServer, REQUESTED_AT } from './recommendations-server';
 
 /** An MAE applicant (recommenders required) on Final Steps, with the letter requests given. */
 async function openFinalSteps(recommenders: RecommenderState[], answers: Answers = completeAnswers()) {
@@ -27,11 +25,7 @@ const letterPanel = (name: 'Recommender' | 'Second Recommender') =>
 describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
   test('shows each recommender\u2019s status: requested with the date, declined with the reason', async () => {
     await openFinalSteps([
-      recommender('recommender_', {
-        status: 'REQUESTED',
-        name: 'Grace Hopper',
-        email: 'grace.hopper@example.edu',
-        requested_at: REQUESTED_AT,
+      askedGrace({
         can_remind: true,
       }),
       recommender('recommender_2_', {
@@ -61,11 +55,8 @@ describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
 
   test('shows a received letter without its content, and a recommender not asked yet', async () => {
     await openFinalSteps([
-      recommender('recommender_', {
+      askedGrace({
         status: 'RECEIVED',
-        name: 'Grace Hopper',
-        email: 'grace.hopper@example.edu',
-        requested_at: REQUESTED_AT,
         received_at: '2026-03-10T12:00:00.000Z',
       }),
       recommender('recommender_2_'),
@@ -131,11 +122,7 @@ describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
 
   test('a reminder, at most one a day: sent, then when the next is possible', async () => {
     const { user, net, letters } = await openFinalSteps([
-      recommender('recommender_', {
-        status: 'REQUESTED',
-        name: 'Grace Hopper',
-        email: 'grace.hopper@example.edu',
-        requested_at: REQUESTED_AT,
+      askedGrace({
         can_remind: true,
       }),
       recommender('recommender_2_'),
@@ -158,11 +145,7 @@ describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
 
   test('a reminder refused as too soon shows the server\u2019s message', async () => {
     const { user, letters } = await openFinalSteps([
-      recommender('recommender_', {
-        status: 'REQUESTED',
-        name: 'Grace Hopper',
-        email: 'grace.hopper@example.edu',
-        requested_at: REQUESTED_AT,
+      askedGrace({
         can_remind: true,
       }),
       recommender('recommender_2_'),
@@ -181,11 +164,7 @@ describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
   test('a reminder not allowed yet: no button, and when it will be', async () => {
     const next = new Date(Date.now() + DAY_MS / 2).toISOString();
     await openFinalSteps([
-      recommender('recommender_', {
-        status: 'REQUESTED',
-        name: 'Grace Hopper',
-        email: 'grace.hopper@example.edu',
-        requested_at: REQUESTED_AT,
+      askedGrace({
         next_reminder_at: next,
       }),
       recommender('recommender_2_'),
@@ -197,15 +176,7 @@ describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
 
   /** Grace Hopper was asked (the letter in `status`); the applicant types another address over hers. */
   const retypeAddressAfter = async (status: 'REQUESTED' | 'RECEIVED') => {
-    const { user } = await openFinalSteps([
-      recommender('recommender_', {
-        status,
-        name: 'Grace Hopper',
-        email: 'grace.hopper@example.edu',
-        requested_at: REQUESTED_AT,
-      }),
-      recommender('recommender_2_'),
-    ]);
+    const { user } = await openFinalSteps([askedGrace({ status }), recommender('recommender_2_')]);
     const panel = await letterPanel('Recommender');
     const email = within(section('Recommender')).getByLabelText('Email');
     await user.clear(email);

@@ -31,6 +31,19 @@ export function recommender(prefix: RecommenderPrefix, over: Partial<Recommender
   };
 }
 
+export const REQUESTED_AT = '2026-03-03T12:00:00.000Z';
+
+/** The first recommender, Grace Hopper, asked on REQUESTED_AT and awaited unless overridden. */
+export function askedGrace(over: Partial<RecommenderState> = {}): RecommenderState {
+  return recommender('recommender_', {
+    status: 'REQUESTED',
+    name: 'Grace Hopper',
+    email: 'grace.hopper@example.edu',
+    requested_at: REQUESTED_AT,
+    ...over,
+  });
+}
+
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /**
