@@ -68,6 +68,18 @@ export default defineConfig({
       serverProject('postgres', true),
       {
         extends: './apps/web/vite.config.ts',
+        // Packages by their ES module builds: a CommonJS require('react') (Testing Library's main entry,
+        // react-remove-scroll's "main") is out of the alias's reach and would load React beside Preact.
+        resolve: {
+          conditions: ['module', 'browser', 'development|production'],
+          mainFields: ['module', 'browser', 'main'],
+          alias: [
+            {
+              find: /^@testing-library\/react$/,
+              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+            },
+          ],
+        },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
@@ -75,6 +87,9 @@ export default defineConfig({
           setupFiles: [failOnConsoleError, './apps/web/src/test/setup.ts'],
           // Two files at a time on two cores: a screen test's steps may take twice as long as alone.
           testTimeout: 15_000,
+          // The app renders with Preact (apps/web/vite.config.ts); libraries are run through Vite
+          // here too, so that they meet the same alias instead of loading react-dom beside it.
+          server: { deps: { inline: true } },
           maxWorkers: SHARED.maxWorkers,
           sequence: { groupOrder: SHARED.groupOrder },
         },

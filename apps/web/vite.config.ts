@@ -14,6 +14,16 @@ const API_ORIGIN = 'http://localhost:3000';
  */
 const proxied = ['/public/', '/api/', '/service/', '/lookup/'];
 
+/** Every way the app and its libraries ask for React, answered by Preact. */
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
@@ -63,9 +73,20 @@ export default defineConfig({
   // directory (`vite build` here, `vitest` at the repository root).
   root: decodeURIComponent(new URL('.', import.meta.url).pathname),
   plugins: [react(), precompress()],
+  // The app renders with Preact's React compatibility layer: the same components, Radix,
+  // React Router and TanStack Query, with a renderer a tenth of react-dom's size
+  // (docs/decisions/023-preact-renderer.md).
+  resolve: { alias: preactAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // React Router reads React.useOptimistic and falls back when the renderer has none.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API_ORIGIN }])),

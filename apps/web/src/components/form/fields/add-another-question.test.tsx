@@ -64,7 +64,6 @@ describe('add-another', () => {
     expect(() => assertRepeatLimit({ key: 'college', maxRepeats: 10 })).not.toThrow();
 
     // Drawn on a page, the error reaches the nearest error boundary.
-    const onCaughtError = vi.fn();
     render(
       <Boundary>
         <FormPageBody
@@ -79,10 +78,8 @@ describe('add-another', () => {
           }}
         />
       </Boundary>,
-      { onCaughtError },
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Add-another "college" allows 11 repeats; the maximum is 10.');
-    expect(onCaughtError).toHaveBeenCalledOnce();
   });
 });
 

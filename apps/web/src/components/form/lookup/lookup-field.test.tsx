@@ -294,6 +294,18 @@ describe('the address search combobox', () => {
     });
     expect(net.callsTo('GET /lookup/find')[0]?.path).toBe('/lookup/find?text=0213&category=address&max_results=5');
   });
+  it('never pulls focus back: a list that opens just as the applicant moves on leaves them where they went', async () => {
+    stubLookups(() => json([{ id: '02139', text: '02139', sub_text: 'Cambridge, MA' }]));
+    const { user } = render(address);
+    const zip = screen.getByRole('combobox', { name: 'ZIP/Postal Code' });
+    await user.type(zip, '0213');
+    await waitFor(() => expect(options('zip')).toHaveLength(1));
+    // In the same moment the list is drawn, before the renderer's effects have run.
+    const city = screen.getByLabelText('City');
+    act(() => city.focus());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(city).toHaveFocus();
+  });
 });
 
 describe('useDebouncedValue', () => {

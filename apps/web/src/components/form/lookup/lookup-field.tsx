@@ -9,12 +9,13 @@ import {
 } from '@admissions/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCombobox } from 'downshift';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import type { FormRenderContext } from '../form-render-context';
 import { labelIdOf } from '../shell/field-ids';
 import { FieldDescription, FieldErrors } from '../shell/field-messages';
 import { fieldStateOf } from '../shell/field-state';
 import fieldStyles from '../shell/field.module.css';
+import { focusKeepingEnvironment } from './focus-keeping-environment';
 import { lookupItemsQuery, lookupRecordQuery } from './lookup-api';
 import { useDebouncedValue } from './use-debounced-value';
 import styles from './lookup-field.module.css';
@@ -56,6 +57,7 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
   const [loadingRecord, setLoadingRecord] = useState(false);
   const answersRef = useRef(ctx.answers);
   answersRef.current = ctx.answers;
+  const [environment] = useState(() => focusKeepingEnvironment(() => document.getElementById(question.key)));
 
   const text = typed ? value.trim() : '';
   const settledText = useDebouncedValue(text, LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS);
@@ -97,6 +99,7 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
     useCombobox<LookupItem>({
       items: options,
       inputId: question.key,
+      environment,
       labelId: labelIdOf(question.key),
       menuId: `${question.key}-options`,
       inputValue: value,
@@ -123,11 +126,8 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
       },
     });
 
-  // The polite announcement of how many results there are, once per finished search.
-  const [status, setStatus] = useState('');
-  useEffect(() => {
-    setStatus(answered && menuWanted ? resultsMessage(items.length) : '');
-  }, [answered, menuWanted, items.length, settledText]);
+  // The polite announcement of how many results there are, once a search has finished.
+  const status = answered && menuWanted ? resultsMessage(items.length) : '';
 
   return (
     <div className={fieldStyles.field} data-invalid={errors.length > 0 || undefined}>
@@ -146,8 +146,7 @@ export function LookupField({ block, question, ctx }: LookupFieldProps) {
             // The answer changes in the keystroke's own event. Downshift reports input changes from an
             // effect after rendering; a controlled input answering only then drops keys typed meanwhile
             // (seen as a lost ZIP digit on a busy machine).
-            // Leaving the field ends the wish for options: a search answered later must not open the list, since
-            // Downshift focuses the input whenever its list opens (focus would jump back from the next field).
+            // Leaving the field ends the wish for options: a search answered later opens no list.
             onBlur: () => setMenuWanted(false),
             onChange: (event: ChangeEvent<HTMLInputElement>) => {
               setTyped(true);

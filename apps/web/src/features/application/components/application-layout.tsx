@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading';
 import type { NavigationState } from '../../../lib/navigation-state';
@@ -44,13 +44,19 @@ function RedirectRules() {
   const submitted = snapshot.web_status === 'submitted';
   const onCompletion = pathname === COMPLETION_PAGE.path;
 
+  // One object per message: <Navigate> navigates again whenever its state changes identity, and a
+  // re-render while the lazy /completion route loads would otherwise start the move afresh, forever.
+  const state = useMemo<NavigationState | undefined>(
+    () => (completionMessage ? { message: completionMessage } : undefined),
+    [completionMessage],
+  );
+
   // The submit's success message goes with the one move to /completion, not with later ones.
   useEffect(() => {
     if (onCompletion && completionMessage) setCompletionMessage(undefined);
   }, [onCompletion, completionMessage, setCompletionMessage]);
 
   if (submitted && !onCompletion) {
-    const state: NavigationState | undefined = completionMessage ? { message: completionMessage } : undefined;
     return <Navigate to={{ pathname: COMPLETION_PAGE.path, search }} state={state} replace />;
   }
   if (!submitted && onCompletion) return <Navigate to={{ pathname: DEFAULT_FORM_PATH, search }} replace />;

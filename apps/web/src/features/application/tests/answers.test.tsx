@@ -284,9 +284,11 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
   test('a save refused because the application was submitted elsewhere (409) shows /completion', async () => {
     setLoggedInCookie();
     const server = applicantServer({ webStatuses: ['started'] });
-    stubFetch(server.handlers);
+    const net = stubFetch(server.handlers);
     const { user } = renderApp('/about');
     await heading('About You');
+    // The page has settled: the visit's own last-page save is answered before the submission elsewhere.
+    await waitFor(() => expect(net.callsTo('PUT /api/last-page')).toHaveLength(1));
     server.state.submitted = true;
     server.state.webStatuses = ['started', 'validating', 'submitted'];
 

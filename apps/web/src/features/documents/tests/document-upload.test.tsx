@@ -73,7 +73,7 @@ describe('document upload', { timeout: 30_000 }, () => {
       'href',
       '/api/pdf/document-answer/research_upload/file',
     );
-    expect(screen.getByText('plan.docx (13 KB) is attached.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('plan.docx (13 KB) is attached.')).toHaveAttribute('role', 'status');
 
     // The calls, as SPEC section 7 has them.
     expect(net.callsTo('POST /api/presigned-url').map((r) => r.body)).toEqual([{ answer_key: 'research_upload' }]);

@@ -1,5 +1,5 @@
 import { LOGIN_MARKER_COOKIE, SESSION_INVALID_MESSAGE } from '@admissions/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { applicantServer } from '../../../test/application-server';
 import { json, stubFetch } from '../../../test/fetch-stub';
@@ -89,7 +89,8 @@ describe('account menu', () => {
     await screen.findByRole('heading', { level: 1, name: 'Log In' });
     expect(screen.getByRole('alert')).toHaveTextContent(SESSION_INVALID_MESSAGE);
     expect(router.state.location.state).toEqual({ errorMessage: SESSION_INVALID_MESSAGE });
-    expect(document.cookie).not.toContain(LOGIN_MARKER_COOKIE);
+    // Forgotten once /login is on screen.
+    await waitFor(() => expect(document.cookie).not.toContain(LOGIN_MARKER_COOKIE));
     expect(queryClient.getQueryData(['profile'])).toBeUndefined();
   });
 });

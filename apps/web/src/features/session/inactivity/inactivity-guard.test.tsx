@@ -412,6 +412,8 @@ describe('in the app', () => {
     // Any screen of the site, here one a logged-in user may open (/login would send them to their application).
     renderApp('/forgot');
     await screen.findByRole('heading', { level: 1, name: 'Forgot Password' });
+    // Effects run after the first paint: the guard starts listening then.
+    await advance(100);
     beActive();
 
     await advance(14 * MINUTE);
