@@ -9,7 +9,9 @@
  * run, and in turns with the HTTP rounds, it measures two baselines: the
  * same queries against the bare in-memory index, in this process, without
  * HTTP; and the floor of the HTTP stack itself, the smallest public JSON call
- * (GET /public/tenant) from the same 50 clients.
+ * (GET /public/tenant) from the same 50 clients; and below that, a bare
+ * `node:http` server in its own process answering a constant JSON body to the
+ * same clients: the least any HTTP call costs on this machine.
  * It also reports the index's build time and memory. It prints figures and
  * ratios, never pass/fail.
  *
@@ -33,6 +35,9 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const CALLS = Number(process.env.BENCH_CALLS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = await freePort();
+const BARE_PORT = await freePort();
+/** The least an HTTP answer can be: no framework, no routing, a constant body (what a lookup answer looks like). */
+const BARE_SERVER = `require('node:http').createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end('[{"id":"1","text":"x","sub_text":"y"}]'); }).listen(${BARE_PORT}, '127.0.0.1')`;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc (npm run bench:lookup does)');
@@ -68,12 +73,15 @@ const bare = async () => {
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-bench-lookup-'));
 let server: ChildProcess | undefined;
+let bareServer: ChildProcess | undefined;
 const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: CLIENTS });
+const barePool = new Pool(`http://127.0.0.1:${BARE_PORT}`, { connections: CLIENTS });
 try {
   server = await startServer();
+  bareServer = await waitForServer(spawn(process.execPath, ['-e', BARE_SERVER], { stdio: 'inherit' }), BARE_PORT);
   let ip = 0;
   /** 50 clients calling `pathOf(i)` as fast as they go. */
-  const http = async (pathOf: (i: number) => string = lookupPath) => {
+  const http = async (pathOf: (i: number) => string = lookupPath, target = pool) => {
     const latencies: number[] = [];
     let next = 0;
     let errors = 0;
@@ -85,7 +93,7 @@ try {
           const forwarded = `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`;
           const t0 = performance.now();
           try {
-            const res = await pool.request({ path, method: 'GET', headers: { 'x-forwarded-for': forwarded } });
+            const res = await target.request({ path, method: 'GET', headers: { 'x-forwarded-for': forwarded } });
             await res.body.dump();
             if (res.statusCode === 200) latencies.push(performance.now() - t0);
             else if (errors++ === 0) console.warn(`first failure: status ${res.statusCode}`);
@@ -100,17 +108,22 @@ try {
 
   // The floor of any call through this HTTP stack: the smallest public JSON answer, same clients, same headers.
   const floor = () => http(() => '/public/tenant');
+  const bareHttp = () => http(() => '/', barePool);
 
   // Warm-up on every side: JIT, connections.
   await bare();
   await http();
   await floor();
+  await bareHttp();
 
-  const rounds: { bare: number[]; http: Awaited<ReturnType<typeof http>>; floor: Awaited<ReturnType<typeof http>> }[] =
-    [];
-  for (let r = 0; r < ROUNDS; r++) rounds.push({ bare: await bare(), http: await http(), floor: await floor() });
+  type Round = Awaited<ReturnType<typeof http>>;
+  const rounds: { bare: number[]; http: Round; floor: Round; bareHttp: Round }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    rounds.push({ bare: await bare(), http: await http(), floor: await floor(), bareHttp: await bareHttp() });
+  }
   const ratios = rounds.map((r) => pct(r.http.latencies, 0.95) / pct(r.bare, 0.95));
   const floorRatios = rounds.map((r) => pct(r.http.latencies, 0.95) / pct(r.floor.latencies, 0.95));
+  const bareHttpRatios = rounds.map((r) => pct(r.bareHttp.latencies, 0.95) / pct(r.bare, 0.95));
   const middle = rounds[floorRatios.indexOf(median(floorRatios))]!;
 
   const serverRss = rssMb(server.pid!);
@@ -130,6 +143,13 @@ try {
   console.log(row('bare index query (no HTTP)', middle.bare));
   console.log(
     row(
+      `bare node:http, constant JSON`,
+      middle.bareHttp.latencies,
+      `  ${middle.bareHttp.perSecond.toFixed(0)}/s  errors ${middle.bareHttp.errors}`,
+    ),
+  );
+  console.log(
+    row(
       `HTTP floor: GET /public/tenant`,
       middle.floor.latencies,
       `  ${middle.floor.perSecond.toFixed(0)}/s  errors ${middle.floor.errors}`,
@@ -144,6 +164,9 @@ try {
   );
   console.log(`\nHTTP p95 / bare p95 by round: ${ratios.map((r) => r.toFixed(1)).join(', ')}   (goal <= 3)`);
   console.log(`HTTP lookup p95 / HTTP floor p95 by round: ${floorRatios.map((r) => r.toFixed(2)).join(', ')}`);
+  console.log(
+    `bare node:http p95 / bare query p95 by round: ${bareHttpRatios.map((r) => r.toFixed(1)).join(', ')}   (what the HTTP hop alone costs)`,
+  );
   console.log(`HTTP p95: ${pct(middle.http.latencies, 0.95).toFixed(2)} ms   (goal <= 20 ms)`);
   console.log(
     `build at start: ZIP codes (load + index) ${zipMs.toFixed(0)} ms, school CSVs (read + index) ${lookups.stats.buildMs} ms; ` +
@@ -151,7 +174,14 @@ try {
   );
 } finally {
   await pool.close();
-  server?.kill('SIGTERM');
+  await barePool.close();
+  bareServer?.kill('SIGTERM');
+  // The server writes its database until it has exited: only then can its folder go.
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
   await rm(dataDir, { recursive: true, force: true });
 }
 
