@@ -78,7 +78,8 @@ const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: CLIENTS });
 const barePool = new Pool(`http://127.0.0.1:${BARE_PORT}`, { connections: CLIENTS });
 try {
   server = await startServer();
-  bareServer = await waitForServer(spawn(process.execPath, ['-e', BARE_SERVER], { stdio: 'inherit' }), BARE_PORT);
+  bareServer = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: 'inherit' });
+  await waitForServer(bareServer, BARE_PORT);
   let ip = 0;
   /** 50 clients calling `pathOf(i)` as fast as they go. */
   const http = async (pathOf: (i: number) => string = lookupPath, target = pool) => {
@@ -177,7 +178,7 @@ try {
   await barePool.close();
   bareServer?.kill('SIGTERM');
   // The server writes its database until it has exited: only then can its folder go.
-  if (server && server.exitCode === null) {
+  if (server && server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server?.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;

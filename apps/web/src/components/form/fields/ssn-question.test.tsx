@@ -34,4 +34,18 @@ describe('SSN input', () => {
     expect(onChange).toHaveBeenLastCalledWith({ ssn: '987-65-4321' });
     expect(input).toHaveAttribute('inputmode', 'numeric');
   });
+
+  it('never shows a character it dropped, even when the answer stays the same', async () => {
+    const { user, onChange } = renderForm(pageOf({ kind: 'ssn', key: 'ssn', label: 'SSN', maxLength: 11 }));
+    const input = screen.getByLabelText('SSN');
+    await user.type(input, '123a');
+    expect(input).toHaveValue('123');
+    await user.type(input, '-');
+    expect(input).toHaveValue('123');
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('abc');
+    expect(input).toHaveValue('');
+    expect(onChange).toHaveBeenLastCalledWith({ ssn: '' });
+  });
 });

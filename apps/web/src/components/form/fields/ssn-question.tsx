@@ -23,6 +23,9 @@ export function SsnQuestionField({ question, ctx }: QuestionProps<SsnQuestion>) 
         maxLength={question.maxLength}
         onChange={(e) => {
           const next = formatSsn(e.target.value);
+          // A dropped character leaves the answer as it was, so nothing re-renders to take it off the
+          // screen (Preact, unlike React, does not put a controlled input back by itself): do it here.
+          if (e.target.value !== next) e.target.value = next;
           if (next !== value) ctx.onChange({ [question.key]: next });
         }}
       />
