@@ -19,10 +19,15 @@ describe('formatSsn', () => {
   });
 });
 
+/** The SSN question alone on a page, and its input. */
+function renderSsn() {
+  const rendered = renderForm(pageOf({ kind: 'ssn', key: 'ssn', label: 'SSN', maxLength: 11 }));
+  return { ...rendered, input: screen.getByLabelText('SSN') };
+}
+
 describe('SSN input', () => {
   it('formats what is typed or pasted, and ignores anything but digits', async () => {
-    const { user, onChange } = renderForm(pageOf({ kind: 'ssn', key: 'ssn', label: 'SSN', maxLength: 11 }));
-    const input = screen.getByLabelText('SSN');
+    const { user, onChange, input } = renderSsn();
     await user.type(input, '12a3');
     expect(input).toHaveValue('123');
     await user.type(input, '4');
@@ -36,8 +41,7 @@ describe('SSN input', () => {
   });
 
   it('never shows a character it dropped, even when the answer stays the same', async () => {
-    const { user, onChange } = renderForm(pageOf({ kind: 'ssn', key: 'ssn', label: 'SSN', maxLength: 11 }));
-    const input = screen.getByLabelText('SSN');
+    const { user, onChange, input } = renderSsn();
     await user.type(input, '123a');
     expect(input).toHaveValue('123');
     await user.type(input, '-');
