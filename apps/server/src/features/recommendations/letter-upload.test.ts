@@ -9,7 +9,7 @@ import {
   type RecommendationView,
   type StaffApplicationDetail,
 } from '@admissions/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
@@ -84,8 +84,14 @@ describe('letters of recommendation: uploaded letters, the office and the packet
     expect(started.json<RecommendationView>().letter_file.file_name).toBe('Letter for Ann.docx');
     const done = await settled(t, token);
     expect(done).toMatchObject({ state: 'RECEIVED', letter_file: { status: 'COMPLETED', message: '' } });
-    await t.mailDelivered();
-    expect(t.smtp.last('writer@uni.example').subject).toBe('We received your letter for Ada Lovelace');
+    // The receipt is queued just after the status is written, so it may not be in the queue yet.
+    await vi.waitFor(
+      async () => {
+        await t.mailDelivered();
+        expect(t.smtp.last('writer@uni.example').subject).toBe('We received your letter for Ada Lovelace');
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     // Once received, nothing more can be sent through the link.
     expect((await recommender.post(RECOMMENDATION_UPLOAD_FORM_PATH, { token })).statusCode).toBe(410);
 
