@@ -89,6 +89,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Schemas run code when imported, so the bundle would carry zod (docs/decisions/024-schemas-entry.md).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@admissions/domain/schemas',
+              message: 'Server-side schemas: import their types from @admissions/domain.',
+            },
+            { name: 'zod', message: 'The browser checks answers with the domain rules; zod stays on the server.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -103,6 +116,20 @@ export default tseslint.config(
   },
   {
     files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/schemas/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['node:*'], message: 'The domain package runs in the browser too.' }],
+          // A schema built at import time would bring zod into the browser's bundle.
+          paths: [{ name: 'zod', message: 'Schemas belong in src/schemas (the server-only entry).' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/src/schemas/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

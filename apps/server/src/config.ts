@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { isValidEmail, normalizeEmail, tenantConfigSchema, type TenantConfig } from '@admissions/domain';
+import { isValidEmail, normalizeEmail, type TenantConfig } from '@admissions/domain';
+import { tenantConfigSchema } from '@admissions/domain/schemas';
 
 /**
  * Every environment variable the server reads is read here, once, at boot.

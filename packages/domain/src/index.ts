@@ -7,7 +7,6 @@ export * from './api/error-codes';
 export * from './api/accounts';
 export * from './api/profile';
 export * from './application/web-status';
-export * from './tenant/tenant-config';
 export * from './answers/answer-option';
 export * from './answers/answer-values';
 export * from './answers/month-year';
@@ -58,3 +57,5 @@ export * from './api/staff';
 export * from './api/recommendations';
 export * from './form/repeat-removal';
 export * from './form/field-context';
+// Types only: the schemas themselves are in './schemas' (entry @admissions/domain/schemas).
+export type * from './schemas';

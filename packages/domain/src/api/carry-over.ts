@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { answerBody } from './application';
-
 /**
  * POST /api/carry-over: the answers a visitor typed before logging in,
  * offered to the account (SPEC section 2, navigation after login). The
@@ -8,9 +5,6 @@ import { answerBody } from './application';
  * different answer it changes nothing and reports both, for the applicant
  * to choose (the choice is then an ordinary PUT /api/answer).
  */
-export const carryOverBody = z.strictObject({ answer: answerBody });
-export type CarryOverBody = z.infer<typeof carryOverBody>;
-
 export interface CarryOverConflict {
   key: string;
   saved: string;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { FILE_NAME_MAX_LENGTH } from '../constants';
 
 /**
@@ -14,12 +13,6 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const DOCUMENT_WAITING_STATUSES: readonly DocumentStatus[] = ['UNPROCESSED', 'IN_PROGRESS'];
 export const isDocumentWaiting = (status: DocumentStatus): boolean => DOCUMENT_WAITING_STATUSES.includes(status);
 
-const answerKey = z.string().min(1).max(100);
-
-/** POST /api/presigned-url */
-export const presignedUrlBody = z.strictObject({ answer_key: answerKey });
-export type PresignedUrlBody = z.infer<typeof presignedUrlBody>;
-
 /**
  * Where and how to upload: post multipart form data to `url` with every entry
  * of `fields` (in order) and then the file as the last part named `file`,
@@ -30,15 +23,6 @@ export interface PresignedUrlResponse {
   url: string;
   fields: Record<string, string>;
 }
-export const presignedUrlResponse = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
-
-/** POST /api/pdf/document-answer/{key}: start converting an uploaded file. */
-export const startConversionBody = z.strictObject({
-  file_key: z.string().min(1).max(300),
-  // The length rule has its own applicant message; the server checks it with checkFileBasics.
-  file_name: z.string().min(1).max(255),
-});
-export type StartConversionBody = z.infer<typeof startConversionBody>;
 
 /**
  * GET /api/pdf/document-answer/{key} (and the answer of POST): the conversion
@@ -50,15 +34,8 @@ export interface DocumentStatusResponse {
   message: string;
   url: string;
 }
-export const documentStatusResponse = z.object({
-  status: z.enum(DOCUMENT_STATUSES),
-  message: z.string(),
-  url: z.string(),
-});
-
 /** GET /api/document-answer: one entry per question with a converted document (same shape as the profile's document_answer). */
 export type DocumentAnswersResponse = Record<string, { file_name: string; file_size: number }>;
-export const documentAnswersResponse = z.record(z.string(), z.object({ file_name: z.string(), file_size: z.number() }));
 
 /** The answer of the DELETE calls. */
 export interface DocumentDeletedResponse {

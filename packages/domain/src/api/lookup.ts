@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * GET /lookup/find (SPEC sections 4 and 7): the autocomplete behind school
  * and address blocks. One path, two calls: `text` lists matches, `id` returns
@@ -24,24 +22,6 @@ export const LOOKUP_ID_MAX_LENGTH = 20;
 /** Typing waits this long before asking, but never longer than the maximum wait (SPEC section 4). */
 export const LOOKUP_DEBOUNCE_MS = 200;
 export const LOOKUP_MAX_WAIT_MS = 500;
-
-/** The query of the text call; category is checked first and on its own, for a stable error code. */
-export const lookupTextQuerySchema = z.strictObject({
-  category: z.string(),
-  text: z.string().trim().min(1).max(LOOKUP_TEXT_MAX_LENGTH),
-  max_results: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(LOOKUP_MAX_RESULTS)
-    .transform((n) => Math.min(n, LOOKUP_MAX_RESULTS)),
-});
-
-/** The query of the detail call. Ids are digits in every category (IPEDS unitid, CEEB code, ZIP code). */
-export const lookupIdQuerySchema = z.strictObject({
-  category: z.string(),
-  id: z.string().regex(/^[0-9]{1,20}$/),
-});
 
 /** One match of the text call; sub_text shows the city and state. */
 export interface LookupItem {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { RECOMMENDER_PREFIXES } from '../form/pages/recommender';
 
 /**
@@ -9,7 +8,6 @@ import { RECOMMENDER_PREFIXES } from '../form/pages/recommender';
  */
 
 export type RecommenderPrefix = (typeof RECOMMENDER_PREFIXES)[number];
-export const recommenderPrefix = z.enum(RECOMMENDER_PREFIXES);
 
 /** A link works until the letter arrives, the applicant replaces the recommender, or this many days pass. */
 export const RECOMMENDATION_LINK_DAYS = 60;
@@ -96,34 +94,6 @@ export const RECOMMENDATION_UPLOAD_FORM_PATH = `${RECOMMENDATION_PUBLIC_PATH}/up
 export const RECOMMENDATION_LETTER_FILE_PATH = `${RECOMMENDATION_PUBLIC_PATH}/letter-file`;
 export const RECOMMENDATION_LETTER_TEXT_PATH = `${RECOMMENDATION_PUBLIC_PATH}/letter-text`;
 export const RECOMMENDATION_DECLINE_PATH = `${RECOMMENDATION_PUBLIC_PATH}/decline`;
-
-const token = z.string().min(20).max(200);
-
-/** POST …/open and POST …/upload-form */
-export const recommendationTokenBody = z.strictObject({ token });
-export type RecommendationTokenBody = z.infer<typeof recommendationTokenBody>;
-
-/** POST …/letter-file: the uploaded file (from …/upload-form's fields.key) to convert; a converted letter is received at once. */
-export const recommendationLetterFileBody = z.strictObject({
-  token,
-  file_key: z.string().min(1).max(300),
-  file_name: z.string().min(1).max(255),
-});
-export type RecommendationLetterFileBody = z.infer<typeof recommendationLetterFileBody>;
-
-/** POST …/letter-text: a letter written in the page's text box. */
-export const recommendationLetterTextBody = z.strictObject({
-  token,
-  text: z.string().max(RECOMMENDATION_LETTER_MAX_LENGTH * 2),
-});
-export type RecommendationLetterTextBody = z.infer<typeof recommendationLetterTextBody>;
-
-/** POST …/decline */
-export const recommendationDeclineBody = z.strictObject({
-  token,
-  reason: z.string().max(RECOMMENDATION_DECLINE_REASON_MAX_LENGTH * 2),
-});
-export type RecommendationDeclineBody = z.infer<typeof recommendationDeclineBody>;
 
 /** The uploaded letter's conversion, while the recommender waits on the page. */
 export const LETTER_FILE_STATUSES = ['NONE', 'UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;

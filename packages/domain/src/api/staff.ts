@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Answers, DocumentAnswer } from './profile';
 import type { StaffRecommendation } from './recommendations';
 
@@ -27,18 +26,6 @@ export const STAFF_LIST_SORTS = [
 export type StaffListSort = (typeof STAFF_LIST_SORTS)[number];
 
 export const STAFF_WEB_STATUSES = ['none', 'started', 'validating', 'submitted'] as const;
-
-/** The list's query string; every part optional. */
-export const staffListQuery = z.strictObject({
-  q: z.string().trim().max(100).optional(),
-  status: z.enum(STAFF_WEB_STATUSES).optional(),
-  program: z.string().max(20).optional(),
-  term: z.string().max(20).optional(),
-  sort: z.enum(STAFF_LIST_SORTS).default('last_change'),
-  dir: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
-export type StaffListQuery = z.infer<typeof staffListQuery>;
 
 export interface StaffListRow {
   user_id: string;

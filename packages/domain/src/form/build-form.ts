@@ -1,4 +1,4 @@
-import type { TenantConfig } from '../tenant/tenant-config';
+import type { TenantConfig } from '../schemas/tenant-config';
 import type { FormDefinition } from './form-types';
 import { aboutPage } from './pages/about-page';
 import { educationPage } from './pages/education-page';

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_SUCCESS_MESSAGES } from '@admissions/domain';
 import {
-  ACCOUNT_SUCCESS_MESSAGES,
   confirmBody,
   forgotPasswordBody,
   loginBody,
   resendConfirmBody,
   resetPasswordBody,
   signupBody,
-} from '@admissions/domain';
+} from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';
 import type { AccountClient } from './client';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { addAnotherBody, type RemoveRepeatBlockResponse } from '@admissions/domain';
+import { type RemoveRepeatBlockResponse } from '@admissions/domain';
+import { addAnotherBody } from '@admissions/domain/schemas';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';

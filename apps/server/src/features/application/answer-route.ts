@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { answerBody, invalidDateKeys } from '@admissions/domain';
+import { invalidDateKeys } from '@admissions/domain';
+import { answerBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { createMemoryRateLimit } from '../../http/memory-rate-limit';

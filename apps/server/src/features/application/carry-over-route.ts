@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  carryOverBody,
-  clearAnswers,
-  invalidDateKeys,
-  planCarryOver,
-  type Answers,
-  type CarryOverResponse,
-} from '@admissions/domain';
+import { clearAnswers, invalidDateKeys, planCarryOver, type Answers, type CarryOverResponse } from '@admissions/domain';
+import { carryOverBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../accounts/require-session';

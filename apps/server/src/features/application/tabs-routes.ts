@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { tabSwitchClearedKeys, tabsBody } from '@admissions/domain';
+import { tabSwitchClearedKeys } from '@admissions/domain';
+import { tabsBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';

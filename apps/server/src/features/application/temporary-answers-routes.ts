@@ -3,10 +3,10 @@ import {
   isValidEmail,
   normalizeEmail,
   TEMPORARY_ANSWERS_TTL_DAYS,
-  temporaryAnswersBody,
   type TemporaryAnswersCreated,
   type TemporaryAnswersResponse,
 } from '@admissions/domain';
+import { temporaryAnswersBody } from '@admissions/domain/schemas';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';

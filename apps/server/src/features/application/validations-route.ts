@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { validationsBody } from '@admissions/domain';
+import { validationsBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { clientErrorBody, type ClientErrorResponse } from '@admissions/domain';
+import { type ClientErrorResponse } from '@admissions/domain';
+import { clientErrorBody } from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';

@@ -2,13 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   documentFilePath,
   FILE_MESSAGES,
-  presignedUrlBody,
-  startConversionBody,
   type DocumentAnswersResponse,
   type DocumentDeletedResponse,
   type DocumentStatusResponse,
   type PresignedUrlResponse,
 } from '@admissions/domain';
+import { presignedUrlBody, startConversionBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { isLookupCategory, lookupIdQuerySchema, lookupTextQuerySchema, type LookupCategory } from '@admissions/domain';
+import { isLookupCategory, type LookupCategory } from '@admissions/domain';
+import { lookupIdQuerySchema, lookupTextQuerySchema } from '@admissions/domain/schemas';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import type { Clock } from '../../infra/clock';

@@ -1,4 +1,5 @@
-import { recommenderPrefix, type RecommendationsResponse } from '@admissions/domain';
+import { type RecommendationsResponse } from '@admissions/domain';
+import { recommenderPrefix } from '@admissions/domain/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';

@@ -1,11 +1,10 @@
+import { type PresignedUrlResponse, type RecommendationView } from '@admissions/domain';
 import {
   recommendationDeclineBody,
   recommendationLetterFileBody,
   recommendationLetterTextBody,
   recommendationTokenBody,
-  type PresignedUrlResponse,
-  type RecommendationView,
-} from '@admissions/domain';
+} from '@admissions/domain/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';

@@ -1,9 +1,5 @@
-import {
-  staffListQuery,
-  type ServiceTokenCreated,
-  type StaffListResponse,
-  type StaffMeResponse,
-} from '@admissions/domain';
+import { type ServiceTokenCreated, type StaffListResponse, type StaffMeResponse } from '@admissions/domain';
+import { staffListQuery } from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';

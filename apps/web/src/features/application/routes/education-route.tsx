@@ -1,6 +1,0 @@
-import { StepPage } from '../components/step-page';
-
-/** Its own module so the page's code loads only when the page is visited. */
-export function EducationRoute() {
-  return <StepPage path="/education-alr" />;
-}

@@ -1,0 +1,17 @@
+/**
+ * The zod schemas of the API's request bodies and queries, and of the tenant
+ * configuration: what the server checks untrusted input against. They live
+ * behind an entry of their own (`@admissions/domain/schemas`) because building
+ * a schema runs code at import time, which no bundler can drop; kept out of the
+ * main entry, zod never reaches the browser (docs/decisions/024-schemas-entry.md).
+ * The main entry re-exports their inferred types.
+ */
+export * from './schemas/accounts';
+export * from './schemas/application';
+export * from './schemas/carry-over';
+export * from './schemas/client-error';
+export * from './schemas/documents';
+export * from './schemas/lookup';
+export * from './schemas/recommendations';
+export * from './schemas/staff';
+export * from './schemas/tenant-config';

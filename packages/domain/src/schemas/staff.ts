@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { STAFF_LIST_SORTS, STAFF_WEB_STATUSES } from '../api/staff';
+
+/** The list's query string; every part optional. */
+export const staffListQuery = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(STAFF_WEB_STATUSES).optional(),
+  program: z.string().max(20).optional(),
+  term: z.string().max(20).optional(),
+  sort: z.enum(STAFF_LIST_SORTS).default('last_change'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type StaffListQuery = z.infer<typeof staffListQuery>;
