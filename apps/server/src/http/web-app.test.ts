@@ -91,6 +91,32 @@ describe('serving the built web app', () => {
     expect(plain.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends a hashed asset with only the headers a script or style uses: a phone on HTTP/1.1 pays for every byte', async () => {
+    const res = await get('/assets/app-Ab12Cd34.js', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Document-only policies, and validators an immutable file is never checked with.
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'etag', 'last-modified']) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
+    const headerBytes = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+    expect(headerBytes).toBeLessThan(400);
+  });
+
+  it('keeps the page policy and validators on index.html, which is checked at every visit', async () => {
+    const res = await get('/about', 'br');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['etag']).toBeDefined();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(res.headers['etag']) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
   it('answers a missing asset with a JSON 404 rather than the page', async () => {
     const res = await get('/assets/app-Zz99Zz99.js', 'br');
     expect(res.statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isApiPath } from './api-paths';
+import { ASSET_PREFIX, isApiPath } from './api-paths';
 import { AppError } from './app-error';
 
 /** Vite names every file under assets/ by its content, so a name never changes meaning. */
@@ -29,6 +29,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // Off, or the static plugin's own header ('public, max-age=0') replaces the one set below:
       // it applies its headers after setHeaders.
       cacheControl: false,
+      // A hashed file is never revalidated (immutable), so validators would be bytes sent for nothing;
+      // index.html turns them back on below. Ranges are for media, and the build has none.
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
       setHeaders(res, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? HASHED : REVALIDATED);
@@ -36,7 +41,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         if (COMPRESSIBLE.test(file)) res.setHeader('vary', 'accept-encoding');
       },
     });
-    app.get('/assets/*', (req) => {
+    app.get(`${ASSET_PREFIX}*`, (req) => {
       throw new AppError('NOT_FOUND', { message: `No such asset: ${req.url}` });
     });
   }
@@ -44,6 +49,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasWeb || isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
-    return reply.header('cache-control', REVALIDATED).type('text/html').sendFile('index.html');
+    return reply
+      .header('cache-control', REVALIDATED)
+      .type('text/html')
+      .sendFile('index.html', { etag: true, lastModified: true });
   });
 }
