@@ -74,21 +74,21 @@ export const routes: RouteObject[] = [
           {
             path: 'about',
             ...lazyScreen(
-              () => import('../features/application/routes/about-route'),
+              () => import('../features/application/routes/step-routes'),
               (m) => m.AboutRoute,
             ),
           },
           {
             path: 'education-alr',
             ...lazyScreen(
-              () => import('../features/application/routes/education-route'),
+              () => import('../features/application/routes/step-routes'),
               (m) => m.EducationRoute,
             ),
           },
           {
             path: 'final-steps',
             ...lazyScreen(
-              () => import('../features/application/routes/final-steps-route'),
+              () => import('../features/application/routes/step-routes'),
               (m) => m.FinalStepsRoute,
             ),
           },

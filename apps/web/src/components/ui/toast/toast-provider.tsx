@@ -1,14 +1,16 @@
-import * as Toast from '@radix-ui/react-toast';
-import { ERROR_TOAST_DURATION_MS, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '@admissions/domain';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazyPart } from '../lazy-part';
 import { ToastContext, type ToastInput } from './toast-context';
-import styles from './toast.module.css';
+import type { ShownToast } from './toast-region';
 
-type ShownToast = ToastInput & { id: string; open: boolean };
+// Most visits show no toast: Radix's toast code is fetched with the first one, not with the page.
+const Region = lazyPart(() => import('./toast-region').then((m) => m.ToastRegion));
 
 /** Toasts of SPEC section 9: 5 s (errors 5 min, so they can be read), swipe 50 px, F8 jumps to them. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
+  // Once drawn, the region stays (F8 keeps its landmark), even when its last toast has gone.
+  const [regionShown, setRegionShown] = useState(false);
 
   const showToast = useCallback((input: ToastInput) => {
     // Identical toasts do not stack: a second 'Save Error' with the same text is the first one.
@@ -17,6 +19,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       id: input.id ?? `${input.severity}\n${input.title}\n${input.description ?? ''}`,
       open: true,
     };
+    setRegionShown(true);
     setToasts((shown) =>
       shown.some((t) => t.id === toast.id && t.open)
         ? shown
@@ -42,45 +45,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext value={api}>
-      <Toast.Provider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD}>
-        {children}
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onClosed={remove} />
-        ))}
-        <Toast.Viewport className={styles.viewport} hotkey={[...TOAST_HOTKEY]} data-toast-viewport="" />
-      </Toast.Provider>
+      {children}
+      {regionShown && <Region.Part toasts={toasts} onClosed={remove} />}
     </ToastContext>
-  );
-}
-
-function ToastItem({ toast, onClosed }: { toast: ShownToast; onClosed: (id: string) => void }) {
-  const titleId = useId();
-  const isError = toast.severity === 'error';
-  return (
-    <Toast.Root
-      className={styles.toast}
-      data-severity={toast.severity}
-      // Errors interrupt (assertive); successes wait their turn (polite).
-      type={isError ? 'foreground' : 'background'}
-      duration={isError ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS}
-      open={toast.open}
-      onOpenChange={(open) => {
-        if (!open) onClosed(toast.id);
-      }}
-      aria-labelledby={titleId}
-    >
-      <span className={styles.icon} aria-hidden="true">
-        {isError ? '!' : '✓'}
-      </span>
-      <div className={styles.text}>
-        <Toast.Title id={titleId} className={styles.title}>
-          {toast.title}
-        </Toast.Title>
-        {toast.description && <Toast.Description className={styles.description}>{toast.description}</Toast.Description>}
-      </div>
-      <Toast.Close className={styles.close} aria-label="Close">
-        <span aria-hidden="true">×</span>
-      </Toast.Close>
-    </Toast.Root>
   );
 }
