@@ -105,3 +105,23 @@ export async function storedProfile(page: Page) {
     web_status: { web_status: string }[];
   };
 }
+
+/**
+ * For page.addInitScript: records every layout shift of the page load, as the
+ * browser reports it for CLS (shifts right after input do not count).
+ */
+export function recordLayoutShifts() {
+  const w = window as unknown as { layoutShifts: number[] };
+  w.layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+      if (!entry.hadRecentInput) w.layoutShifts.push(entry.value);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** The shifts recordLayoutShifts has seen, once the frames drawn so far have been reported. */
+export async function layoutShifts(page: Page): Promise<number[]> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  return page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+}

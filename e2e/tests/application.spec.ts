@@ -1,4 +1,12 @@
-import { answer, fillPage, logIn, logOut, storedProfile } from '../support/application';
+import {
+  answer,
+  fillPage,
+  layoutShifts,
+  logIn,
+  logOut,
+  recordLayoutShifts,
+  storedProfile,
+} from '../support/application';
 import { codeFrom, waitForMail } from '../support/mailbox';
 import { createConfirmedAccount, expect, expectAxeClean, PASSWORD, test, uniqueEmail } from '../support/fixtures';
 
@@ -143,3 +151,21 @@ for (const path of ['/about', '/education-alr', '/final-steps']) {
     await expectAxeClean(page);
   });
 }
+
+test('nothing on the page moves while a slow profile arrives after the page code', async ({ page, request }) => {
+  const email = uniqueEmail('shift');
+  await createConfirmedAccount(request, email);
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/about$/);
+
+  await page.addInitScript(recordLayoutShifts);
+  // The profile answers after the page's code has arrived, as on a slow phone network.
+  await page.route('**/api/profile', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  expect(await layoutShifts(page)).toEqual([]);
+});

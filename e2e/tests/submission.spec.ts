@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { fillPage, logIn, logOut } from '../support/application';
+import { fillPage, layoutShifts, logIn, logOut, recordLayoutShifts } from '../support/application';
 import { waitForMail } from '../support/mailbox';
 import { createConfirmedAccount, expect, expectAxeClean, PASSWORD, test, uniqueEmail } from '../support/fixtures';
 
@@ -63,6 +63,13 @@ test('submit incomplete, follow the summary to the field, fix it, submit: /compl
     await expect(page).toHaveURL(/\/completion$/);
   }
   await expect(page.getByRole('region', { name: 'Welcome' })).toContainText('Ada');
+
+  // On a phone, nothing moves while the page loads and the PDF copy's link replaces its status line.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.addInitScript(recordLayoutShifts);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Download a PDF copy of your application' })).toBeVisible();
+  expect(await layoutShifts(page)).toEqual([]);
 });
 
 for (const [screen, viewport] of [

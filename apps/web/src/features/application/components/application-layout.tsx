@@ -26,7 +26,15 @@ function ApplicantLayout() {
   // Staff have no application of their own: their start page is the console (docs/decisions/011-staff-console.md).
   // A failed profile stays on the loading state: a 401 is on its way to /login, anything else to the error boundary
   // (mounting the form state would ask for the profile again, and again).
-  if (isLoggedIn && !profile.isSuccess) return <PageLoading />;
+  // The height is held while the profile loads too: the footer would otherwise be drawn under the header and then
+  // jump down when the page arrives (CLS on a slow network).
+  if (isLoggedIn && !profile.isSuccess) {
+    return (
+      <div className={styles.reserve}>
+        <PageLoading />
+      </div>
+    );
+  }
   if (isLoggedIn && profile.data?.is_staff) return <Navigate to="/staff" replace />;
   return (
     <div className={styles.reserve}>

@@ -1,5 +1,5 @@
 import { PdfDownload } from '../../pdf/components/pdf-download';
-import { CompletionLetters } from '../../recommendations/components/completion-letters';
+import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { useApplicationState } from '../state/application-state-context';
 import styles from './completion-content.module.css';
@@ -9,48 +9,54 @@ export function CompletionContent() {
   const { partnerName, applicationTitle, secondShortName, webSiteWord, collegeAidInfo, exploreLinks, helpEmail } =
     useTenantConfig();
   const { form, answers } = useApplicationState();
+  const letters = useCompletionLetters(form, answers);
   return (
     <div className={styles.content}>
       <p className={styles.lead}>
         Thank you for applying to {partnerName}. Your {applicationTitle} has been submitted.
       </p>
       <PdfDownload />
-      <CompletionLetters form={form} answers={answers} />
-      <section aria-labelledby="completion-next">
-        <h2 id="completion-next" className={styles.heading}>
-          What happens next
-        </h2>
-        <ol className={styles.list}>
-          <li>We have e-mailed you a confirmation of your submission.</li>
-          <li>The admissions team reviews your application; you will hear from us about our decision by e-mail.</li>
-          <li>If we need anything else from you, we will contact you at the address you signed up with.</li>
-        </ol>
-        <p>
-          Your application can no longer be changed. Questions? Write to <a href={`mailto:${helpEmail}`}>{helpEmail}</a>
-          .
-        </p>
-      </section>
-      <section aria-labelledby="completion-aid">
-        <h2 id="completion-aid" className={styles.heading}>
-          Paying for your studies
-        </h2>
-        <p>{collegeAidInfo}</p>
-      </section>
-      <section aria-labelledby="completion-explore">
-        <h2 id="completion-explore" className={styles.heading}>
-          Explore {secondShortName}
-        </h2>
-        <p>
-          Find out more on the {secondShortName} {webSiteWord}:
-        </p>
-        <ul className={styles.links}>
-          {exploreLinks.map((link) => (
-            <li key={link.url}>
-              <a href={link.url}>{link.label}</a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {/* What follows the letters waits for them: drawn before they arrive, it would be pushed down (CLS). */}
+      {letters.known && (
+        <>
+          <CompletionLetters form={form} recommenders={letters.recommenders} />
+          <section aria-labelledby="completion-next">
+            <h2 id="completion-next" className={styles.heading}>
+              What happens next
+            </h2>
+            <ol className={styles.list}>
+              <li>We have e-mailed you a confirmation of your submission.</li>
+              <li>The admissions team reviews your application; you will hear from us about our decision by e-mail.</li>
+              <li>If we need anything else from you, we will contact you at the address you signed up with.</li>
+            </ol>
+            <p>
+              Your application can no longer be changed. Questions? Write to{' '}
+              <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.
+            </p>
+          </section>
+          <section aria-labelledby="completion-aid">
+            <h2 id="completion-aid" className={styles.heading}>
+              Paying for your studies
+            </h2>
+            <p>{collegeAidInfo}</p>
+          </section>
+          <section aria-labelledby="completion-explore">
+            <h2 id="completion-explore" className={styles.heading}>
+              Explore {secondShortName}
+            </h2>
+            <p>
+              Find out more on the {secondShortName} {webSiteWord}:
+            </p>
+            <ul className={styles.links}>
+              {exploreLinks.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
     </div>
   );
 }

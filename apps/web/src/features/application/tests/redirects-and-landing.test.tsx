@@ -52,7 +52,8 @@ describe('form pages: loading, redirects and the last page', { timeout: 30_000 }
     const banner = screen.getByRole('region', { name: 'Welcome' });
     expect(banner).toHaveTextContent('Thank you, Ada!');
     expect(banner).toHaveTextContent('Congratulations on submitting your application to Northfield College.');
-    expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeInTheDocument();
+    // Drawn once the recommenders' letters are known, so that they never push it down.
+    expect(await screen.findByRole('heading', { level: 2, name: 'What happens next' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Application steps' })).not.toBeInTheDocument();
     // The institution's own words: its application's title, second short name and word for web site.
     expect(

@@ -40,10 +40,17 @@ export function PdfDownload() {
       </div>
     );
   }
+  // The link's box, drawn invisibly behind the status line: the line takes the link's size, on a phone two lines
+  // where the link wraps, so nothing below moves when the link replaces it.
   return (
     <p className={styles.waiting} role="status">
-      <Spinner size="small" />
-      {PDF_PREPARING_LABEL}
+      <span className={`${styles.download} ${styles.sizer}`} aria-hidden="true">
+        {PDF_DOWNLOAD_LABEL}
+      </span>
+      <span className={styles.preparing}>
+        <Spinner size="small" />
+        {PDF_PREPARING_LABEL}
+      </span>
     </p>
   );
 }

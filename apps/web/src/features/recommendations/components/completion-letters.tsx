@@ -1,4 +1,4 @@
-import type { Answers, FormDefinition } from '@admissions/domain';
+import type { Answers, FormDefinition, RecommenderState } from '@admissions/domain';
 import { Subheadings } from '../../../components/form/shell/heading';
 import { useRecommendations } from '../api/get-recommendations';
 import { asksForRecommenders, recommenderSections } from '../recommender-sections';
@@ -8,15 +8,23 @@ import styles from './completion-letters.module.css';
 export const COMPLETION_LETTERS_HEADING = 'Letters of recommendation';
 
 /**
+ * The recommenders' statuses, once known (`known`): what follows the letters
+ * on the page waits for them, or it would be pushed down when they arrive.
+ */
+export function useCompletionLetters(form: FormDefinition, answers: Answers) {
+  const asked = asksForRecommenders(form, answers);
+  const list = useRecommendations(asked);
+  const recommenders: RecommenderState[] = (asked && list.data?.recommenders) || [];
+  return { known: !asked || !list.isPending, recommenders };
+}
+
+/**
  * The completion page's letters: each recommender's status, and a reminder
  * while one is awaited. The answers are final here, so a request can only be
  * sent when the server says the saved name and e-mail allow it.
  */
-export function CompletionLetters({ form, answers }: { form: FormDefinition; answers: Answers }) {
-  const asked = asksForRecommenders(form, answers);
-  const list = useRecommendations(asked);
-  const recommenders = list.data?.recommenders ?? [];
-  if (!asked || recommenders.length === 0) return null;
+export function CompletionLetters({ form, recommenders }: { form: FormDefinition; recommenders: RecommenderState[] }) {
+  if (recommenders.length === 0) return null;
 
   const titles = new Map(recommenderSections(form).map(({ prefix, section }) => [prefix, section.title ?? '']));
   return (
