@@ -5,12 +5,14 @@
  * logged in, every step page and /completion (a submitted account). Then, in
  * the same run and against baselines measured alongside:
  *   - GET /api/profile per second vs a raw primary-key SELECT over a pool of
- *     the same size as the server's;
+ *     the same size as the server's, and vs the floor under it: that SELECT
+ *     behind a bare node:http server (bench/bare-select-server.ts);
  *   - start to first answer of the server vs a bare node:http server.
  * It prints figures and ratios with their goals, never pass/fail.
  *
  *   npm run bench:web   (PostgreSQL from TEST_DATABASE_URL or the local server;
- *                        CHROMIUM_PATH, BENCH_LH_RUNS=3, BENCH_PROFILE_CALLS, BENCH_ROUNDS)
+ *                        CHROMIUM_PATH, BENCH_LH_RUNS=3, BENCH_PROFILE_CALLS, BENCH_ROUNDS,
+ *                        BENCH_PAGES: labels to measure, comma-separated, e.g. '/final-steps (logged in)')
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +36,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
 const CONCURRENCY = 64;
 const POOL_SIZE = 20; // the server's pool size (postgres-db.ts default)
 const SESSIONS = 200;
@@ -65,6 +68,7 @@ dbUrl.pathname = `/${dbName}`;
 const db = createPostgresDb({ connectionString: dbUrl.toString(), max: POOL_SIZE });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-bench-web-'));
 let server: ChildProcess | undefined;
+let bareSelectServer: ChildProcess | undefined;
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 
 try {
@@ -97,7 +101,7 @@ try {
   ];
 
   const results: PageResult[] = [];
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.label))) {
     const runs: PageResult[] = [];
     for (let r = 0; r < LH_RUNS; r++) {
       await setSession(await page.session());
@@ -116,6 +120,8 @@ try {
       `${mid.label.padEnd(28)} perf ${String(mid.performance).padStart(3)}  a11y ${String(mid.accessibility).padStart(3)}  LCP ${ms(mid.lcp)}  TBT ${ms(mid.tbt)}  CLS ${mid.cls.toFixed(3)}  initial JS ${kb(mid.jsBytes)} (${mid.jsFiles} files)  requests ${mid.requests}` +
         (mid.finalUrl.endsWith(page.url) ? '' : `  (ended at ${new URL(mid.finalUrl).pathname})`),
     );
+    // A shift in any run is named, not only in the median one: it is what a user may see.
+    for (const run of runs) for (const shift of run.shifts) console.log(`    layout shift: ${shift}`);
   }
   await browser.disconnect();
   await chrome.kill();
@@ -133,15 +139,31 @@ try {
   const profile = (i: number) => request(profileUrl, 'GET', { cookie: cookies[i % SESSIONS]! }, undefined);
   const rawSelect = (i: number) =>
     db.query('SELECT id, email, confirmed_at FROM users WHERE id = $1', [userIds[i % SESSIONS]]).then(() => undefined);
+  // The floor: the same SELECT behind a bare node:http server in its own process (bench/bare-select-server.ts).
+  const barePort = await freePort();
+  bareSelectServer = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-select-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(barePort), DATABASE_URL: dbUrl.toString(), POOL_SIZE: String(POOL_SIZE) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await firstAnswer(barePort, 60_000);
+  const bareSelect = (i: number) =>
+    request(new URL(`/?id=${userIds[i % SESSIONS]!}`, `http://127.0.0.1:${barePort}`), 'GET', {}, undefined);
   await closedLoop(2000, CONCURRENCY, rawSelect);
+  await closedLoop(2000, CONCURRENCY, bareSelect);
   await closedLoop(2000, CONCURRENCY, profile);
-  const apiRounds: { baseline: number; app: number }[] = [];
+  const apiRounds: { baseline: number; floor: number; app: number }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const baseline = await closedLoop(PROFILE_CALLS, CONCURRENCY, rawSelect);
+    const floor = await closedLoop(PROFILE_CALLS, CONCURRENCY, bareSelect);
     const app = await closedLoop(PROFILE_CALLS, CONCURRENCY, profile);
     if (app.errors > 0) console.warn(`GET /api/profile: ${app.errors} errors`);
-    apiRounds.push({ baseline: baseline.perSecond, app: app.perSecond });
+    if (floor.errors > 0) console.warn(`bare node:http SELECT: ${floor.errors} errors`);
+    apiRounds.push({ baseline: baseline.perSecond, floor: floor.perSecond, app: app.perSecond });
   }
+  bareSelectServer.kill('SIGTERM');
+  await onceExited(bareSelectServer);
+  bareSelectServer = undefined;
   await closeConnections();
   server.kill('SIGTERM');
   server = undefined;
@@ -163,6 +185,8 @@ try {
 
   // ---- Report ----------------------------------------------------------------------------------
   const apiRatios = apiRounds.map((r) => r.app / r.baseline);
+  const floorRatios = apiRounds.map((r) => r.floor / r.baseline);
+  const appToFloor = apiRounds.map((r) => r.app / r.floor);
   const apiMid = apiRounds[apiRatios.indexOf(median(apiRatios))]!;
   const pgRatios = starts.map((s) => s.postgres / s.bare);
   const pgliteRatios = starts.map((s) => s.pglite / s.bare);
@@ -183,12 +207,17 @@ try {
   console.log(
     `\nGET /api/profile: ${apiMid.app.toFixed(0)}/s vs raw primary-key SELECT ${apiMid.baseline.toFixed(0)}/s (pool ${POOL_SIZE}, ${CONCURRENCY} in flight); ratio per round ${apiRatios.map((r) => r.toFixed(2)).join(', ')}; median ${median(apiRatios).toFixed(2)}   (goal >= 0.5)`,
   );
+  // What no server can beat on this machine: the same SELECT behind node:http alone.
+  console.log(
+    `  floor, bare node:http + the same SELECT: ${apiMid.floor.toFixed(0)}/s; its ratio to the raw SELECT per round ${floorRatios.map((r) => r.toFixed(2)).join(', ')}; median ${median(floorRatios).toFixed(2)}; GET /api/profile is ${median(appToFloor).toFixed(2)} of the floor`,
+  );
   console.log(
     `start to first answer: bare node:http ${startMid.bare.toFixed(0)} ms, server on PostgreSQL ${startMid.postgres.toFixed(0)} ms, on PGlite ${startMid.pglite.toFixed(0)} ms; ratio PostgreSQL ${median(pgRatios).toFixed(2)}, PGlite ${median(pgliteRatios).toFixed(2)} (medians of ${ROUNDS})   (goal <= 2)\n`,
   );
 } finally {
   await closeConnections();
   server?.kill('SIGTERM');
+  bareSelectServer?.kill('SIGTERM');
   await chrome?.kill();
   await db.close();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -207,6 +236,8 @@ interface PageResult {
   jsBytes: number;
   jsFiles: number;
   requests: number;
+  /** What moved, when anything did: Lighthouse's layout-shift culprits. */
+  shifts: string[];
 }
 
 interface Lhr {
@@ -221,6 +252,10 @@ function pageResult(label: string, lhr: Lhr): PageResult {
     transferSize?: number;
   }[];
   const scripts = items.filter((i) => i.resourceType === 'Script');
+  const shiftItems = (lhr.audits['layout-shifts']?.details?.items ?? []) as {
+    score?: number;
+    node?: { selector?: string; nodeLabel?: string };
+  }[];
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const value = (a: string) => lhr.audits[a]?.numericValue ?? NaN;
   return {
@@ -234,6 +269,9 @@ function pageResult(label: string, lhr: Lhr): PageResult {
     jsBytes: scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0),
     jsFiles: scripts.length,
     requests: items.length,
+    shifts: shiftItems.map(
+      (i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.selector ?? '?'} (${(i.node?.nodeLabel ?? '').slice(0, 60)})`,
+    ),
   };
 }
 
