@@ -5,9 +5,15 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url.startsWith(p));
 }
 
-/** The web build's hashed files (scripts, styles, images): never a page, never changed once named. */
+/** The web build's hashed files: never changed once named. */
 export const ASSET_PREFIX = '/assets/';
 
-export function isAssetPath(url: string): boolean {
-  return url.startsWith(ASSET_PREFIX);
+/**
+ * A script, style, font or raster image of the build: never opened as a page.
+ * Anything else under /assets/ (an SVG or HTML could run as a document) is not.
+ */
+const SUBRESOURCE = /^\/assets\/[^?#]+\.(?:js|css|woff2?|png|jpe?g|gif|webp|avif|ico|map)(?:[?#]|$)/;
+
+export function isSubresourcePath(url: string): boolean {
+  return SUBRESOURCE.test(url);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { isApiPath, isAssetPath } from './api-paths';
+import { isApiPath, isSubresourcePath } from './api-paths';
 
 /**
  * Pages of the web app get helmet's full set, with our Content-Security-Policy.
@@ -9,9 +9,9 @@ import { isApiPath, isAssetPath } from './api-paths';
  * nothing may sniff or cache them. That also keeps a deadline-day autosave's
  * answer at a third of the bytes (bench/answer-save.bench.ts).
  *
- * The build's hashed files under /assets/ are scripts, styles and images,
- * never a document: the page policies (CSP, framing, referrer) do nothing
- * there, so they get only what applies to a subresource. Over HTTP/1.1 every
+ * The build's scripts, styles, fonts and images under /assets/ are never a
+ * document: the page policies (CSP, framing, referrer) do nothing there, so
+ * they get only what applies to a subresource. Over HTTP/1.1 every
  * header is sent with each of the twenty-odd files of a first load; the page
  * set alone is 650 bytes a file (bench/lighthouse.bench.ts, initial JS).
  *
@@ -59,7 +59,7 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL, up
     if (isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '')) {
       reply.headers(apiHeaders);
       done();
-    } else if (isAssetPath(request.url)) {
+    } else if (isSubresourcePath(request.url)) {
       // Only the exact prefix: any other spelling of the path gets the page set, the stricter one.
       reply.headers(assetHeaders);
       done();

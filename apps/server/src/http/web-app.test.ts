@@ -25,6 +25,7 @@ async function writeBuild(dir: string) {
     await writeFile(path.join(dir, `${name}.gz`), gzipSync(text));
   }
   await writeFile(path.join(dir, 'assets/logo-Ij90Kl12.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  await writeFile(path.join(dir, 'assets/icon-Mn34Op56.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
 beforeAll(async () => {
@@ -102,6 +103,13 @@ describe('serving the built web app', () => {
     }
     const headerBytes = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
     expect(headerBytes).toBeLessThan(400);
+  });
+
+  it('keeps the page policy on anything under /assets/ that a browser could open as a document', async () => {
+    const res = await get('/assets/icon-Mn34Op56.svg', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('keeps the page policy and validators on index.html, which is checked at every visit', async () => {
