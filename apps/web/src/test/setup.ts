@@ -56,11 +56,12 @@ if (!('arrayBuffer' in Blob.prototype)) {
   });
 }
 /*
- * Dialogs and the account menu fetch their code on first use (lazy-part.tsx).
+ * Dialogs, toasts and the account menu fetch their code on first use (lazy-part.tsx).
  * Fetched here once, so tests see them open at once, as a browser does once
  * the code has arrived; lazy-part.test.tsx covers the fetching itself.
  */
 await Promise.all([
   import('../components/ui/modal').then((m) => m.preloadModal()),
   import('../components/layout/account-popover').then((m) => m.preloadAccountPopover()),
+  import('../components/ui/toast/toast-provider').then((m) => m.preloadToasts()),
 ]);

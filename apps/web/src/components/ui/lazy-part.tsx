@@ -50,3 +50,20 @@ export function whenIdle(fn: () => void): () => void {
   const id = setTimeout(fn, 2000);
   return () => clearTimeout(id);
 }
+
+/** Long after a page's first load: what is fetched ahead from then on never competes with it. */
+const SETTLED_AFTER_MS = 15_000;
+
+/**
+ * Fetches a part ahead once the page has long settled and the browser is idle,
+ * so it can show even if the network is gone by the time it is needed.
+ * Returns the cancel function (an effect's cleanup).
+ */
+export function preloadWhenSettled(part: { preload: () => Promise<unknown> }): () => void {
+  let cancelIdle = () => {};
+  const timer = setTimeout(() => (cancelIdle = whenIdle(() => void part.preload().catch(() => {}))), SETTLED_AFTER_MS);
+  return () => {
+    clearTimeout(timer);
+    cancelIdle();
+  };
+}

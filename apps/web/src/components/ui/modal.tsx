@@ -15,7 +15,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { lazyPart, whenIdle } from './lazy-part';
+import { lazyPart, preloadWhenSettled } from './lazy-part';
 
 /** SPEC section 2: xs 30rem (default), s 60rem, m 80vw; on tablets xs 30rem, s 70vw, m 90vw. */
 export type ModalSize = 'xs' | 's' | 'm';
@@ -37,9 +37,6 @@ interface ModalProps {
 /** The dialog itself (Radix Dialog) is fetched on first use: most visits open none. */
 const Dialog = lazyPart(() => import('./modal-dialog').then((m) => m.ModalDialog));
 export const preloadModal = Dialog.preload;
-
-/** Well after a page's first load has settled. */
-const PRELOAD_AFTER_MS = 15_000;
 
 const CloseModal = createContext<() => void>(() => {});
 
@@ -82,15 +79,7 @@ export function Modal({
   const hasTrigger = trigger !== undefined;
   useEffect(() => {
     if (hasTrigger) return;
-    let cancelIdle = () => {};
-    const timer = setTimeout(
-      () => (cancelIdle = whenIdle(() => void Dialog.preload().catch(() => {}))),
-      PRELOAD_AFTER_MS,
-    );
-    return () => {
-      clearTimeout(timer);
-      cancelIdle();
-    };
+    return preloadWhenSettled(Dialog);
   }, [hasTrigger]);
 
   const preload = () => void Dialog.preload().catch(() => {});

@@ -1,16 +1,21 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { lazyPart } from '../lazy-part';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazyPart, preloadWhenSettled } from '../lazy-part';
 import { ToastContext, type ToastInput } from './toast-context';
 import type { ShownToast } from './toast-region';
 
-// Most visits show no toast: Radix's toast code is fetched with the first one, not with the page.
+// Most visits show no toast: Radix's toast code is not part of a page's first load. It is fetched once the page
+// has settled, so that a 'Save Error' can show when the network has gone, or with the first toast if that is sooner.
 const Region = lazyPart(() => import('./toast-region').then((m) => m.ToastRegion));
+export const preloadToasts = Region.preload;
 
 /** Toasts of SPEC section 9: 5 s (errors 5 min, so they can be read), swipe 50 px, F8 jumps to them. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   // Once drawn, the region stays (F8 keeps its landmark), even when its last toast has gone.
   const [regionShown, setRegionShown] = useState(false);
+  // A region whose code could not be fetched draws nothing; each new toast mounts it afresh, which fetches again.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => preloadWhenSettled(Region), []);
 
   const showToast = useCallback((input: ToastInput) => {
     // Identical toasts do not stack: a second 'Save Error' with the same text is the first one.
@@ -20,6 +25,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       open: true,
     };
     setRegionShown(true);
+    if (!Region.isLoaded()) setAttempt((n) => n + 1);
     setToasts((shown) =>
       shown.some((t) => t.id === toast.id && t.open)
         ? shown
@@ -46,7 +52,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={api}>
       {children}
-      {regionShown && <Region.Part toasts={toasts} onClosed={remove} />}
+      {regionShown && <Region.Part key={attempt} toasts={toasts} onClosed={remove} />}
     </ToastContext>
   );
 }
