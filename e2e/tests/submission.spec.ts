@@ -64,11 +64,20 @@ test('submit incomplete, follow the summary to the field, fix it, submit: /compl
   }
   await expect(page.getByRole('region', { name: 'Welcome' })).toContainText('Ada');
 
-  // On a phone, nothing moves while the page loads and the PDF copy's link replaces its status line.
+  // On a phone, nothing moves while the page loads: the PDF copy's link replaces its status line, and the
+  // letters arrive after the page, as on a slow network.
   await page.setViewportSize({ width: 375, height: 740 });
   await page.addInitScript(recordLayoutShifts);
+  for (const call of ['**/api/pdf', '**/api/recommendations']) {
+    await page.route(call, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+  }
   await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Preparing your PDF copy' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download a PDF copy of your application' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
   expect(await layoutShifts(page)).toEqual([]);
 });
 

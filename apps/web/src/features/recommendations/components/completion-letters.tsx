@@ -15,7 +15,8 @@ export function useCompletionLetters(form: FormDefinition, answers: Answers) {
   const asked = asksForRecommenders(form, answers);
   const list = useRecommendations(asked);
   const recommenders: RecommenderState[] = (asked && list.data?.recommenders) || [];
-  return { known: !asked || !list.isPending, recommenders };
+  // isLoading, not isPending: offline, the query waits paused, and the page must not wait with it.
+  return { known: !asked || !list.isLoading, recommenders };
 }
 
 /**
