@@ -89,7 +89,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // Schemas run code when imported, so the bundle would carry zod (docs/decisions/024-schemas-entry.md).
+      // Schemas run code when imported, so the bundle would carry zod (decision 024).
       'no-restricted-imports': [
         'error',
         {
@@ -116,12 +116,19 @@ export default tseslint.config(
   },
   {
     files: ['packages/domain/src/**/*.ts'],
-    ignores: ['packages/domain/src/schemas/**'],
+    ignores: ['packages/domain/src/schemas/**', 'packages/domain/src/schemas.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['node:*'], message: 'The domain package runs in the browser too.' }],
+          patterns: [
+            { group: ['node:*'], message: 'The domain package runs in the browser too.' },
+            {
+              group: ['**/schemas', '**/schemas/*'],
+              allowTypeImports: true,
+              message: 'Only types from src/schemas: its values would bring zod into the browser.',
+            },
+          ],
           // A schema built at import time would bring zod into the browser's bundle.
           paths: [{ name: 'zod', message: 'Schemas belong in src/schemas (the server-only entry).' }],
         },
@@ -129,7 +136,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/domain/src/schemas/**/*.ts'],
+    files: ['packages/domain/src/schemas/**/*.ts', 'packages/domain/src/schemas.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

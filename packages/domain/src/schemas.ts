@@ -3,8 +3,8 @@
  * configuration: what the server checks untrusted input against. They live
  * behind an entry of their own (`@admissions/domain/schemas`) because building
  * a schema runs code at import time, which no bundler can drop; kept out of the
- * main entry, zod never reaches the browser (docs/decisions/024-schemas-entry.md).
- * The main entry re-exports their inferred types.
+ * main entry, zod never reaches the browser. The main entry re-exports their
+ * inferred types. See docs/decisions/024-schemas-entry-and-lean-first-load.md.
  */
 export * from './schemas/accounts';
 export * from './schemas/application';
