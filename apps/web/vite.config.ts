@@ -3,7 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { PAGE_MODULES } from './src/app/page-modules';
 
 /** The Fastify server that answers the app's calls in development (`npm run dev`). */
 const API_ORIGIN = 'http://localhost:3000';
@@ -68,11 +69,66 @@ function precompress(): Plugin {
   };
 }
 
+/** Read by the server (apps/server/src/http/page-preloads.ts); under .vite/, which is never served. */
+const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
+
+/**
+ * Writes, for each page of PAGE_MODULES, the files its lazy routes need
+ * (their chunks, the chunks those import, and their CSS), leaving out what
+ * index.html loads already. The server names them in the page's Link header.
+ */
+function pagePreloads(): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'admissions:page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const bySource = new Map(
+        chunks
+          .filter((c) => c.facadeModuleId)
+          .map((c) => [path.relative(root, c.facadeModuleId!).split(path.sep).join('/'), c]),
+      );
+      const closure = (start: Rollup.OutputChunk[], skip: ReadonlySet<string>) => {
+        const files = new Set<string>();
+        const visit = (chunk: Rollup.OutputChunk) => {
+          if (files.has(chunk.fileName) || skip.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) if (!skip.has(css)) files.add(css);
+          for (const imported of chunk.imports) visit(byFile.get(imported)!);
+        };
+        start.forEach(visit);
+        return files;
+      };
+      const inHtml = closure(
+        chunks.filter((c) => c.isEntry),
+        new Set(),
+      );
+      const preloads: Record<string, string[]> = {};
+      for (const [page, sources] of Object.entries(PAGE_MODULES)) {
+        const starts = sources.map((source) => {
+          const chunk = bySource.get(source);
+          if (!chunk) this.error(`PAGE_MODULES names ${source} for ${page}, which is no lazily loaded module.`);
+          return chunk;
+        });
+        preloads[page] = [...closure(starts, inHtml)].map((file) => `${base}${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 export default defineConfig({
   // Pinned to this folder so the config gives the same result from any working
   // directory (`vite build` here, `vitest` at the repository root).
   root: decodeURIComponent(new URL('.', import.meta.url).pathname),
-  plugins: [react(), precompress()],
+  plugins: [react(), pagePreloads(), precompress()],
   // The app renders with Preact's React compatibility layer: the same components, Radix,
   // React Router and TanStack Query, with a renderer a tenth of react-dom's size
   // (docs/decisions/023-preact-renderer.md).

@@ -169,3 +169,18 @@ test('nothing on the page moves while a slow profile arrives after the page code
   await expect(page.getByRole('contentinfo')).toBeAttached();
   expect(await layoutShifts(page)).toEqual([]);
 });
+
+test("a form page's own code is fetched together with the entry script, not after it has run", async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  const started = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+  );
+  const startOf = (file: RegExp) => started.find((r) => file.test(r.path))?.at;
+  const entry = startOf(/^\/assets\/index-[\w-]+\.js$/);
+  const ownCode = startOf(/^\/assets\/step-routes-[\w-]+\.js$/);
+  expect(entry).toBeDefined();
+  expect(ownCode).toBeDefined();
+  // Named in the page's Link header, it is asked for before the HTML even names the entry script.
+  expect(ownCode!).toBeLessThanOrEqual(entry!);
+});

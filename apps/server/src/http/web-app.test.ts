@@ -8,6 +8,9 @@ import { startTestApp, type TestApp } from '../test-support/test-app';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 const PAGE = `<!doctype html><title>Admissions Portal</title><script type="module" src="/assets/app-Ab12Cd34.js"></script>${' '.repeat(500)}`;
 
+/** What the build lists for the pages whose first screen needs more than index.html loads. */
+const PRELOADS = { '/about': ['/assets/app-Ab12Cd34.js', '/assets/app-Ef56Gh78.css'] };
+
 let t: TestApp;
 let webDist: string;
 
@@ -26,6 +29,8 @@ async function writeBuild(dir: string) {
   }
   await writeFile(path.join(dir, 'assets/logo-Ij90Kl12.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   await writeFile(path.join(dir, 'assets/icon-Mn34Op56.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await mkdir(path.join(dir, '.vite'));
+  await writeFile(path.join(dir, '.vite/page-preloads.json'), JSON.stringify(PRELOADS));
 }
 
 beforeAll(async () => {
@@ -123,6 +128,22 @@ describe('serving the built web app', () => {
       headers: { 'accept-encoding': 'br', 'if-none-match': String(res.headers['etag']) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("names a page's own code in a Link header, so the browser fetches it with the entry script", async () => {
+    for (const url of ['/about', '/about?service_token=abc']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['link']).toBe(
+        '</assets/app-Ab12Cd34.js>; rel=modulepreload, </assets/app-Ef56Gh78.css>; rel=preload; as=style; crossorigin',
+      );
+    }
+    const other = await get('/login', 'br');
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['link']).toBeUndefined();
+    // The list itself is the build's, not a file of the site.
+    const list = await get('/.vite/page-preloads.json', 'identity');
+    expect(list.body).not.toContain('"/about"');
   });
 
   it('answers a missing asset with a JSON 404 rather than the page', async () => {

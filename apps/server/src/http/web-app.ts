@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ASSET_PREFIX, isApiPath } from './api-paths';
 import { AppError } from './app-error';
+import { readPagePreloads } from './page-preloads';
 
 /** Vite names every file under assets/ by its content, so a name never changes meaning. */
 const HASHED = 'public, max-age=31536000, immutable';
@@ -14,12 +15,14 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)(?:\.br|
 
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html
- * (never cached) for every other page path, so client routes work on reload.
+ * (never cached) for every other page path, so client routes work on reload,
+ * with a Link header naming the page's own code where the build listed it.
  * Text files go out as the brotli or gzip copy the build wrote, whichever the
  * browser accepts. API paths that match nothing get a JSON 404 instead.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const preloads = hasWeb ? await readPagePreloads(webDist) : new Map<string, string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -49,6 +52,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasWeb || isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
+    const link = preloads.get(req.url.split('?')[0]!);
+    if (link) reply.header('link', link);
     return reply
       .header('cache-control', REVALIDATED)
       .type('text/html')
