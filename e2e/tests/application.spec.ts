@@ -184,3 +184,31 @@ test("a form page's own code is fetched together with the entry script, not afte
   // Named in the page's Link header, it is asked for before the HTML even names the entry script.
   expect(ownCode!).toBeLessThanOrEqual(entry!);
 });
+
+test('until the code has run the page already says it is loading; without scripts it says why instead', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const loaded = page.goto('/about');
+  await expect(page.getByRole('status')).toHaveText('Loading…');
+  release();
+  await loaded;
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+
+  const noScripts = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const plain = await noScripts.newPage();
+  await plain.goto('/about');
+  // What is drawn (Playwright's text locators never look inside <noscript>).
+  const drawn = await plain.evaluate(() => document.body.innerText);
+  expect(drawn).toContain('This application needs JavaScript to run.');
+  expect(drawn).not.toContain('Loading…');
+  await noScripts.close();
+});

@@ -27,6 +27,8 @@ if (isLoggedInNow()) {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
+// index.html's own loading state goes in the same task as the app's first render: no frame between them.
+container.replaceChildren();
 
 createRoot(container).render(
   <StrictMode>
