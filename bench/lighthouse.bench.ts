@@ -117,7 +117,7 @@ try {
     const mid = medianBy(runs, (x) => x.performance);
     results.push(mid);
     console.log(
-      `${mid.label.padEnd(28)} perf ${String(mid.performance).padStart(3)}  a11y ${String(mid.accessibility).padStart(3)}  LCP ${ms(mid.lcp)}  TBT ${ms(mid.tbt)}  CLS ${mid.cls.toFixed(3)}  initial JS ${kb(mid.jsBytes)} (${mid.jsFiles} files)  requests ${mid.requests}` +
+      `${mid.label.padEnd(28)} perf ${String(mid.performance).padStart(3)}  a11y ${String(mid.accessibility).padStart(3)}  FCP ${ms(mid.fcp)}  LCP ${ms(mid.lcp)}  TBT ${ms(mid.tbt)}  CLS ${mid.cls.toFixed(3)}  initial JS ${kb(mid.jsBytes)} (${mid.jsFiles} files)  requests ${mid.requests}` +
         (mid.finalUrl.endsWith(page.url) ? '' : `  (ended at ${new URL(mid.finalUrl).pathname})`),
     );
     // A shift in any run is named, not only in the median one: it is what a user may see.
@@ -198,10 +198,10 @@ try {
   console.log(
     `Lighthouse mobile preset, median of ${LH_RUNS} runs by performance score (goals: perf >= 95, a11y 100, CLS 0 logged in, TBT <= 150 ms on /education-alr, initial JS on /about <= 120 KB):`,
   );
-  console.log('page                          perf  a11y     LCP      TBT    CLS   initial JS (transfer)');
+  console.log('page                          perf  a11y     FCP      LCP      TBT    CLS   initial JS (transfer)');
   for (const r of results) {
     console.log(
-      `${r.label.padEnd(28)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${ms(r.lcp)} ${ms(r.tbt)}  ${r.cls.toFixed(3)}  ${kb(r.jsBytes)}`,
+      `${r.label.padEnd(28)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${ms(r.fcp)} ${ms(r.lcp)} ${ms(r.tbt)}  ${r.cls.toFixed(3)}  ${kb(r.jsBytes)}`,
     );
   }
   console.log(
@@ -230,6 +230,7 @@ interface PageResult {
   finalUrl: string;
   performance: number;
   accessibility: number;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -263,6 +264,7 @@ function pageResult(label: string, lhr: Lhr): PageResult {
     finalUrl: lhr.finalDisplayedUrl,
     performance: score('performance'),
     accessibility: score('accessibility'),
+    fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
