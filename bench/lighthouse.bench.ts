@@ -12,11 +12,12 @@
  *
  *   npm run bench:web   (PostgreSQL from TEST_DATABASE_URL or the local server;
  *                        CHROMIUM_PATH, BENCH_LH_RUNS=3, BENCH_PROFILE_CALLS, BENCH_ROUNDS,
- *                        BENCH_PAGES: labels to measure, comma-separated, e.g. '/final-steps (logged in)')
+ *                        BENCH_PAGES: labels to measure, comma-separated, e.g. '/final-steps (logged in)',
+ *                        BENCH_REPORTS: a folder to write each run's Lighthouse JSON to, to see why)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
+const REPORTS_DIR = process.env.BENCH_REPORTS;
 const CONCURRENCY = 64;
 const POOL_SIZE = 20; // the server's pool size (postgres-db.ts default)
 const SESSIONS = 200;
@@ -112,6 +114,11 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+      if (REPORTS_DIR) {
+        const name = `${page.label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${r + 1}.json`;
+        await mkdir(REPORTS_DIR, { recursive: true });
+        await writeFile(path.join(REPORTS_DIR, name), String(result.report));
+      }
       runs.push(pageResult(page.label, result.lhr as unknown as Lhr));
     }
     const mid = medianBy(runs, (x) => x.performance);

@@ -2,8 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { codeFrom, waitForMail } from './mailbox';
 
-/** An expected 4xx answer shows up in Chromium's console; anything else logged as an error fails the test. */
+/** An expected 4xx answer shows up in Chromium's console; anything else logged as an error fails the test, and so does a wasted preload. */
 const EXPECTED_HTTP_ERROR = /Failed to load resource: the server responded with a status of 4\d\d/;
+/**
+ * Chromium warns when a file or call named in a page's Link header is not taken up by the page,
+ * or cannot be (another credentials mode): it was then fetched twice, or for nothing.
+ */
+const WASTED_PRELOAD = /\bpreload(?:ed)?\b.*\bnot used\b/i;
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -11,6 +16,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() === 'error' && !EXPECTED_HTTP_ERROR.test(msg.text())) errors.push(msg.text());
+        if (msg.type() === 'warning' && WASTED_PRELOAD.test(msg.text())) errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
       await use(errors);

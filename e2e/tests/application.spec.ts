@@ -185,6 +185,37 @@ test("a form page's own code is fetched together with the entry script, not afte
   expect(ownCode!).toBeLessThanOrEqual(entry!);
 });
 
+test("a logged-in page asks for the applicant's data together with its code, and only once", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('preload');
+  await createConfirmedAccount(request, email);
+  await logIn(page, email, PASSWORD);
+  await answer(page, 'first_name', 'Ada');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page).toHaveURL(/\/education-alr$/);
+  await expect.poll(async () => (await storedProfile(page)).answer.first_name).toBe('Ada');
+
+  // A fresh load of the page the applicant was on (it is also where the app would send them).
+  await page.goto('/education-alr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Education' })).toBeVisible();
+  const started = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+  );
+  const entry = started.find((r) => /^\/assets\/index-[\w-]+\.js$/.test(r.path))?.at;
+  expect(entry).toBeDefined();
+  for (const call of ['/public/tenant', '/api/profile', '/api/add-another', '/api/tabs']) {
+    const asked = started.filter((r) => r.path === call);
+    // Once: the app's own request took the answer that the page's Link header had the browser fetch.
+    expect(asked, call).toHaveLength(1);
+    expect(asked[0]!.at, call).toBeLessThanOrEqual(entry!);
+  }
+  // The answers drawn are those of that one answer.
+  await page.getByRole('link', { name: 'Step 1 About You' }).click();
+  await expect(page.locator('#first_name')).toHaveValue('Ada');
+});
+
 test('until the code has run the page already says it is loading; without scripts it says why instead', async ({
   page,
   browser,

@@ -6,6 +6,7 @@ export * from './account/forms';
 export * from './api/error-codes';
 export * from './api/accounts';
 export * from './api/profile';
+export * from './api/page-start';
 export * from './application/web-status';
 export * from './answers/answer-option';
 export * from './answers/answer-values';

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
@@ -10,6 +11,10 @@ const PAGE = `<!doctype html><title>Admissions Portal</title><script type="modul
 
 /** What the build lists for the pages whose first screen needs more than index.html loads. */
 const PRELOADS = { '/about': ['/assets/app-Ab12Cd34.js', '/assets/app-Ef56Gh78.css'] };
+/** What the web app fetches with credentials 'same-origin', which `crossorigin` preloads match. */
+const preloadCall = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+const TENANT = preloadCall('/public/tenant');
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let t: TestApp;
 let webDist: string;
@@ -135,15 +140,34 @@ describe('serving the built web app', () => {
       const res = await get(url, 'br');
       expect(res.statusCode).toBe(200);
       expect(res.headers['link']).toBe(
-        '</assets/app-Ab12Cd34.js>; rel=modulepreload, </assets/app-Ef56Gh78.css>; rel=preload; as=style; crossorigin',
+        `</assets/app-Ab12Cd34.js>; rel=modulepreload, </assets/app-Ef56Gh78.css>; rel=preload; as=style; crossorigin, ${TENANT}`,
       );
     }
     const other = await get('/login', 'br');
     expect(other.statusCode).toBe(200);
-    expect(other.headers['link']).toBeUndefined();
+    expect(other.headers['link']).toBe(TENANT);
     // The list itself is the build's, not a file of the site.
     const list = await get('/.vite/page-preloads.json', 'identity');
     expect(list.body).not.toContain('"/about"');
+  });
+
+  it("names the calls the app makes as it starts: the applicant's data too while the login cookie is there", async () => {
+    const withCookies = (url: string, cookie: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', cookie } });
+    const applicantData = `${TENANT}, ${preloadCall('/api/profile')}, ${preloadCall('/api/add-another')}, ${preloadCall('/api/tabs')}`;
+
+    const loggedIn = await withCookies('/login', `theme=dark; ${LOGIN_MARKER_COOKIE}=1`);
+    expect(loggedIn.statusCode).toBe(200);
+    expect(loggedIn.headers['link']).toBe(applicantData);
+    // Over https the marker is named __Host-…, and the web app still counts it.
+    const secure = await withCookies('/about', `__Host-${LOGIN_MARKER_COOKIE}=1`);
+    expect(secure.headers['link']).toMatch(new RegExp(`, ${escape(applicantData)}$`));
+    // The session cookie alone is not what the app reads, so it does not ask for the data.
+    const sessionOnly = await withCookies('/login', `${SESSION_COOKIE}=abc; other_${LOGIN_MARKER_COOKIE}=1`);
+    expect(sessionOnly.headers['link']).toBe(TENANT);
+    // Caches must not hand one visitor's page headers to another.
+    expect(loggedIn.headers['vary']).toMatch(/\bcookie\b/i);
+    expect(loggedIn.headers['vary']).toMatch(/accept-encoding/i);
   });
 
   it('answers a missing asset with a JSON 404 rather than the page', async () => {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ASSET_PREFIX, isApiPath } from './api-paths';
 import { AppError } from './app-error';
-import { readPagePreloads } from './page-preloads';
+import { pageStartLink, readPagePreloads } from './page-preloads';
 
 /** Vite names every file under assets/ by its content, so a name never changes meaning. */
 const HASHED = 'public, max-age=31536000, immutable';
@@ -16,7 +16,8 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)(?:\.br|
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html
  * (never cached) for every other page path, so client routes work on reload,
- * with a Link header naming the page's own code where the build listed it.
+ * with a Link header naming the page's own code where the build listed it,
+ * and the calls the app makes as soon as that code runs.
  * Text files go out as the brotli or gzip copy the build wrote, whichever the
  * browser accepts. API paths that match nothing get a JSON 404 instead.
  */
@@ -52,11 +53,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasWeb || isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
-    const link = preloads.get(req.url.split('?')[0]!);
-    if (link) reply.header('link', link);
-    return reply
-      .header('cache-control', REVALIDATED)
-      .type('text/html')
-      .sendFile('index.html', { etag: true, lastModified: true });
+    const pageCode = preloads.get(req.url.split('?')[0]!);
+    const calls = pageStartLink(Object.keys(req.cookies));
+    return (
+      reply
+        .header('link', pageCode ? `${pageCode}, ${calls}` : calls)
+        // index.html is sent compressed, and the calls named depend on the login cookie.
+        .header('vary', 'accept-encoding, cookie')
+        .header('cache-control', REVALIDATED)
+        .type('text/html')
+        .sendFile('index.html', { etag: true, lastModified: true })
+    );
   });
 }

@@ -1,4 +1,4 @@
-import { LOGIN_COOKIE_PREFIX } from '@admissions/domain';
+import { isLoginCookieName } from '@admissions/domain';
 
 /**
  * SPEC section 4: someone is logged in while a cookie whose name starts with
@@ -9,16 +9,11 @@ export function hasLoginCookie(cookies: string): boolean {
   return loginCookieNames(cookies).length > 0;
 }
 
-/** Over https the server names its cookies `__Host-…` (apps/server session-cookies.ts); the prefix follows it. */
-const HOST_PREFIX = '__Host-';
-
 function loginCookieNames(cookies: string): string[] {
   return cookies
     .split(';')
     .map((pair) => pair.split('=')[0]?.trim() ?? '')
-    .filter((name) =>
-      (name.startsWith(HOST_PREFIX) ? name.slice(HOST_PREFIX.length) : name).startsWith(LOGIN_COOKIE_PREFIX),
-    );
+    .filter(isLoginCookieName);
 }
 
 /**
@@ -29,7 +24,7 @@ function loginCookieNames(cookies: string): string[] {
 export function expireLoginCookies(): void {
   for (const name of loginCookieNames(document.cookie)) {
     // A __Host- cookie can only be set, or expired, with Secure.
-    const secure = name.startsWith(HOST_PREFIX) ? '; Secure' : '';
+    const secure = name.startsWith('__Host-') ? '; Secure' : '';
     document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
   }
 }

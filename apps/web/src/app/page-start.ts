@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { addAnotherQueryKey, getAddAnother } from '../features/application/api/get-add-another';
+import { getTabs, tabsQueryKey } from '../features/application/api/get-tabs';
+import { getProfile, profileQueryKey } from '../features/session/api/get-profile';
+import { isLoggedInNow } from '../features/session/session-store';
+import { tenantConfigQuery } from '../features/site/api/get-tenant-config';
+
+/**
+ * Every page waits for the institution's text, and a logged-in one for the
+ * applicant's data: asked for now, while the page's code is still arriving,
+ * rather than one after the other once it has (the same queries the screens
+ * use). The server names these very calls, PAGE_START_CALLS, in the page's
+ * Link header, so the browser has usually fetched them already and this takes
+ * its preloaded answers; asking for anything else would fetch twice.
+ */
+export function prefetchPageStart(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(tenantConfigQuery);
+  if (isLoggedInNow()) {
+    void queryClient.prefetchQuery({ queryKey: profileQueryKey, queryFn: getProfile });
+    void queryClient.prefetchQuery({ queryKey: addAnotherQueryKey, queryFn: getAddAnother });
+    void queryClient.prefetchQuery({ queryKey: tabsQueryKey, queryFn: getTabs });
+  }
+}
