@@ -1,16 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { handleUnauthorized } from '../features/session/handle-unauthorized';
-import type { NavigationState } from '../lib/navigation-state';
 import { createQueryClient } from '../lib/query-client';
 
-interface Navigator {
-  navigate: (to: string, options: { state: NavigationState }) => unknown;
+interface History {
+  push: (to: string, state?: unknown) => void;
 }
 
-/** The query client, with 401s routed through the given router to /login. */
-export function createAppQueryClient(router: Navigator): QueryClient {
+/** The query client, with 401s sent through the app's history to /login. */
+export function createAppQueryClient(history: History): QueryClient {
   const queryClient: QueryClient = createQueryClient({
-    onUnauthorized: () => handleUnauthorized((to, options) => router.navigate(to, options)),
+    onUnauthorized: () => handleUnauthorized((to, options) => history.push(to, options.state)),
   });
   return queryClient;
 }

@@ -15,7 +15,7 @@ describe('the modules preloaded for each page', () => {
       const matches = matchRoutes(routes, path) ?? [];
       // The page's own route, not the catch-all that sends unknown paths home.
       expect(matches.at(-1)?.route.path).toBe(path.slice(1));
-      const lazyRoutes = matches.filter((m) => m.route.lazy !== undefined);
+      const lazyRoutes = matches.filter((m) => m.route.handle?.preload !== undefined);
       expect(lazyRoutes).toHaveLength(modules.length);
       for (const module of modules) {
         expect(existsSync(`${WEB_ROOT}/${module}`), module).toBe(true);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { APP_TITLE } from '../components/layout/app-title';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
@@ -13,14 +13,13 @@ import styles from './root-error-screen.module.css';
 export const BACK_TO_APPLICATION = 'Back to my application';
 
 /**
- * Shown when a route fails to render or load (SPEC section 8), inside the
+ * Shown when a route fails to render or load (SPEC section 8; RouteErrorBoundary), inside the
  * site's header and footer so the applicant is still somewhere they know.
  * The error goes to the server (POST /public/client-error), which answers a
  * reference to quote to the help desk. 'Back to my application' is a full
  * page load, so whatever broke starts afresh.
  */
-export function RootErrorScreen() {
-  const error = useRouteError();
+export function RootErrorScreen({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   usePageTitle('Something went wrong');
   // The institution's text if it arrived; this screen also shows when it could not be loaded.

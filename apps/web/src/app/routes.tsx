@@ -1,124 +1,76 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
-import { PageLoading } from '../components/ui/page-loading';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { SiteLayout } from '../features/site/components/site-layout';
+import { lazyRoute, type RouteCode } from './lazy-route';
 import { RedirectToDefault } from './redirect-to-default';
-import { RootErrorScreen } from './root-error-screen';
 
-/** A route whose screen is loaded on first visit (its own chunk). */
-function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
-}
+const login = lazyRoute(async () => (await import('../features/auth/screens/login-screen')).LoginScreen);
+const signup = lazyRoute(async () => (await import('../features/auth/screens/signup-screen')).SignupScreen);
+const confirm = lazyRoute(async () => (await import('../features/auth/screens/confirm-screen')).ConfirmScreen);
+const forgot = lazyRoute(
+  async () => (await import('../features/auth/screens/forgot-password-screen')).ForgotPasswordScreen,
+);
+const reset = lazyRoute(
+  async () => (await import('../features/auth/screens/reset-password-screen')).ResetPasswordScreen,
+);
+const recommend = lazyRoute(
+  async () => (await import('../features/recommendations/screens/recommend-screen')).RecommendScreen,
+);
+const applicationLayout = lazyRoute(
+  async () => (await import('../features/application/components/application-layout')).ApplicationLayout,
+);
+const about = lazyRoute(async () => (await import('../features/application/routes/step-routes')).AboutRoute);
+const education = lazyRoute(async () => (await import('../features/application/routes/step-routes')).EducationRoute);
+const finalSteps = lazyRoute(async () => (await import('../features/application/routes/step-routes')).FinalStepsRoute);
+const completion = lazyRoute(
+  async () => (await import('../features/application/routes/completion-route')).CompletionRoute,
+);
+const staffConsole = lazyRoute(async () => (await import('../features/staff/routes/console-route')).ConsoleRoute);
+const staffApplication = lazyRoute(
+  async () => (await import('../features/staff/routes/application-route')).ApplicationRoute,
+);
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: SiteLayout,
-    ErrorBoundary: RootErrorScreen,
-    // Shown while the first screen's code loads.
-    HydrateFallback: PageLoading,
     children: [
       { index: true, Component: RedirectToDefault },
 
-      {
-        path: 'login',
-        ...lazyScreen(
-          () => import('../features/auth/screens/login-screen'),
-          (m) => m.LoginScreen,
-        ),
-      },
-      {
-        path: 'signup',
-        ...lazyScreen(
-          () => import('../features/auth/screens/signup-screen'),
-          (m) => m.SignupScreen,
-        ),
-      },
-      {
-        path: 'confirm',
-        ...lazyScreen(
-          () => import('../features/auth/screens/confirm-screen'),
-          (m) => m.ConfirmScreen,
-        ),
-      },
-      {
-        path: 'forgot',
-        ...lazyScreen(
-          () => import('../features/auth/screens/forgot-password-screen'),
-          (m) => m.ForgotPasswordScreen,
-        ),
-      },
-      {
-        path: 'reset',
-        ...lazyScreen(
-          () => import('../features/auth/screens/reset-password-screen'),
-          (m) => m.ResetPasswordScreen,
-        ),
-      },
+      { path: 'login', ...login },
+      { path: 'signup', ...signup },
+      { path: 'confirm', ...confirm },
+      { path: 'forgot', ...forgot },
+      { path: 'reset', ...reset },
       // A recommender's page: public, outside the application's layout (no session, no redirects).
-      {
-        path: 'recommend',
-        ...lazyScreen(
-          () => import('../features/recommendations/screens/recommend-screen'),
-          (m) => m.RecommendScreen,
-        ),
-      },
+      { path: 'recommend', ...recommend },
 
       {
         // The form pages share their state (answers, status) and redirect rules through this layout.
-        ...lazyScreen(
-          () => import('../features/application/components/application-layout'),
-          (m) => m.ApplicationLayout,
-        ),
+        ...applicationLayout,
         children: [
-          {
-            path: 'about',
-            ...lazyScreen(
-              () => import('../features/application/routes/step-routes'),
-              (m) => m.AboutRoute,
-            ),
-          },
-          {
-            path: 'education-alr',
-            ...lazyScreen(
-              () => import('../features/application/routes/step-routes'),
-              (m) => m.EducationRoute,
-            ),
-          },
-          {
-            path: 'final-steps',
-            ...lazyScreen(
-              () => import('../features/application/routes/step-routes'),
-              (m) => m.FinalStepsRoute,
-            ),
-          },
-          {
-            path: 'completion',
-            ...lazyScreen(
-              () => import('../features/application/routes/completion-route'),
-              (m) => m.CompletionRoute,
-            ),
-          },
+          { path: 'about', ...about },
+          { path: 'education-alr', ...education },
+          { path: 'final-steps', ...finalSteps },
+          { path: 'completion', ...completion },
         ],
       },
 
       // The admissions office's console (docs/decisions/011-staff-console.md).
-      {
-        path: 'staff',
-        ...lazyScreen(
-          () => import('../features/staff/routes/console-route'),
-          (m) => m.ConsoleRoute,
-        ),
-      },
-      {
-        path: 'staff/applications/:userId',
-        ...lazyScreen(
-          () => import('../features/staff/routes/application-route'),
-          (m) => m.ApplicationRoute,
-        ),
-      },
+      { path: 'staff', ...staffConsole },
+      { path: 'staff/applications/:userId', ...staffApplication },
 
       { path: '*', Component: RedirectToDefault },
     ],
   },
 ];
+
+/**
+ * The code of every route that `pathname` matches: undefined when all of it is
+ * here already, else a promise that settles once it has arrived (or failed).
+ */
+export function routeCode(pathname: string, table: RouteObject[] = routes): Promise<unknown> | undefined {
+  const handles = (matchRoutes(table, pathname) ?? [])
+    .map((m) => m.route.handle as RouteCode | undefined)
+    .filter((h) => h !== undefined && !h.isLoaded());
+  return handles.length === 0 ? undefined : Promise.all(handles.map((h) => h!.preload()));
+}

@@ -1,10 +1,9 @@
 import { LOGIN_MARKER_COOKIE } from '@admissions/domain';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
-import { App } from '../app/app';
+import { UNSAFE_createMemoryHistory as createMemoryHistory, type InitialEntry } from 'react-router';
+import { App, type AppHistory } from '../app/app';
 import { createAppQueryClient } from '../app/app-query-client';
-import { routes } from '../app/routes';
 import type { NavigationState } from '../lib/navigation-state';
 
 interface RenderAppOptions {
@@ -19,14 +18,28 @@ interface RenderAppOptions {
  */
 export function renderApp(path: string, { state }: RenderAppOptions = {}) {
   const url = new URL(path, 'http://localhost');
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: url.pathname, search: url.search, state }],
-  });
-  const queryClient = createAppQueryClient(router);
+  const { history, router } = memoryRouter([{ pathname: url.pathname, search: url.search, state }]);
+  const queryClient = createAppQueryClient(history);
   // No pause between keystrokes: the screens do not depend on typing speed, and tests stay fast.
   const user = userEvent.setup({ delay: null });
-  const view = render(<App router={router} queryClient={queryClient} />);
+  const view = render(<App history={history} queryClient={queryClient} />);
   return { ...view, user, router, queryClient };
+}
+
+/**
+ * An in-memory history for the app, and what tests read of it as `router`:
+ * where the app is now (`state.location`), how it got there
+ * (`state.historyAction`), and a way to move as a link would.
+ */
+export function memoryRouter(initialEntries: InitialEntry[]) {
+  const history: AppHistory = createMemoryHistory({ initialEntries, v5Compat: true });
+  const router = {
+    get state() {
+      return { location: history.location, historyAction: history.action };
+    },
+    navigate: (to: string) => history.push(to),
+  };
+  return { history, router };
 }
 
 /** As the server does after a login: the readable marker next to the HttpOnly session. */

@@ -8,26 +8,14 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
  * (offline) renders nothing and is fetched again the next time it mounts.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-
-  const preload = (): Promise<ComponentType<P>> => {
-    pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const { preload, loaded: current } = loadOnce(load);
 
   const Nothing: ComponentType<P> = () => null;
   const lazyOnce = () => lazy(async () => ({ default: await preload().catch(() => Nothing) }));
 
   function Part(props: P) {
     // Decided once per mount: switching from the lazy path to the direct one would remount the part.
-    const [Direct] = useState(() => loaded);
+    const [Direct] = useState(current);
     const [Lazy] = useState(() => (Direct ? undefined : lazyOnce()));
     if (Direct) return <Direct {...props} />;
     if (!Lazy) return null;
@@ -38,7 +26,28 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     );
   }
 
-  return { Part, preload, isLoaded: () => loaded !== undefined };
+  return { Part, preload, isLoaded: () => current() !== undefined };
+}
+
+/**
+ * One fetch of some code, shared by every caller: `loaded()` is what arrived
+ * (undefined until then), and a fetch that failed is tried again by the next
+ * preload().
+ */
+export function loadOnce<T>(load: () => Promise<T>) {
+  let loaded: T | undefined;
+  let pending: Promise<T> | undefined;
+  const preload = (): Promise<T> => {
+    pending ??= load().then(
+      (value) => (loaded = value),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  return { preload, loaded: () => loaded };
 }
 
 /** Runs fn when the browser is idle (after the page has settled), or soon where it cannot tell. */

@@ -2,26 +2,24 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter } from 'react-router';
 import { expect, test } from 'vitest';
 import { App } from '../../../app/app';
 import { createAppQueryClient } from '../../../app/app-query-client';
-import { routes } from '../../../app/routes';
 import { stubFetch } from '../../../test/fetch-stub';
 import { applicantServer } from '../../../test/application-server';
-import { setLoggedInCookie } from '../../../test/render-app';
+import { memoryRouter, setLoggedInCookie } from '../../../test/render-app';
 
 test('under StrictMode (as in production) the first-visit work and saves happen once', async () => {
   setLoggedInCookie();
   const server = applicantServer({ lastPage: '/education-alr', logins: ['a', 'b'] });
   const net = stubFetch(server.handlers);
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: '/about', state: { message: 'Hi', answers: { first_name: 'Ada' } } }],
-  });
-  const queryClient = createAppQueryClient(router);
+  const { history, router } = memoryRouter([
+    { pathname: '/about', state: { message: 'Hi', answers: { first_name: 'Ada' } } },
+  ]);
+  const queryClient = createAppQueryClient(history);
   render(
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App history={history} queryClient={queryClient} />
     </StrictMode>,
   );
   await screen.findByRole('heading', { level: 1, name: 'Education' }, { timeout: 10000 });

@@ -1,13 +1,13 @@
 import { LOGIN_MARKER_COOKIE, SESSION_INVALID_MESSAGE } from '@admissions/domain';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { useEndSessionOnLogin } from '../leave-for-login';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { App } from '../../../app/app';
 import { createAppQueryClient } from '../../../app/app-query-client';
 import { json, stubFetch } from '../../../test/fetch-stub';
-import { renderApp, setLoggedInCookie } from '../../../test/render-app';
+import { memoryRouter, renderApp, setLoggedInCookie } from '../../../test/render-app';
 import { LoginScreen } from '../../auth/screens/login-screen';
 import { registerBeforeLogout } from '../before-logout';
 import { InactivityGuard } from './inactivity-guard';
@@ -88,34 +88,32 @@ function StandInLayout() {
 }
 
 function renderGuarded() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        Component: StandInLayout,
-        children: [
-          {
-            path: 'about',
-            Component: () => (
-              <>
-                <h1>About You</h1>
-                <label>
-                  Essay <textarea />
-                </label>
-              </>
-            ),
-          },
-          { path: 'login', Component: LoginScreen },
-        ],
-      },
-    ],
-    { initialEntries: ['/about'] },
-  );
-  const queryClient = createAppQueryClient(router);
+  const routes: RouteObject[] = [
+    {
+      path: '/',
+      Component: StandInLayout,
+      children: [
+        {
+          path: 'about',
+          Component: () => (
+            <>
+              <h1>About You</h1>
+              <label>
+                Essay <textarea />
+              </label>
+            </>
+          ),
+        },
+        { path: 'login', Component: LoginScreen },
+      ],
+    },
+  ];
+  const { history, router } = memoryRouter(['/about']);
+  const queryClient = createAppQueryClient(history);
   // The profile, as the account menu would have loaded it: a logout must forget it.
   queryClient.setQueryData(['profile'], profile);
   const user = userEvent.setup({ delay: null });
-  render(<App router={router} queryClient={queryClient} />);
+  render(<App history={history} queryClient={queryClient} routes={routes} />);
   expect(screen.getByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
   return { router, queryClient, user };
 }
