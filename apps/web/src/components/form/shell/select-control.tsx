@@ -1,5 +1,5 @@
 import { BLANK_OPTION, type OptionList } from '@admissions/domain';
-import { memo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { ControlA11y } from './field-ids';
 import { useSelectKeyboard } from '../hooks/use-select-keyboard';
 import styles from './field.module.css';
@@ -22,6 +22,7 @@ interface SelectControlProps extends Partial<ControlA11y> {
 export function SelectControl({ options, value, onChoose, width, ...a11y }: SelectControlProps) {
   const list = withLeadingBlank(options);
   const onKeyDown = useSelectKeyboard(list, value, onChoose);
+  const { drawn, drawAll } = useDrawnOptions(list, value);
   return (
     <select
       {...a11y}
@@ -29,11 +30,36 @@ export function SelectControl({ options, value, onChoose, width, ...a11y }: Sele
       data-width={width}
       value={value}
       onChange={(e) => onChoose(e.target.value)}
-      onKeyDown={onKeyDown}
+      onKeyDown={(e) => {
+        drawAll();
+        onKeyDown(e);
+      }}
+      onFocus={drawAll}
+      onPointerDown={drawAll}
     >
-      <Options options={list} />
+      <Options options={drawn} />
     </select>
   );
+}
+
+/** Longer lists are drawn in two steps (useDrawnOptions); shorter ones cost little. */
+const SHORT_LIST = 40;
+
+/**
+ * The options to draw. A long list (a country list has some 250 entries, and
+ * /about has four) first draws only the blank and the chosen option, which
+ * show the same, and all of them in an effect: after the page's first paint,
+ * in a task of its own. Drawn at once, those thousand elements were most of
+ * the first render and of the style work after it, and the page showed later
+ * (docs/decisions/025-declarative-routes-and-page-data.md). Touching the
+ * control before the effect has run draws them at once, before the browser
+ * opens its list.
+ */
+function useDrawnOptions(list: OptionList, value: string) {
+  const [all, setAll] = useState(list.length <= SHORT_LIST);
+  useEffect(() => setAll(true), []);
+  const first = useMemo(() => list.filter((o) => o.value === '' || o.value === value), [list, value]);
+  return { drawn: all ? list : first, drawAll: () => setAll(true) };
 }
 
 /**
