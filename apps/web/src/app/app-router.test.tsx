@@ -95,6 +95,28 @@ describe('moving between pages', () => {
     expect(screen.queryByRole('heading', { name: 'Something went wrong.' })).not.toBeInTheDocument();
   });
 
+  test('after code that could not be fetched, asking for the same page again fetches it again and shows it', async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    let attempts = 0;
+    const flaky = lazyRoute(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('offline for a moment');
+      return () => <h1>Flaky page</h1>;
+    });
+    const router = renderAt('/here', [
+      { path: 'here', Component: () => <h1>Here</h1> },
+      { path: 'flaky', ...flaky },
+    ]);
+
+    await act(() => router.navigate('/flaky'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeInTheDocument();
+
+    await act(() => router.navigate('/flaky'));
+    expect(await screen.findByRole('heading', { name: 'Flaky page' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong.' })).not.toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
   test('the first page waits for its code with the loading state, then shows', async () => {
     const slow = deferredScreen('Slow page');
     renderAt('/slow', [{ path: 'slow', ...slow.screen }]);

@@ -34,9 +34,9 @@ export function App({
 }
 
 function AppRoutes({ routes, error }: { routes: RouteObject[]; error: unknown }) {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   return (
-    <RouteErrorBoundary pathname={pathname}>
+    <RouteErrorBoundary locationKey={key}>
       <Screen routes={routes} error={error} />
     </RouteErrorBoundary>
   );

@@ -9,6 +9,8 @@ import { refreshSession } from './session-store';
 type Navigate = (to: string, options: { state: NavigationState }) => unknown;
 
 let endPending = false;
+/** Whoever waits for the end of this session: told once /login is on screen. */
+let whenEnded: (() => void)[] = [];
 
 /**
  * Ends the session in this tab and shows /login with the given message. The
@@ -18,7 +20,11 @@ let endPending = false;
  */
 export function leaveForLogin(navigate: Navigate, state: NavigationState): Promise<void> {
   endPending = true;
-  return Promise.resolve(navigate('/login', { state })).then(() => undefined);
+  // Settles once /login is on screen, which may be after its code has arrived: until then a logout in
+  // progress stays in progress (its button disabled), rather than inviting a second one.
+  const ended = new Promise<void>((resolve) => whenEnded.push(resolve));
+  navigate('/login', { state });
+  return ended;
 }
 
 /** Whether a logout is on its way to /login (the user is still logged in until it has rendered). */
@@ -41,5 +47,8 @@ export function useEndSessionOnLogin(): void {
     if (pathname !== '/login' || !endPending) return;
     endPending = false;
     endSession(queryClient);
+    const waiting = whenEnded;
+    whenEnded = [];
+    for (const resolve of waiting) resolve();
   }, [pathname, key, queryClient]);
 }
