@@ -39,6 +39,17 @@ describe('tabs', () => {
     expect(screen.queryByLabelText('Note for the committee')).toBeNull();
   });
 
+  it('shows the chosen pane as a tab panel named by its tab, which controls it', () => {
+    renderForm(page, { view: { tabs: { college_transcript: 'later' } } });
+    const tab = screen.getByRole('tab', { name: 'I will send it later' });
+    const panel = screen.getByRole('tabpanel', { name: 'I will send it later' });
+    expect(tab).toHaveAttribute('aria-controls', panel.id);
+    expect(panel).toHaveTextContent('Ask your school to send it.');
+    // One panel: the other pane's questions are not on the page.
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+    expect(screen.queryByLabelText('Note for the committee')).toBeNull();
+  });
+
   it('does not switch on arrow keys alone, since switching clears answers', async () => {
     const { user, onTabChange } = renderForm(page);
     // The chosen tab is the tab strip's one stop in the tab order.

@@ -7,6 +7,9 @@ import { Heading, Subheadings } from '../shell/heading';
 import { ReadOnlyField } from '../shell/read-only-field';
 import styles from './tabs-question.module.css';
 
+const tabIdOf = (key: string, tab: string) => `${key}-tab-${tab}`;
+const panelIdOf = (key: string, tab: string) => `${key}-panel-${tab}`;
+
 /** The pane on screen: the saved choice when it names a pane, else the default (as visibleChildren decides). */
 function chosenPane(question: TabsQuestion, chosen: string | undefined) {
   return (
@@ -69,16 +72,30 @@ export function TabsQuestionField({ question, ctx, renderQuestions }: QuestionPr
           aria-describedby={question.description ? descriptionIdOf(question.key) : undefined}
         >
           {question.tabs.map((t) => (
-            <Tabs.Trigger key={t.id} value={t.id} className={styles.trigger}>
+            <Tabs.Trigger
+              key={t.id}
+              value={t.id}
+              className={styles.trigger}
+              id={tabIdOf(question.key, t.id)}
+              aria-controls={panelIdOf(question.key, t.id)}
+            >
               {t.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {question.tabs.map((t) => (
-          <Tabs.Content key={t.id} value={t.id} className={styles.panel}>
-            <Subheadings>{renderQuestions(t.questions)}</Subheadings>
-          </Tabs.Content>
-        ))}
+        {/* The chosen pane as a tab panel of our own, not Tabs.Content: that one's Presence reads the panel's
+            computed style as it mounts, which forced the whole new page's style work into the task that drew
+            it (docs/decisions/025-declarative-routes-and-page-data.md). */}
+        <div
+          key={pane.id}
+          role="tabpanel"
+          id={panelIdOf(question.key, pane.id)}
+          aria-labelledby={tabIdOf(question.key, pane.id)}
+          tabIndex={0}
+          className={styles.panel}
+        >
+          <Subheadings>{renderQuestions(pane.questions)}</Subheadings>
+        </div>
       </Tabs.Root>
     </div>
   );
