@@ -96,6 +96,13 @@ export async function logOut(page: Page) {
 }
 
 /** What the server has stored, asked with the browser's own session cookie. */
+/** When the page asked for each file or call it has fetched, by path, in milliseconds from its start. */
+export async function resourceStarts(page: Page): Promise<{ path: string; at: number }[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+  );
+}
+
 export async function storedProfile(page: Page) {
   const res = await page.request.get('/api/profile');
   expect(res.status()).toBe(200);

@@ -5,6 +5,7 @@ import {
   logIn,
   logOut,
   recordLayoutShifts,
+  resourceStarts,
   storedProfile,
 } from '../support/application';
 import { codeFrom, waitForMail } from '../support/mailbox';
@@ -173,9 +174,7 @@ test('nothing on the page moves while a slow profile arrives after the page code
 test("a form page's own code is fetched together with the entry script, not after it has run", async ({ page }) => {
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
-  const started = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
-  );
+  const started = await resourceStarts(page);
   const startOf = (file: RegExp) => started.find((r) => file.test(r.path))?.at;
   const entry = startOf(/^\/assets\/index-[\w-]+\.js$/);
   const ownCode = startOf(/^\/assets\/step-routes-[\w-]+\.js$/);
@@ -200,9 +199,7 @@ test("a logged-in page asks for the applicant's data together with its code, and
   // A fresh load of the page the applicant was on (it is also where the app would send them).
   await page.goto('/education-alr');
   await expect(page.getByRole('heading', { level: 1, name: 'Education' })).toBeVisible();
-  const started = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
-  );
+  const started = await resourceStarts(page);
   const entry = started.find((r) => /^\/assets\/index-[\w-]+\.js$/.test(r.path))?.at;
   expect(entry).toBeDefined();
   for (const call of ['/public/tenant', '/api/profile', '/api/add-another', '/api/tabs']) {

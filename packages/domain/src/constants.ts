@@ -54,3 +54,5 @@ export const ACCOUNT_POPOVER_Z_INDEX = 2000;
 export const LOGIN_COOKIE_PREFIX = 'ap_idp_';
 export const LOGIN_MARKER_COOKIE = `${LOGIN_COOKIE_PREFIX}signed_in`;
 export const SESSION_COOKIE = 'ap_session';
+/** Over https the server names every cookie with this prefix (apps/server session-cookies.ts). */
+export const HOST_COOKIE_PREFIX = '__Host-';

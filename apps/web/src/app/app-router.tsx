@@ -41,7 +41,7 @@ export function AppRouter({
       );
     };
     // The first page, when its code was not here at the first render; a move before this effect ran, too.
-    if (!shown || shown.location !== history.location) show(history);
+    if (!shown || shown.location.key !== history.location.key) show(history);
     return history.listen(show);
     // Only on mount (and a new history): later moves come through listen.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -71,6 +71,6 @@ export const routes: RouteObject[] = [
 export function routeCode(pathname: string, table: RouteObject[] = routes): Promise<unknown> | undefined {
   const handles = (matchRoutes(table, pathname) ?? [])
     .map((m) => m.route.handle as RouteCode | undefined)
-    .filter((h) => h !== undefined && !h.isLoaded());
-  return handles.length === 0 ? undefined : Promise.all(handles.map((h) => h!.preload()));
+    .filter((h): h is RouteCode => h !== undefined && !h.isLoaded());
+  return handles.length === 0 ? undefined : Promise.all(handles.map((h) => h.preload()));
 }

@@ -1,4 +1,4 @@
-import { LOGIN_COOKIE_PREFIX } from '../constants';
+import { HOST_COOKIE_PREFIX, LOGIN_COOKIE_PREFIX } from '../constants';
 
 /**
  * The calls the web app makes as soon as its code runs, before any screen
@@ -13,14 +13,12 @@ export const PAGE_START_CALLS = {
   loggedIn: ['/api/profile', '/api/add-another', '/api/tabs'],
 } as const;
 
-/** Over https the server names its cookies `__Host-…` (apps/server session-cookies.ts); the prefix follows it. */
-const HOST_PREFIX = '__Host-';
-
 /**
  * SPEC section 4: someone is logged in while a cookie whose name starts with
  * LOGIN_COOKIE_PREFIX exists. One rule for the web app, which reads
  * document.cookie, and the server, which must predict what the app will ask for.
  */
 export function isLoginCookieName(name: string): boolean {
-  return (name.startsWith(HOST_PREFIX) ? name.slice(HOST_PREFIX.length) : name).startsWith(LOGIN_COOKIE_PREFIX);
+  const base = name.startsWith(HOST_COOKIE_PREFIX) ? name.slice(HOST_COOKIE_PREFIX.length) : name;
+  return base.startsWith(LOGIN_COOKIE_PREFIX);
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
+import { HOST_COOKIE_PREFIX, LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
 
 /**
  * The session id travels only in an HttpOnly cookie. The marker cookie beside
@@ -12,7 +12,7 @@ import { LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
  * marker by its prefix after `__Host-` (apps/web/src/features/session/login-cookie.ts).
  */
 export function cookieName(base: string, secure: boolean): string {
-  return secure ? `__Host-${base}` : base;
+  return secure ? `${HOST_COOKIE_PREFIX}${base}` : base;
 }
 
 function baseOptions(secure: boolean) {

@@ -1,4 +1,4 @@
-import { isLoginCookieName } from '@admissions/domain';
+import { HOST_COOKIE_PREFIX, isLoginCookieName } from '@admissions/domain';
 
 /**
  * SPEC section 4: someone is logged in while a cookie whose name starts with
@@ -24,7 +24,7 @@ function loginCookieNames(cookies: string): string[] {
 export function expireLoginCookies(): void {
   for (const name of loginCookieNames(document.cookie)) {
     // A __Host- cookie can only be set, or expired, with Secure.
-    const secure = name.startsWith('__Host-') ? '; Secure' : '';
+    const secure = name.startsWith(HOST_COOKIE_PREFIX) ? '; Secure' : '';
     document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
   }
 }
