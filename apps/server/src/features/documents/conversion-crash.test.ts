@@ -148,7 +148,7 @@ describe('a conversion survives kill -9 of the server', () => {
     await client.json('POST', '/public/signup', { username, password });
     // Mail goes through the queue after the answer: wait for it in the outbox, as a person waits for it.
     const outbox = path.join(dataDir, 'outbox');
-    const mailFile = async () => (await readdir(outbox).catch(() => [] as string[]))[0];
+    const mailFile = async () => (await readdir(outbox).catch(() => [] as string[])).find((f) => f.endsWith('.eml'));
     await expect.poll(mailFile, { timeout: 30_000 }).toBeTruthy();
     const mail = await readFile(path.join(outbox, (await mailFile())!), 'utf8');
     const code = /code is: (\d{6})/.exec(mail)?.[1];

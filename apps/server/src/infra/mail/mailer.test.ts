@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, watch } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,34 @@ describe('createMailer', () => {
     expect(eml).toMatch(/^Subject: Your code: 123456$/m);
     expect(eml).toContain('Your confirmation code is: 123456');
     expect(logged).toEqual([expect.objectContaining({ to: 'ada@example.edu', highlight: 'confirmation code 123456' })]);
+  });
+
+  it('shows a message in the outbox only once it is whole, so a reader never meets half a mail', async () => {
+    const outbox = path.join(await mkdtemp(path.join(tmpdir(), 'ap-outbox-')), 'outbox');
+    await mkdir(outbox);
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'portal@example.edu',
+      outboxDir: outbox,
+      logger: { info: () => {} } as never,
+    });
+    // A large body makes the write long enough for a watcher to look in while it lasts.
+    const text = `Your confirmation code is: 654321\n${'x'.repeat(8_000_000)}\nEND`;
+    const seen: string[] = [];
+    const watcher = watch(outbox, () => {
+      for (const name of readdirSync(outbox).filter((n) => n.endsWith('.eml'))) {
+        seen.push(readFileSync(path.join(outbox, name), 'utf8').trimEnd().slice(-3));
+      }
+    });
+    try {
+      await mailer.send({ to: 'ada@example.edu', subject: 'Big', text });
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      watcher.close();
+    }
+    expect(await readdir(outbox)).toEqual([expect.stringMatching(/\.eml$/)]);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['END']));
   });
 
   it('with SMTP_URL delivers over SMTP and writes nothing', async () => {

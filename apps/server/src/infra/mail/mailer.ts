@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { createTransport, Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -59,7 +59,9 @@ export function createMailer({ smtpUrl, from, outboxDir, logger, timeoutMs = 15_
       const info = await t.sendMail({ from, to, subject, text, html });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${randomUUID()}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written aside and renamed, so whoever watches the outbox never opens half a message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       logger.info({ to, subject, file, ...(highlight ? { highlight } : {}) }, 'mail written to outbox');
     },
     close,
