@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { settleAfterPaint } from './settle-after-paint';
 
 /*
  * Vitest runs without globals here, so Testing Library cannot register its
@@ -14,6 +15,16 @@ afterEach(() => {
     const name = pair.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
+});
+
+/*
+ * A file must not end while Preact still has an effect flush scheduled
+ * (settle-after-paint.ts). Real timers first: a file may leave fake ones on,
+ * and then a frame never comes; what was scheduled on fake ones never fires.
+ */
+afterAll(async () => {
+  vi.useRealTimers();
+  await settleAfterPaint();
 });
 
 /*
