@@ -33,6 +33,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { assertSameOrigin, changesState } from './http/origin-guard';
 import { registerWebApp } from './http/web-app';
 import { registerSecurityHeaders } from './http/security-headers';
+import { ZOD_ONLY_SCHEMAS } from './http/zod-only-schemas';
 
 /** GET calls that change state still need the same-origin check. */
 const STATE_CHANGING_GETS = new Set(['/api/logout']);
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     // Longer than common load balancers' idle timeout, so they never reuse a socket we closed.
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
+    schemaController: ZOD_ONLY_SCHEMAS,
   });
   // Only JSON bodies are accepted: a plain-text form post from another site is the classic forgery.
   app.removeContentTypeParser('text/plain');

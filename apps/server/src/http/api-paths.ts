@@ -1,3 +1,5 @@
+import { AppError } from './app-error';
+
 /** Paths that answer JSON (or files such as the PDF), never a page of the web app. */
 const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
 
@@ -7,6 +9,11 @@ export function isApiPath(url: string): boolean {
 
 /** The web build's hashed files: never changed once named. */
 export const ASSET_PREFIX = '/assets/';
+
+/** The answer for any path under ASSET_PREFIX that is not a file of the build. */
+export function noSuchAsset(url: string): AppError {
+  return new AppError('NOT_FOUND', { message: `No such asset: ${url}` });
+}
 
 /**
  * A script, style, font or raster image of the build: never opened as a page.

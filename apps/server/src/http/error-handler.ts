@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../infra/db/database-unavailable';
+import { ASSET_PREFIX, noSuchAsset } from './api-paths';
 import { AppError } from './app-error';
 
 /** Fastify's own errors that are the client's fault, mapped to our stable codes. */
@@ -28,8 +29,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err }, 'database unavailable');
       appError = new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      request.log.info({ err }, 'client error');
-      appError = new AppError(err.statusCode === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST');
+      if (request.url.startsWith(ASSET_PREFIX)) {
+        // The static plugin refuses a path it will not serve (a '..', a folder) with 403 or 400: to a
+        // client, that file is simply not there, as for a name that does not exist (web-app.ts).
+        appError = noSuchAsset(request.url);
+      } else {
+        request.log.info({ err }, 'client error');
+        appError = new AppError(err.statusCode === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST');
+      }
     } else {
       request.log.error({ err }, 'unexpected error');
       appError = new AppError('INTERNAL');

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -174,5 +175,42 @@ describe('serving the built web app', () => {
     const res = await get('/assets/app-Zz99Zz99.js', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('serves nothing of the build outside its assets, however the path is written', async () => {
+    // Over a socket, so the paths reach the server as written: inject() would resolve the dots first.
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const rawGet = (rawPath: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const req = request(`${origin}/`, { path: rawPath }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+
+    // The success path first: an asset is served over the socket.
+    expect((await rawGet('/assets/app-Ab12Cd34.js')).body).toBe(SCRIPT);
+    // The build's own list of page code sits beside index.html, outside /assets/.
+    for (const rawPath of [
+      '/assets/../.vite/page-preloads.json',
+      '/assets/%2e%2e/.vite/page-preloads.json',
+      '/assets/..%2f.vite%2fpage-preloads.json',
+      '/assets/%2e%2e%2findex.html',
+      '/assets/',
+    ]) {
+      const res = await rawGet(rawPath);
+      expect(res.body, rawPath).not.toContain('/assets/app-Ef56Gh78.css');
+      expect(res.body, rawPath).not.toContain('<title>');
+      expect(res.status, rawPath).toBe(404);
+      expect(JSON.parse(res.body), rawPath).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // Outside /assets/ any other path is a page of the app, never the file.
+    const page = await rawGet('/.vite/page-preloads.json');
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.body).not.toContain('/assets/app-Ef56Gh78.css');
   });
 });
