@@ -29,6 +29,30 @@ describe('the job queue stand-in of a starting server', () => {
     return jobs;
   };
 
+  it('starts the queue only when it is first needed, and once', async () => {
+    let starts = 0;
+    const deferred = deferJobQueue(() => {
+      starts++;
+      return Promise.reject(new Error('not here'));
+    });
+    expect(starts).toBe(0);
+    await expect(deferred.ready).rejects.toThrow('not here');
+    await expect(deferred.send('mail', {})).rejects.toThrow('not here');
+    expect(starts).toBe(1);
+  });
+
+  it('never starts a queue once stopped: a call after that fails instead of opening one', async () => {
+    let starts = 0;
+    const deferred = deferJobQueue(() => {
+      starts++;
+      return Promise.reject(new Error('not here'));
+    });
+    await deferred.stop(1000);
+    await expect(deferred.send('mail', {})).rejects.toThrow('stopped before it started');
+    await expect(deferred.ready).rejects.toThrow('stopped before it started');
+    expect(starts).toBe(0);
+  });
+
   it('queues a job sent after the queue started but before its queue was created', async () => {
     const deferred = await startDeferred();
     const send = deferred.send('early-mail', { to: 'a@example.com' });
