@@ -18,6 +18,17 @@ describe('buildForm', () => {
     }).toThrow(TypeError);
   });
 
+  it('leaves nothing in the definition unfrozen, however deep', () => {
+    const unfrozen: string[] = [];
+    const walk = (value: unknown, where: string) => {
+      if (value === null || typeof value !== 'object') return;
+      if (!Object.isFrozen(value)) unfrozen.push(where);
+      for (const [key, child] of Object.entries(value)) walk(child, `${where}.${key}`);
+    };
+    walk(buildForm({ shortName: 'Gamma' }), 'form');
+    expect(unfrozen).toEqual([]);
+  });
+
   it('is plain data that survives JSON, so any renderer can walk it', () => {
     const form = buildForm({ shortName: 'Acme' });
     expect(JSON.parse(JSON.stringify(form))).toEqual(form);

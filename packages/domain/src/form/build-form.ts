@@ -11,11 +11,16 @@ export function degreeKeyFor(shortName: string): string {
   return `${shortName.toLowerCase()}_degree`;
 }
 
-function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
-  if (value !== null && typeof value === 'object' && !seen.has(value)) {
-    seen.add(value);
+/**
+ * Freezes what is not frozen yet. Something frozen already is an option list
+ * (answer-option.ts freezes each list with its options as it makes it), shared
+ * by many questions: walking the country list again for each of the ten school
+ * blocks was most of the time a phone took to build the form.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child, seen);
+    for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
 }

@@ -12,9 +12,23 @@ import type * as Q from './question-types';
  */
 type Extra<T> = Partial<Omit<T, 'kind' | 'key' | 'label'>>;
 
-/** A choice's stored value is one of its options' values, so its limit is the longest of them. */
+const longestOf = new WeakMap<OptionList, number>();
+
+/**
+ * A choice's stored value is one of its options' values, so its limit is the longest of them.
+ * Kept per list: the same lists (countries, states) serve every school block.
+ */
 function longestValue(lists: readonly OptionList[]): number {
-  return Math.max(1, ...lists.flat().map((o) => o.value.length));
+  let longest = 1;
+  for (const list of lists) {
+    let own = longestOf.get(list);
+    if (own === undefined) {
+      own = list.reduce((max, o) => Math.max(max, o.value.length), 0);
+      longestOf.set(list, own);
+    }
+    longest = Math.max(longest, own);
+  }
+  return longest;
 }
 
 export const text = (key: string, label: string, extra: Extra<Q.TextQuestion> = {}): Q.TextQuestion => ({
