@@ -120,7 +120,7 @@ try {
       mailer: { send: async () => {}, close() {} } as never,
       jobs: undefined as never,
       storage: createStorage(config.storage, config.publicUrl, secretKey, clock),
-      lookups: await createLookupService(undefined, { info() {}, warn() {} }, createZipCodeProvider()),
+      lookups: createLookupService(undefined, { info() {}, warn() {} }, createZipCodeProvider()),
     },
     silent,
   );

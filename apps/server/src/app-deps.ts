@@ -17,6 +17,6 @@ export interface AppDeps {
   /** Uploaded and converted documents: local disk or S3 (config.storage). */
   storage: Storage;
   secretKey: string;
-  /** School and address lookups, built in memory at start. */
+  /** School and address lookups, built in memory just after start (or at the first lookup). */
   lookups: LookupService;
 }

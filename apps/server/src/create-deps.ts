@@ -34,7 +34,7 @@ export async function createDeps(
     }),
   );
   const storage = createStorage(config.storage, config.publicUrl, secretKey, clock);
-  const lookups = await createLookupService(
+  const lookups = createLookupService(
     config.lookupDataDir,
     { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     createZipCodeProvider(),

@@ -66,9 +66,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 // Loaded after the first answers can be given: the job queue and its workers now, and a moment later
-// the address index (building it holds the event loop for most of a second).
+// the school and address indexes (a second or more of work, done in slices between requests), unless a
+// lookup asks for them first.
 setTimeout(() => {
-  deps.lookups.warm().catch((err: unknown) => logger.error({ err }, 'the address lookup could not be loaded'));
+  deps.lookups.warm().catch((err: unknown) => logger.error({ err }, 'the lookups could not be loaded'));
 }, 2000).unref();
 const formContext = createFormContext(config.tenant);
 try {

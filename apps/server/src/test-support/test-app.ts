@@ -66,7 +66,7 @@ export async function startTestApp(
   const secretKey = 'test-secret-key-0123456789abcdef0123456789abcdef';
   const storage = createStorage(config.storage, config.publicUrl, secretKey, clock);
   // The ZIP-code index takes a second or more to load and build; only tests that ask for lookup data pay for it up front.
-  const lookups = await createLookupService(config.lookupDataDir, SILENT_LOOKUP_LOG, createZipCodeProvider());
+  const lookups = createLookupService(config.lookupDataDir, SILENT_LOOKUP_LOG, createZipCodeProvider());
   if (env.LOOKUP_DATA_DIR) await lookups.warm();
   const deps = { config, db, mailer, clock, jobs, secretKey, storage, lookups };
   const app = await buildApp(deps, logger);

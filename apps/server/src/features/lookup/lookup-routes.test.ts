@@ -180,14 +180,17 @@ describe('lookup rate limit', () => {
 });
 
 describe('without school data', () => {
-  it('starts with one clear log line per problem, offers no schools, and still completes addresses', async () => {
+  it('says each problem in one clear log line as it reads them, offers no schools, and still completes addresses', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ap-lookups-'));
     try {
       await writeFile(path.join(dir, 'colleges.csv'), 'unitid,name\n1,"unclosed\n');
       await writeFile(path.join(dir, 'other.csv'), 'a,b\n1,2\n');
       const lines: string[] = [];
       const log = { info: () => {}, warn: (m: string) => lines.push(m) };
-      const broken = await createLookupService(dir, log, createZipCodeProvider());
+      const broken = createLookupService(dir, log, createZipCodeProvider());
+      // Nothing is read before the server has started (server.ts warms it after listen) or a lookup asks.
+      expect(lines).toEqual([]);
+      expect(await broken.warm()).toEqual({ entries: { college_ceeb: 0, hs_ceeb: 0 }, buildMs: expect.any(Number) });
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatch(/colleges\.csv skipped/);
       expect(lines[1]).toMatch(/other\.csv skipped: its columns match neither/);
@@ -195,18 +198,60 @@ describe('without school data', () => {
       expect((await broken.get('address', '02139'))?.city).toBe('Cambridge');
 
       lines.length = 0;
-      const missing = await createLookupService(path.join(dir, 'nope'), log, createZipCodeProvider());
+      const missing = createLookupService(path.join(dir, 'nope'), log, createZipCodeProvider());
+      // A lookup before warm() reads the directories itself.
+      expect(await missing.find('hs_ceeb', 'boulder', 5)).toEqual([]);
       expect(lines).toEqual([
         expect.stringMatching(/cannot be read \(ENOENT\): school search offers manual entry only/),
       ]);
-      expect(await missing.find('hs_ceeb', 'boulder', 5)).toEqual([]);
 
       lines.length = 0;
-      await createLookupService(undefined, log, createZipCodeProvider());
+      await createLookupService(undefined, log, createZipCodeProvider()).warm();
       expect(lines).toEqual(['LOOKUP_DATA_DIR is not set: school search offers manual entry only.']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('adds nothing from a file that breaks part way, not even its rows before the error', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ap-lookups-'));
+    try {
+      const header = 'unitid,ceeb,name,alias,address_line_1,city,state,zip,country,deg_granting';
+      const college = (id: number, name: string) => `${id},,${name},,1 Main St,Springfield,IL,62701,US,1`;
+      await writeFile(
+        path.join(dir, 'colleges.csv'),
+        [header, college(1, 'Harvard Test College'), college(2, 'Harvard Other College'), '3,,"Broken'].join('\n'),
+      );
+      await writeFile(
+        path.join(dir, 'high-schools.csv'),
+        'ceeb,nces_id,name,city,state,zip,country\n060115,1,Boulder High School,Boulder,CO,80302,US\n',
+      );
+      const lines: string[] = [];
+      const service = createLookupService(dir, { info: () => {}, warn: (m) => lines.push(m) }, createZipCodeProvider());
+
+      expect((await service.warm()).entries).toEqual({ college_ceeb: 0, hs_ceeb: 1 });
+      expect(lines).toEqual([expect.stringMatching(/colleges\.csv skipped: .*quote/i)]);
+      expect(await service.find('college_ceeb', 'harvard', 5)).toEqual([]);
+      expect(await service.find('hs_ceeb', 'boulder', 5)).toEqual([
+        { id: '060115', text: 'Boulder High School', sub_text: 'Boulder, CO' },
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('tries the build again at the next lookup when it failed, instead of failing until a restart', async () => {
+    let infoCalls = 0;
+    const log = {
+      warn: () => {},
+      info: () => {
+        if (infoCalls++ === 0) throw new Error('the log is full');
+      },
+    };
+    const service = createLookupService(undefined, log, createZipCodeProvider());
+    await expect(service.find('college_ceeb', 'harvard', 5)).rejects.toThrow('the log is full');
+    expect(await service.find('college_ceeb', 'harvard', 5)).toEqual([]);
+    expect(infoCalls).toBe(2);
   });
 
   it('answers the school calls with an empty list and an unknown id, never an error', async () => {

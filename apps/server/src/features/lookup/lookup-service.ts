@@ -7,6 +7,7 @@ import type {
   SchoolLookupRecord,
 } from '@admissions/domain';
 import type { AddressProvider } from './address-provider';
+import { onceUntilFailure } from './once-until-failure';
 import { loadSchoolDirectories } from './school-directory';
 import { SearchIndex } from './search-index';
 
@@ -15,10 +16,17 @@ export interface LookupService {
   find(category: LookupCategory, text: string, max: number): Promise<LookupItem[]>;
   /** Undefined when the category has no such id. */
   get(category: LookupCategory, id: string): Promise<LookupRecord | undefined>;
-  /** Entries per school category and the time the start-up build took, for logs and the benchmark. */
-  readonly stats: { entries: Record<SchoolLookupCategory, number>; buildMs: number };
-  /** Gets the address provider ready ahead of the first address lookup. */
-  warm(): Promise<void>;
+  /**
+   * Builds the school indexes and gets the address provider ready, ahead of
+   * the first lookup; resolves to the schools' figures, for logs and the benchmark.
+   */
+  warm(): Promise<LookupStats>;
+}
+
+/** Entries per school category, and the time reading and indexing the directories took. */
+export interface LookupStats {
+  entries: Record<SchoolLookupCategory, number>;
+  buildMs: number;
 }
 
 export interface LookupLog {
@@ -27,38 +35,61 @@ export interface LookupLog {
 }
 
 /**
- * Builds the school indexes from the CSV files in dataDir (see
- * school-directory.ts) and puts the address provider beside them
- * (createZipCodeProvider, or another service behind AddressProvider).
+ * The school indexes from the CSV files in dataDir (see school-directory.ts),
+ * with the address provider beside them (createZipCodeProvider, or another
+ * service behind AddressProvider). Nothing is read or built until the first
+ * lookup or warm(), which server.ts calls once it listens: reading and
+ * indexing the school directories is most of a second of work, which a start
+ * no longer makes its first answers wait for. It is done in slices, so
+ * requests that come meanwhile are answered between them.
  */
-export async function createLookupService(
+export function createLookupService(
   dataDir: string | undefined,
   log: LookupLog,
   addresses: AddressProvider,
-): Promise<LookupService> {
-  const started = performance.now();
-  const loaded = await loadSchoolDirectories(dataDir);
-  for (const note of loaded.notes) log[note.level](note.message);
-  const schools: Record<SchoolLookupCategory, SearchIndex<SchoolLookupRecord>> = {
-    college_ceeb: new SearchIndex(loaded.entries.college_ceeb),
-    hs_ceeb: new SearchIndex(loaded.entries.hs_ceeb),
-  };
-  const buildMs = Math.round(performance.now() - started);
-  log.info(
-    `Lookup indexes built in ${buildMs} ms: ${schools.college_ceeb.size} colleges, ${schools.hs_ceeb.size} high schools; addresses from ${addresses.name}.`,
-  );
+): LookupService {
+  const schools = onceUntilFailure(() => buildSchoolIndexes(dataDir, log, addresses.name));
   return {
     async find(category, text, max) {
       if (category === 'address') return addresses.find(text, max);
-      return schools[category]
+      return (await schools()).indexes[category]
         .search(text, max)
         .map(({ entry }) => ({ id: entry.id, text: entry.text, sub_text: entry.sub_text }));
     },
     async get(category, id) {
       if (category === 'address') return addresses.get(id);
-      return schools[category].get(id)?.record;
+      return (await schools()).indexes[category].get(id)?.record;
     },
-    stats: { entries: { college_ceeb: schools.college_ceeb.size, hs_ceeb: schools.hs_ceeb.size }, buildMs },
-    warm: async () => addresses.warm?.(),
+    async warm() {
+      const [{ stats }] = await Promise.all([schools(), addresses.warm?.()]);
+      return stats;
+    },
+  };
+}
+
+interface SchoolIndexes {
+  indexes: Record<SchoolLookupCategory, SearchIndex<SchoolLookupRecord>>;
+  stats: LookupStats;
+}
+
+async function buildSchoolIndexes(
+  dataDir: string | undefined,
+  log: LookupLog,
+  addressesFrom: string,
+): Promise<SchoolIndexes> {
+  const started = performance.now();
+  const loaded = await loadSchoolDirectories(dataDir);
+  for (const note of loaded.notes) log[note.level](note.message);
+  const indexes: SchoolIndexes['indexes'] = {
+    college_ceeb: await SearchIndex.inSlices(loaded.entries.college_ceeb),
+    hs_ceeb: await SearchIndex.inSlices(loaded.entries.hs_ceeb),
+  };
+  const buildMs = Math.round(performance.now() - started);
+  log.info(
+    `Lookup indexes built in ${buildMs} ms: ${indexes.college_ceeb.size} colleges, ${indexes.hs_ceeb.size} high schools; addresses from ${addressesFrom}.`,
+  );
+  return {
+    indexes,
+    stats: { entries: { college_ceeb: indexes.college_ceeb.size, hs_ceeb: indexes.hs_ceeb.size }, buildMs },
   };
 }

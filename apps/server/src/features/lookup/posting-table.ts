@@ -1,15 +1,22 @@
+import type { Steps } from './in-slices';
+
 /**
  * Keys (word prefixes, trigrams) to ascending entry positions, built once.
  * All lists sit end to end in one Int32Array: one object per key would cost
  * more memory than the positions themselves.
  */
 export class PostingTable {
-  private readonly slots = new Map<string, number>();
-  private readonly starts: Int32Array;
-  private readonly positions: Int32Array;
+  private constructor(
+    private readonly slots: Map<string, number>,
+    private readonly starts: Int32Array,
+    private readonly positions: Int32Array,
+  ) {}
 
-  /** `keysOf(position)` gives each entry's keys; positions are visited in ascending order. */
-  constructor(count: number, keysOf: (position: number) => Iterable<string>) {
+  /**
+   * Builds a table, pausing after each entry; `keysOf(position)` gives each
+   * entry's keys, and positions are visited in ascending order.
+   */
+  static *build(count: number, keysOf: (position: number) => Iterable<string>): Steps<PostingTable> {
     const lists = new Map<string, number[]>();
     for (let position = 0; position < count; position++) {
       for (const key of keysOf(position)) {
@@ -17,20 +24,24 @@ export class PostingTable {
         if (!list) lists.set(key, (list = []));
         list.push(position);
       }
+      yield;
     }
-    this.starts = new Int32Array(lists.size + 1);
+    const slots = new Map<string, number>();
+    const starts = new Int32Array(lists.size + 1);
     let total = 0;
     for (const list of lists.values()) total += list.length;
-    this.positions = new Int32Array(total);
+    const positions = new Int32Array(total);
     let slot = 0;
     let offset = 0;
     for (const [key, list] of lists) {
-      this.slots.set(key, slot);
-      this.starts[slot] = offset;
-      this.positions.set(list, offset);
+      slots.set(key, slot);
+      starts[slot] = offset;
+      positions.set(list, offset);
       offset += list.length;
-      this.starts[++slot] = offset;
+      starts[++slot] = offset;
+      if (slot % 256 === 0) yield;
     }
+    return new PostingTable(slots, starts, positions);
   }
 
   /** The ascending positions of the entries with this key; empty when none. */

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { USA, type SchoolLookupCategory, type SchoolLookupRecord } from '@admissions/domain';
 import type { IndexEntry } from './search-index';
@@ -79,14 +80,14 @@ const FILE_KINDS: readonly FileKind[] = [
 
 export interface LoadedDirectories {
   entries: Record<SchoolLookupCategory, IndexEntry<SchoolLookupRecord>[]>;
-  /** One line per file read, skipped or refused, for the start-up log. */
+  /** One line per file read, skipped or refused, for the log (written when the indexes are built). */
   notes: { level: 'info' | 'warn'; message: string }[];
 }
 
 /**
- * Reads every CSV file of the data folder. Nothing here throws: a missing
- * folder or a file that cannot be read is a note for the log, and school
- * search then offers manual entry only.
+ * Reads every CSV file of the data folder. A missing folder or a file that
+ * cannot be read or parsed is a note for the log, and school search then
+ * offers manual entry only; only loading the CSV parser itself could throw.
  */
 export async function loadSchoolDirectories(dataDir: string | undefined): Promise<LoadedDirectories> {
   const result: LoadedDirectories = { entries: { college_ceeb: [], hs_ceeb: [] }, notes: [] };
@@ -114,42 +115,67 @@ export async function loadSchoolDirectories(dataDir: string | undefined): Promis
     });
 
   // The CSV parser is loaded only when there is a directory to read.
-  const { parse } = await import('csv-parse/sync');
+  const { parse } = await import('csv-parse');
   for (const file of files) {
     const full = path.join(dataDir, file);
     try {
-      const rows = parse(await readFile(full), { columns: true, bom: true, skip_empty_lines: true }) as Record<
-        string,
-        string
-      >[];
-      const header = rows[0] ? Object.keys(rows[0]) : [];
-      const kind = FILE_KINDS.find((k) => k.required.every((column) => header.includes(column)));
-      if (!kind) {
+      const read = await readDirectoryFile(full, parse, result.entries);
+      if (!read) {
         result.notes.push({
           level: 'warn',
           message: `Lookup data ${full} skipped: its columns match neither the college nor the high-school directory.`,
         });
         continue;
       }
-      let skipped = 0;
-      const target = result.entries[kind.category];
-      const seen = new Set(target.map((e) => e.id));
-      for (const row of rows) {
-        const entry = kind.toEntry(row);
-        if (!entry || seen.has(entry.id)) {
-          skipped++;
-          continue;
-        }
-        seen.add(entry.id);
-        target.push(entry);
-      }
+      const { kind, rows, entries } = read;
+      // One by one: spread into push(), a list of over about 125,000 would overflow the call stack.
+      for (const entry of entries) result.entries[kind.category].push(entry);
+      const skipped = rows - entries.length;
       result.notes.push({
         level: 'info',
-        message: `Lookup data ${full}: ${rows.length - skipped} ${kind.category} entries${skipped ? `, ${skipped} rows without a usable id or name skipped` : ''}.`,
+        message: `Lookup data ${full}: ${entries.length} ${kind.category} entries${skipped ? `, ${skipped} rows without a usable id or name skipped` : ''}.`,
       });
     } catch (err) {
       result.notes.push({ level: 'warn', message: `Lookup data ${full} skipped: ${(err as Error).message}` });
     }
   }
   return result;
+}
+
+/**
+ * Reads one CSV file as a stream: it is parsed a chunk at a time, with turns
+ * of the event loop between chunks, so a server keeps answering while it
+ * reads the directories. Undefined when the header is neither directory's.
+ * A file that fails to parse adds nothing, even from the rows before the error.
+ */
+async function readDirectoryFile(
+  full: string,
+  parse: typeof import('csv-parse').parse,
+  known: LoadedDirectories['entries'],
+): Promise<{ kind: FileKind; rows: number; entries: IndexEntry<SchoolLookupRecord>[] } | undefined> {
+  const source = createReadStream(full);
+  const parser = source.pipe(parse({ columns: true, bom: true, skip_empty_lines: true }));
+  source.once('error', (err) => parser.destroy(err));
+  let kind: FileKind | undefined;
+  let rows = 0;
+  const entries: IndexEntry<SchoolLookupRecord>[] = [];
+  let seen = new Set<string>();
+  try {
+    for await (const row of parser as AsyncIterable<Record<string, string>>) {
+      if (!kind) {
+        const header = Object.keys(row);
+        kind = FILE_KINDS.find((k) => k.required.every((column) => header.includes(column)));
+        if (!kind) return undefined;
+        seen = new Set(known[kind.category].map((e) => e.id));
+      }
+      rows++;
+      const entry = kind.toEntry(row);
+      if (!entry || seen.has(entry.id)) continue;
+      seen.add(entry.id);
+      entries.push(entry);
+    }
+  } finally {
+    source.destroy();
+  }
+  return kind && { kind, rows, entries };
 }

@@ -28,7 +28,7 @@ const entry = (id: string, text: string, extra: Partial<IndexEntry<null>> = {}):
   record: null,
 });
 
-const index = new SearchIndex([
+const ENTRIES = [
   entry('1', 'Massachusetts Institute of Technology', { names: ['MIT', 'M.I.T.'] }),
   entry('2', 'Mitchell College'),
   entry('3', 'University of California-Los Angeles', { names: ['UCLA'] }),
@@ -41,7 +41,8 @@ const index = new SearchIndex([
   entry('10', 'Harvard University'),
   entry('11', 'Harvard Beauty School', { rank: 1 }),
   entry('12', 'Cosmetology School of Harvardville'),
-]);
+];
+const index = SearchIndex.of(ENTRIES);
 const texts = (query: string, max = 5) => index.search(query, max).map((h) => h.entry.text);
 
 describe('SearchIndex ranking', () => {
@@ -99,5 +100,32 @@ describe('SearchIndex ranking', () => {
   it('finds an entry by id', () => {
     expect(index.get('10')?.text).toBe('Harvard University');
     expect(index.get('999')).toBeUndefined();
+  });
+});
+
+describe('SearchIndex built in slices', () => {
+  const QUERIES = ['harvard', 'mich', 'MIT', 'ucla', 'corazon', 'univ mich', 'u', 'rvard', 'zzz'];
+
+  it('answers every query as the index built at once does', async () => {
+    const sliced = await SearchIndex.inSlices(ENTRIES, { sliceMs: 0 });
+    for (const query of QUERIES) expect(sliced.search(query, 5)).toEqual(index.search(query, 5));
+    expect(sliced.get('10')?.text).toBe('Harvard University');
+    expect(sliced.size).toBe(ENTRIES.length);
+  });
+
+  it('lets other work run while it builds', async () => {
+    let turns = 0;
+    let building = true;
+    const turn = () => {
+      turns++;
+      if (building) setImmediate(turn);
+    };
+    setImmediate(turn);
+    // A clock that moves a millisecond at each look: every step ends a 1 ms slice.
+    let ms = 0;
+    await SearchIndex.inSlices(ENTRIES, { sliceMs: 1, now: () => ms++ });
+    building = false;
+    // At least one turn per entry prepared, and per entry in each of the two posting tables.
+    expect(turns).toBeGreaterThanOrEqual(3 * ENTRIES.length);
   });
 });

