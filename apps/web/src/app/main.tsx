@@ -15,10 +15,14 @@ prefetchPageStart(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-// index.html's own loading state goes in the same task as the app's first render: no frame between them.
-container.replaceChildren();
-createRoot(container).render(
-  <StrictMode>
-    <App history={history} queryClient={queryClient} />
-  </StrictMode>,
-);
+// Evaluating the modules and drawing the app's first screen each take a long task on a slow phone;
+// in one task they would hold back a tap for both. The first render gets a task of its own, once the
+// calls above are on their way. index.html's own loading state goes in that same task: no frame between them.
+setTimeout(() => {
+  container.replaceChildren();
+  createRoot(container).render(
+    <StrictMode>
+      <App history={history} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}, 0);

@@ -46,6 +46,8 @@ export function useBoot({ isLoggedIn, profile, userDataLoaded, store, onSaveErro
   /** The history entry boot replaced: the page shows once the router has moved on from it. */
   const [replacedKey, setReplacedKey] = useState<string | null>(null);
   const started = useRef(false);
+  const showTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(showTimer.current), []);
 
   const loaded = isLoggedIn ? userDataLoaded && profile !== undefined : !temporary.isLoading;
 
@@ -75,7 +77,10 @@ export function useBoot({ isLoggedIn, profile, userDataLoaded, store, onSaveErro
         showToast({ title: 'Saved Answers Error', description: userMessage(temporary.error), severity: 'error' });
       }
     }
-    setBooted(true);
+    // Drawing the whole page is the longest task of a load on a slow phone. It gets a task of its
+    // own rather than following, in this one, every effect of the loading state's render: a tap
+    // between the two is answered.
+    showTimer.current = setTimeout(() => setBooted(true), 0);
   }, [loaded, isLoggedIn, profile, store, onSaveError, onCarried, initial, location, navigate, temporary, showToast]);
 
   return booted && location.key !== replacedKey;

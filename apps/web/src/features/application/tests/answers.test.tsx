@@ -156,7 +156,9 @@ describe("an applicant's answers", { timeout: 30_000 }, () => {
     const server = applicantServer({ answers: { first_name: 'Dan' } });
     const net = stubFetch(server.handlers);
     const { user } = renderApp('/about', { state: { answers: { first_name: 'Oops' } } });
-    await screen.findByRole('dialog', { name: 'Which answers should we keep?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Which answers should we keep?' });
+    // As a keyboard user meets it: the dialog has taken the focus.
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByLabelText('First name')).toHaveValue('Dan');
