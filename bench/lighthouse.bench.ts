@@ -39,6 +39,7 @@ const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
 const REPORTS_DIR = process.env.BENCH_REPORTS;
+const MAX_FAILED_RUNS = 3; // per page
 const CONCURRENCY = 64;
 const POOL_SIZE = 20; // the server's pool size (postgres-db.ts default)
 const SESSIONS = 200;
@@ -105,7 +106,7 @@ try {
   const results: PageResult[] = [];
   for (const page of pages.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.label))) {
     const runs: PageResult[] = [];
-    for (let r = 0; r < LH_RUNS; r++) {
+    for (let r = 0, failed = 0; r < LH_RUNS; r++) {
       await setSession(await page.session());
       const result = await lighthouse(`${base}${page.url}`, {
         port: chrome.port,
@@ -114,6 +115,14 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+      // A run whose trace Lighthouse could not read scores 0; counted, it would drag the median down.
+      const { runtimeError } = result.lhr;
+      if (runtimeError) {
+        console.log(`    ${page.label}: run ${r + 1} failed (${runtimeError.code}); run again`);
+        if (++failed > MAX_FAILED_RUNS) throw new Error(`Lighthouse failed ${failed} times on ${page.url}`);
+        r--;
+        continue;
+      }
       if (REPORTS_DIR) {
         const name = `${page.label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${r + 1}.json`;
         await mkdir(REPORTS_DIR, { recursive: true });
