@@ -8,10 +8,14 @@ import { SelectControl } from './select-control';
 let unmount = () => {};
 afterEach(() => unmount());
 
-function drawCountries(value: string) {
+function drawCountries(value: string, lists = 1) {
   const container = document.body.appendChild(document.createElement('div'));
   const root = createRoot(container);
-  root.render(<SelectControl aria-label="Country" options={COUNTRIES} value={value} onChoose={() => {}} />);
+  root.render(
+    Array.from({ length: lists }, (_, i) => (
+      <SelectControl key={i} aria-label={`Country ${i + 1}`} options={COUNTRIES} value={value} onChoose={() => {}} />
+    )),
+  );
   unmount = () => {
     root.unmount();
     container.remove();
@@ -40,5 +44,19 @@ describe('a long select list', () => {
     select.focus();
     await Promise.resolve();
     expect(select.options).toHaveLength(COUNTRIES.length);
+  });
+
+  test('several are filled one a task, so that no one task draws them all', async () => {
+    drawCountries('', 3);
+    const selects = [...document.querySelectorAll('select')];
+    const filled = () => selects.filter((s) => s.options.length === COUNTRIES.length).length;
+    const seen = [filled()];
+    for (let task = 0; task < 200 && seen.at(-1)! < 3; task++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      seen.push(filled());
+    }
+    expect(seen.at(-1)).toBe(3);
+    // Counted after every task: each adds one list at most.
+    expect(seen.slice(1).every((count, i) => count - seen[i]! <= 1)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { BLANK_OPTION, type OptionList } from '@admissions/domain';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { drawLater } from './draw-later';
 import type { ControlA11y } from './field-ids';
 import { useSelectKeyboard } from '../hooks/use-select-keyboard';
 import styles from './field.module.css';
@@ -48,16 +49,18 @@ const SHORT_LIST = 40;
 /**
  * The options to draw. A long list (a country list has some 250 entries, and
  * /about has four) first draws only the blank and the chosen option, which
- * show the same, and all of them in an effect: after the page's first paint,
- * in a task of its own. Drawn at once, those thousand elements were most of
- * the first render and of the style work after it, and the page showed later
- * (docs/decisions/025-declarative-routes-and-page-data.md). Touching the
- * control before the effect has run draws them at once, before the browser
- * opens its list.
+ * show the same, and all of them after the page's first paint: each long list
+ * in a task of its own, one after another (drawLater). Drawn at once, those
+ * thousand elements were most of the first render and of the style work after
+ * it, and the page showed later (docs/decisions/025-declarative-routes-and-page-data.md);
+ * drawn in one task after the paint, they made it a long one (027). Touching
+ * the control before its turn draws them at once, before the browser opens
+ * its list.
  */
 function useDrawnOptions(list: OptionList, value: string) {
   const [all, setAll] = useState(list.length <= SHORT_LIST);
-  useEffect(() => setAll(true), []);
+  const drawnAtOnce = useRef(all);
+  useEffect(() => (drawnAtOnce.current ? undefined : drawLater(() => setAll(true))), []);
   const first = useMemo(() => list.filter((o) => o.value === '' || o.value === value), [list, value]);
   return { drawn: all ? list : first, drawAll: () => setAll(true) };
 }
