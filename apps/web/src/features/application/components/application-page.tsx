@@ -7,7 +7,6 @@ import { useFocusHashTarget } from '../hooks/use-focus-hash-target';
 import { useApplicationState } from '../state/application-state-context';
 import { StepNavigation } from './step-navigation';
 import { ValidationSummary } from './validation-summary';
-import { WelcomeBanner } from './welcome-banner';
 import styles from './application-page.module.css';
 
 interface ApplicationPageProps {
@@ -16,7 +15,7 @@ interface ApplicationPageProps {
   children?: ReactNode;
 }
 
-/** The frame of every application page: banner, steps, validation summary, the page's title and its body. */
+/** The frame of every application page: steps, validation summary, the page's title and its body (the banner above it is the form state's). */
 export function ApplicationPage({ page, children }: ApplicationPageProps) {
   const { snapshot, shownErrors } = useApplicationState();
   const hasErrors = Object.keys(shownErrors).length > 0;
@@ -27,7 +26,6 @@ export function ApplicationPage({ page, children }: ApplicationPageProps) {
   const showSteps = !snapshot.is_service_user && page.path !== COMPLETION_PAGE.path;
   return (
     <div className={styles.page}>
-      <WelcomeBanner />
       {showSteps && <StepNavigation />}
       {hasErrors && <ValidationSummary pagePath={page.path} />}
       <h1 className={styles.title}>{page.title}</h1>

@@ -18,9 +18,15 @@ export function isWelcomeBannerVisible(snapshot: ClientSnapshot): boolean {
   return !snapshot.has_changed_page && snapshot.num_logins < WELCOME_BANNER_MAX_LOGINS;
 }
 
-export function WelcomeBanner() {
+interface WelcomeBannerProps {
+  /** Drawn before the answers are loaded: the thanks of a submitted application, which names the applicant, waits for them. */
+  beforeAnswers?: boolean;
+}
+
+export function WelcomeBanner({ beforeAnswers = false }: WelcomeBannerProps) {
   const { snapshot, answers } = useApplicationState();
   if (!isWelcomeBannerVisible(snapshot)) return null;
+  if (beforeAnswers && snapshot.web_status === 'submitted') return null;
 
   let content;
   if (snapshot.web_status === 'submitted') content = <SubmittedWelcome firstName={answers.first_name ?? ''} />;

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { CarryOverDialog } from '../components/carry-over-dialog';
+import { WelcomeBanner } from '../components/welcome-banner';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { userMessage } from '../../../lib/api-errors';
 import { useProfile } from '../../session/api/get-profile';
@@ -198,9 +199,20 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
     ],
   );
 
-  if (!ready) return <PageLoading />;
+  // The welcome banner is the largest text of a first visit. Drawn with the loading state as soon as the
+  // profile is here, it does not wait for the first-visit work and the page's draw; it stays the same
+  // element when the page comes under it, so nothing moves (docs/decisions/027-long-tasks-split.md).
+  if (!ready) {
+    return (
+      <ApplicationStateContext value={value}>
+        <WelcomeBanner beforeAnswers />
+        <PageLoading />
+      </ApplicationStateContext>
+    );
+  }
   return (
     <ApplicationStateContext value={value}>
+      <WelcomeBanner />
       {children}
       {tabSwitchDialog}
       {conflicts.length > 0 && (

@@ -36,6 +36,19 @@ describe('welcome banner', { timeout: 30_000 }, () => {
     expect(within(banner()!).queryByRole('link', { name: 'Log in to continue' })).not.toBeInTheDocument();
   });
 
+  test('shows as soon as the profile is here, above the loading state, and stays the same element under the page', async () => {
+    setLoggedInCookie();
+    stubFetch(applicantServer({ logins: ['2026-01-10T10:00:00.000Z'] }).handlers);
+    renderApp('/about');
+    const early = await screen.findByRole('region', { name: 'Welcome' });
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    await heading('About You');
+    expect(banner()).toBe(early);
+    expect(early).toHaveTextContent(`Welcome to your application to ${tenantFixture.partnerName}!`);
+  });
+
   test('a later login gets the welcome-back text', async () => {
     setLoggedInCookie();
     stubFetch(
