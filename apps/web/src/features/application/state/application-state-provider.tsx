@@ -202,31 +202,29 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   // The welcome banner is the largest text of a first visit. Drawn with the loading state as soon as the
   // profile is here, it does not wait for the first-visit work and the page's draw; it stays the same
   // element when the page comes under it, so nothing moves (docs/decisions/027-long-tasks-split.md).
-  if (!ready) {
-    return (
-      <ApplicationStateContext value={value}>
-        <WelcomeBanner beforeAnswers />
-        <PageLoading />
-      </ApplicationStateContext>
-    );
-  }
   return (
     <ApplicationStateContext value={value}>
-      <WelcomeBanner />
-      {children}
-      {tabSwitchDialog}
-      {conflicts.length > 0 && (
-        <CarryOverDialog
-          form={form}
-          conflicts={conflicts}
-          onResolve={(chosen) => {
-            setConflicts([]);
-            if (Object.keys(chosen).length > 0) {
-              onChange(chosen);
-              flush().catch(onSaveError);
-            }
-          }}
-        />
+      <WelcomeBanner beforeAnswers={!ready} />
+      {ready ? (
+        <>
+          {children}
+          {tabSwitchDialog}
+          {conflicts.length > 0 && (
+            <CarryOverDialog
+              form={form}
+              conflicts={conflicts}
+              onResolve={(chosen) => {
+                setConflicts([]);
+                if (Object.keys(chosen).length > 0) {
+                  onChange(chosen);
+                  flush().catch(onSaveError);
+                }
+              }}
+            />
+          )}
+        </>
+      ) : (
+        <PageLoading />
       )}
     </ApplicationStateContext>
   );
