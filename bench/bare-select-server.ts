@@ -1,23 +1,54 @@
 /**
- * The floor under GET /api/profile in bench/lighthouse.bench.ts: a bare
- * node:http server, no framework, that answers each request with one
- * primary-key SELECT over a pg pool the size of the product's. No session
- * check, no cookies, no headers beyond Node's own: the least any HTTP server
- * could do for the same row. Run in a process of its own, as the product is.
+ * The floors under GET /api/profile in bench/lighthouse.bench.ts: a bare
+ * node:http server, no framework, over a pg pool the size of the product's.
+ * No hooks, no headers beyond Node's own: the least any HTTP server could
+ * do for the same work. Run in a process of its own, as the product is.
  *
- *   PORT, DATABASE_URL, POOL_SIZE; GET /?id=<user id>
+ *   MODE=select (default): one primary-key SELECT per request; GET /?id=<user id>
+ *   MODE=profile: the product's own session check and profile statement and
+ *     its response body, from the session cookie; GET / with the cookie
+ *
+ *   PORT, DATABASE_URL, POOL_SIZE, MODE
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import pg from 'pg';
+import { SESSION_COOKIE } from '@admissions/domain';
+import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { sessionCheckFor } from '../apps/server/src/features/accounts/session-store';
+import { loadProfileInSession } from '../apps/server/src/features/application/profile-repository';
+import { profileResponse } from '../apps/server/src/features/application/profile-response';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 20) });
+const connectionString = process.env.DATABASE_URL!;
+const max = Number(process.env.POOL_SIZE ?? 20);
+
+function selectFloor(): (req: IncomingMessage) => Promise<unknown> {
+  const pool = new pg.Pool({ connectionString, max });
+  return async (req) => {
+    const id = new URL(req.url ?? '/', 'http://localhost').searchParams.get('id');
+    const { rows } = await pool.query('SELECT id, email, confirmed_at FROM users WHERE id = $1', [id]);
+    return rows[0] ?? null;
+  };
+}
+
+function profileFloor(): (req: IncomingMessage) => Promise<unknown> {
+  const db = createPostgresDb({ connectionString, max });
+  const clock = { now: () => new Date() };
+  const cookie = new RegExp(`(?:^|; )${SESSION_COOKIE}=([^;]+)`);
+  return async (req) => {
+    const { check, settle } = sessionCheckFor({ db, clock }, req.headers.cookie?.match(cookie)?.[1] ?? '');
+    const row = await loadProfileInSession(db, check);
+    const session = await settle(row);
+    return row && session ? profileResponse(row, session, false) : null;
+  };
+}
+
+const answer = process.env.MODE === 'profile' ? profileFloor() : selectFloor();
 
 createServer((req, res) => {
-  const id = new URL(req.url ?? '/', 'http://localhost').searchParams.get('id');
-  pool.query('SELECT id, email, confirmed_at FROM users WHERE id = $1', [id]).then(
-    ({ rows }) => {
+  answer(req).then(
+    (body) => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(rows[0] ?? null));
+      res.end(JSON.stringify(body));
     },
     () => {
       res.statusCode = 500;

@@ -5,8 +5,9 @@
  * logged in, every step page and /completion (a submitted account). Then, in
  * the same run and against baselines measured alongside:
  *   - GET /api/profile per second vs a raw primary-key SELECT over a pool of
- *     the same size as the server's, and vs the floor under it: that SELECT
- *     behind a bare node:http server (bench/bare-select-server.ts);
+ *     the same size as the server's, and vs two floors under it, each behind a
+ *     bare node:http server (bench/bare-select-server.ts): that SELECT, and
+ *     the product's own profile statement and body;
  *   - start to first answer of the server vs a bare node:http server.
  * It prints figures and ratios with their goals, never pass/fail.
  *
@@ -71,7 +72,7 @@ dbUrl.pathname = `/${dbName}`;
 const db = createPostgresDb({ connectionString: dbUrl.toString(), max: POOL_SIZE });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-bench-web-'));
 let server: ChildProcess | undefined;
-let bareSelectServer: ChildProcess | undefined;
+const bareServers: ChildProcess[] = [];
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 
 try {
@@ -155,31 +156,39 @@ try {
   const profile = (i: number) => request(profileUrl, 'GET', { cookie: cookies[i % SESSIONS]! }, undefined);
   const rawSelect = (i: number) =>
     db.query('SELECT id, email, confirmed_at FROM users WHERE id = $1', [userIds[i % SESSIONS]]).then(() => undefined);
-  // The floor: the same SELECT behind a bare node:http server in its own process (bench/bare-select-server.ts).
-  const barePort = await freePort();
-  bareSelectServer = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-select-server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(barePort), DATABASE_URL: dbUrl.toString(), POOL_SIZE: String(POOL_SIZE) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await firstAnswer(barePort, 60_000);
+  // The floors (bench/bare-select-server.ts), each a bare node:http server in its own process: the same
+  // SELECT, and the product's own profile statement and body, so the gap splits into HTTP, the
+  // statement's work and what the framework adds.
+  const selectBase = await startBareServer('select');
   const bareSelect = (i: number) =>
-    request(new URL(`/?id=${userIds[i % SESSIONS]!}`, `http://127.0.0.1:${barePort}`), 'GET', {}, undefined);
+    request(new URL(`/?id=${userIds[i % SESSIONS]!}`, selectBase), 'GET', {}, undefined);
+  const profileBase = await startBareServer('profile');
+  const bareProfile = (i: number) =>
+    request(new URL('/', profileBase), 'GET', { cookie: cookies[i % SESSIONS]! }, undefined);
   await closedLoop(2000, CONCURRENCY, rawSelect);
   await closedLoop(2000, CONCURRENCY, bareSelect);
+  await closedLoop(2000, CONCURRENCY, bareProfile);
   await closedLoop(2000, CONCURRENCY, profile);
-  const apiRounds: { baseline: number; floor: number; app: number }[] = [];
+  const apiRounds: { baseline: number; floor: number; profileFloor: number; app: number }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const baseline = await closedLoop(PROFILE_CALLS, CONCURRENCY, rawSelect);
     const floor = await closedLoop(PROFILE_CALLS, CONCURRENCY, bareSelect);
+    const profileFloor = await closedLoop(PROFILE_CALLS, CONCURRENCY, bareProfile);
     const app = await closedLoop(PROFILE_CALLS, CONCURRENCY, profile);
     if (app.errors > 0) console.warn(`GET /api/profile: ${app.errors} errors`);
     if (floor.errors > 0) console.warn(`bare node:http SELECT: ${floor.errors} errors`);
-    apiRounds.push({ baseline: baseline.perSecond, floor: floor.perSecond, app: app.perSecond });
+    if (profileFloor.errors > 0) console.warn(`bare node:http profile: ${profileFloor.errors} errors`);
+    apiRounds.push({
+      baseline: baseline.perSecond,
+      floor: floor.perSecond,
+      profileFloor: profileFloor.perSecond,
+      app: app.perSecond,
+    });
   }
-  bareSelectServer.kill('SIGTERM');
-  await onceExited(bareSelectServer);
-  bareSelectServer = undefined;
+  for (const bare of bareServers.splice(0)) {
+    bare.kill('SIGTERM');
+    await onceExited(bare);
+  }
   await closeConnections();
   server.kill('SIGTERM');
   server = undefined;
@@ -203,6 +212,7 @@ try {
   const apiRatios = apiRounds.map((r) => r.app / r.baseline);
   const floorRatios = apiRounds.map((r) => r.floor / r.baseline);
   const appToFloor = apiRounds.map((r) => r.app / r.floor);
+  const appToProfileFloor = apiRounds.map((r) => r.app / r.profileFloor);
   const apiMid = apiRounds[apiRatios.indexOf(median(apiRatios))]!;
   const pgRatios = starts.map((s) => s.postgres / s.bare);
   const pgliteRatios = starts.map((s) => s.pglite / s.bare);
@@ -228,12 +238,15 @@ try {
     `  floor, bare node:http + the same SELECT: ${apiMid.floor.toFixed(0)}/s; its ratio to the raw SELECT per round ${floorRatios.map((r) => r.toFixed(2)).join(', ')}; median ${median(floorRatios).toFixed(2)}; GET /api/profile is ${median(appToFloor).toFixed(2)} of the floor`,
   );
   console.log(
+    `  bare node:http + the product's own profile statement and body: ${apiMid.profileFloor.toFixed(0)}/s; GET /api/profile is ${appToProfileFloor.map((r) => r.toFixed(2)).join(', ')} of it per round, median ${median(appToProfileFloor).toFixed(2)} (what the framework, its hooks and headers cost)`,
+  );
+  console.log(
     `start to first answer: bare node:http ${startMid.bare.toFixed(0)} ms, server on PostgreSQL ${startMid.postgres.toFixed(0)} ms, on PGlite ${startMid.pglite.toFixed(0)} ms; ratio PostgreSQL ${median(pgRatios).toFixed(2)}, PGlite ${median(pgliteRatios).toFixed(2)} (medians of ${ROUNDS})   (goal <= 2)\n`,
   );
 } finally {
   await closeConnections();
   server?.kill('SIGTERM');
-  bareSelectServer?.kill('SIGTERM');
+  for (const bare of bareServers) bare.kill('SIGTERM');
   await chrome?.kill();
   await db.close();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -341,6 +354,26 @@ async function startProductServer(port: number, env: Record<string, string>): Pr
   const child = spawnServer(SERVER_ARGS, port, env);
   await firstAnswer(port, 60_000);
   return child;
+}
+
+/** A floor server (bench/bare-select-server.ts) in MODE; its base URL once it answers. */
+async function startBareServer(mode: 'select' | 'profile'): Promise<string> {
+  const port = await freePort();
+  bareServers.push(
+    spawn(process.execPath, ['--import', 'tsx', 'bench/bare-select-server.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: dbUrl.toString(),
+        POOL_SIZE: String(POOL_SIZE),
+        MODE: mode,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
+  await firstAnswer(port, 60_000);
+  return `http://127.0.0.1:${port}`;
 }
 
 /** Milliseconds from spawning the process to its first HTTP answer. */

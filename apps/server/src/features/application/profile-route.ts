@@ -6,6 +6,7 @@ import { readSessionCookie } from '../accounts/session-cookies';
 import { sessionCheckFor } from '../accounts/session-store';
 import { isStaffSession } from '../staff/require-staff';
 import { loadProfileInSession } from './profile-repository';
+import { profileResponse } from './profile-response';
 
 /**
  * GET /api/profile: everything the web app needs to show the applicant's state
@@ -24,15 +25,7 @@ export function profileRoute(deps: AppDeps) {
       const session = await settle(row);
       if (!session || !row) return refuseWithoutSession(deps, reply);
       req.session = session;
-      return {
-        answer: row.answers,
-        document_answer: row.documentAnswer,
-        username: session.username,
-        last_page: row.lastPage,
-        successful_login: row.logins.map((d) => d.toISOString()),
-        web_status: row.webStatuses.map((web_status) => ({ web_status })),
-        ...(isStaffSession(deps, session) ? { is_staff: true } : {}),
-      };
+      return profileResponse(row, session, isStaffSession(deps, session));
     });
   };
 }
