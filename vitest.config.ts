@@ -82,7 +82,7 @@ export default defineConfig({
         },
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: [failOnConsoleError, './apps/web/src/test/setup.ts'],
           // Two files at a time on two cores: a screen test's steps may take twice as long as alone.

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { pageChunks } from './build/page-chunks';
 import { PAGE_MODULES } from './src/app/page-modules';
 
 /** The Fastify server that answers the app's calls in development (`npm run dev`). */
@@ -90,10 +91,9 @@ function pagePreloads(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      // The chunk holding each module: a lazy module shares its chunk with the rest of its page (page-chunks.ts).
       const bySource = new Map(
-        chunks
-          .filter((c) => c.facadeModuleId)
-          .map((c) => [path.relative(root, c.facadeModuleId!).split(path.sep).join('/'), c]),
+        chunks.flatMap((c) => c.moduleIds.map((id) => [path.relative(root, id).split(path.sep).join('/'), c] as const)),
       );
       const closure = (start: Rollup.OutputChunk[], skip: ReadonlySet<string>) => {
         const files = new Set<string>();
@@ -114,7 +114,7 @@ function pagePreloads(): Plugin {
       for (const [page, sources] of Object.entries(PAGE_MODULES)) {
         const starts = sources.map((source) => {
           const chunk = bySource.get(source);
-          if (!chunk) this.error(`PAGE_MODULES names ${source} for ${page}, which is no lazily loaded module.`);
+          if (!chunk) this.error(`PAGE_MODULES names ${source} for ${page}, which is in no chunk of the build.`);
           return chunk;
         });
         preloads[page] = [...closure(starts, inHtml)].map((file) => `${base}${file}`);
@@ -124,11 +124,14 @@ function pagePreloads(): Plugin {
   };
 }
 
+const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
+const chunks = pageChunks(root);
+
 export default defineConfig({
   // Pinned to this folder so the config gives the same result from any working
   // directory (`vite build` here, `vitest` at the repository root).
-  root: decodeURIComponent(new URL('.', import.meta.url).pathname),
-  plugins: [react(), pagePreloads(), precompress()],
+  root,
+  plugins: [react(), chunks.plugin, pagePreloads(), precompress()],
   // The app renders with Preact's React compatibility layer: the same components, Radix,
   // React Router and TanStack Query, with a renderer a tenth of react-dom's size
   // (docs/decisions/023-preact-renderer.md).
@@ -137,6 +140,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: chunks.groups,
+        },
+      },
       onLog(level, log, handler) {
         // React Router reads React.useOptimistic and falls back when the renderer has none.
         if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
