@@ -165,6 +165,14 @@ try {
   const profileBase = await startBareServer('profile');
   const bareProfile = (i: number) =>
     request(new URL('/', profileBase), 'GET', { cookie: cookies[i % SESSIONS]! }, undefined);
+  // The profile floor is only a floor if it does the product's work: the same body for the same cookie.
+  const bodyOf = async (url: URL) =>
+    (await fetch(url, { headers: { cookie: cookies[0]! } })).json() as Promise<{ username?: string }>;
+  const [productBody, floorBody] = await Promise.all([bodyOf(profileUrl), bodyOf(new URL('/', profileBase))]);
+  if (!productBody.username || JSON.stringify(floorBody) !== JSON.stringify(productBody))
+    throw new Error(
+      `the profile floor answers ${JSON.stringify(floorBody)}, the product ${JSON.stringify(productBody)}`,
+    );
   await closedLoop(2000, CONCURRENCY, rawSelect);
   await closedLoop(2000, CONCURRENCY, bareSelect);
   await closedLoop(2000, CONCURRENCY, bareProfile);
