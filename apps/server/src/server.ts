@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -23,6 +24,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+/** How long after listening the background work starts when no request has asked for it. */
+const BACKGROUND_START_MS = 1000;
 const logger = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
 
 /** An unreachable database at boot is an operator's problem to fix, said in one line, not a stack trace. */
@@ -65,12 +68,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-// Loaded after the first answers can be given: the job queue and its workers now, and a moment later
-// the school and address indexes (a second or more of work, done in slices between requests), unless a
-// lookup asks for them first.
+// Loaded after the first answers have been given, unless a request needs them first: the job queue and
+// its workers a second after listening (loading pg-boss, checking its schema and probing the converter's
+// sandbox held up the first answers by 25 to 40 ms when started at once), and the school and address
+// indexes a second later (a second or more of work, done in slices between requests).
 setTimeout(() => {
   deps.lookups.warm().catch((err: unknown) => logger.error({ err }, 'the lookups could not be loaded'));
-}, 2000).unref();
+}, 2 * BACKGROUND_START_MS).unref();
+await Promise.race([deps.jobs.wanted, delay(BACKGROUND_START_MS, undefined, { ref: false })]);
 const formContext = createFormContext(config.tenant);
 try {
   // The workers create their queues on the started queue; only then may the stand-in pass jobs on.

@@ -41,6 +41,17 @@ describe('the job queue stand-in of a starting server', () => {
     expect(starts).toBe(1);
   });
 
+  it('says when a call first wants the queue, so a server waiting to start it can start it at once', async () => {
+    const deferred = deferJobQueue(() => Promise.reject(new Error('not here')));
+    const settled = () =>
+      Promise.race([deferred.wanted.then(() => true), new Promise((r) => setTimeout(r, 20, false))]);
+    // Neither handing out the stand-in nor a hint to a worker that does not exist yet wants the queue.
+    deferred.notifyWorker('mail');
+    expect(await settled()).toBe(false);
+    await expect(deferred.send('mail', {})).rejects.toThrow('not here');
+    expect(await settled()).toBe(true);
+  });
+
   it('never starts a queue once stopped: a call after that fails instead of opening one', async () => {
     let starts = 0;
     const deferred = deferJobQueue(() => {
