@@ -1,5 +1,5 @@
 import { isHidden, type FormPage } from '@admissions/domain';
-import type { JSX } from 'react';
+import { memo, type JSX } from 'react';
 import type { FormRenderContext } from './form-render-context';
 import { renderQuestionsWith } from './question-list';
 import { FieldDescription } from './shell/field-messages';
@@ -15,8 +15,19 @@ const sectionTitleIdOf = (key: string) => `section-${key}-title`;
  * definition: sections in order (hidden ones skipped), each with its title
  * and its questions through the renderer registry. The page's own title
  * (h1) and buttons belong to the caller.
+ *
+ * Memoised: it depends on nothing but its page and its context, which callers
+ * keep from one render to the next until something in it changes. A change
+ * elsewhere in the page's state (the last page saved, the status set on a
+ * first visit) would otherwise draw every question again.
  */
-export function FormPageBody({ page, ctx }: { page: FormPage; ctx: FormRenderContext }): JSX.Element {
+export const FormPageBody = memo(function FormPageBody({
+  page,
+  ctx,
+}: {
+  page: FormPage;
+  ctx: FormRenderContext;
+}): JSX.Element {
   const renderQuestions = renderQuestionsWith(ctx);
   return (
     <div className={styles.body} data-read-only={ctx.readOnly || undefined}>
@@ -42,4 +53,4 @@ export function FormPageBody({ page, ctx }: { page: FormPage; ctx: FormRenderCon
         ))}
     </div>
   );
-}
+});

@@ -149,6 +149,9 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   useEffect(() => publishVisitorAnswers(carried), [carried]);
   useEffect(() => () => publishVisitorAnswers(undefined), []);
 
+  // Kept from one render to the next: a new function in each value would make every page's render
+  // context new, and draw all of a step's questions again whenever anything else here changed.
+  const saveAnswers = useCallback(() => flush(), [flush]);
   const value = useMemo<ApplicationState>(
     () => ({
       form,
@@ -162,7 +165,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
       onAddAnother,
       onRemoveRepeat,
       onTabChange,
-      saveAnswers: () => flush(),
+      saveAnswers,
       validate,
       saveValidations,
       setWebStatus,
@@ -186,7 +189,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
       onAddAnother,
       onRemoveRepeat,
       onTabChange,
-      flush,
+      saveAnswers,
       validate,
       saveValidations,
       setWebStatus,
