@@ -12,7 +12,7 @@ export interface ConvertedDocument {
 
 /**
  * The applicant's converted documents, one per file question whose document is
- * COMPLETED: for the staff packet and the applicant's PDF copy.
+ * COMPLETED: what the staff console reads (staff/converted-documents.ts).
  */
 export async function listConvertedDocuments(
   deps: Pick<AppDeps, 'db' | 'storage'>,

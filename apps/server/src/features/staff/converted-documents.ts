@@ -1,5 +1,6 @@
-import { buildForm, formFields, type TenantConfig } from '@admissions/domain';
+import { buildForm, formFields, hiddenAnswerKeys, type FormDefinition, type TenantConfig } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
+import { findApplication } from '../application/application-repository';
 import { listConvertedDocuments as listApplicantDocuments } from '../documents/converted-documents';
 
 /** One uploaded document of an application, as its converted PDF. */
@@ -17,30 +18,48 @@ export interface ConvertedDocument {
  * The staff console's one way to an application's documents: its document list,
  * the print data's document_answer (GET /service/tmp-pdf) and the packet all read
  * the applicant's COMPLETED conversions through here, labelled and in form order.
+ *
+ * A document whose question the stored answers hide is left out: the applicant
+ * took that answer back (a BMN applicant's final project, after a change of
+ * program), as the cleared answer says. Its file is kept, so the question shows
+ * it again if the applicant changes back.
  */
 export async function listConvertedDocuments(deps: AppDeps, userId: string): Promise<ConvertedDocument[]> {
-  const order = questionOrder(deps.config.tenant);
-  const documents = await listApplicantDocuments(deps, userId);
+  const { form, order } = tenantForm(deps.config.tenant);
+  const [documents, application] = await Promise.all([
+    listApplicantDocuments(deps, userId),
+    findApplication(deps.db, userId),
+  ]);
+  const hidden = hiddenAnswerKeys(form, application?.answers ?? {});
   return documents
+    .filter((d) => !hidden.has(d.answerKey))
     .map((d) => ({ ...d, label: order.get(d.answerKey)?.label ?? d.answerKey }))
     .sort((a, b) => (order.get(a.answerKey)?.index ?? 0) - (order.get(b.answerKey)?.index ?? 0));
 }
 
 export type StaffDocumentSource = (deps: AppDeps, userId: string) => Promise<ConvertedDocument[]>;
 
-const orders = new WeakMap<TenantConfig, ReadonlyMap<string, { index: number; label: string }>>();
+interface TenantForm {
+  form: FormDefinition;
+  /** Each answer key's place in the form and its question's label. */
+  order: ReadonlyMap<string, { index: number; label: string }>;
+}
 
-/** Each answer key's place in the form and its question's label, worked out once per tenant. */
-function questionOrder(tenant: TenantConfig) {
-  let order = orders.get(tenant);
-  if (!order) {
-    order = new Map(
-      formFields(buildForm(tenant)).map((f, index) => [
+const forms = new WeakMap<TenantConfig, TenantForm>();
+
+/** The tenant's form and its questions' order, worked out once per tenant. */
+function tenantForm(tenant: TenantConfig): TenantForm {
+  let found = forms.get(tenant);
+  if (!found) {
+    const form = buildForm(tenant);
+    const order = new Map(
+      formFields(form).map((f, index) => [
         f.key,
         { index, label: 'label' in f.question && typeof f.question.label === 'string' ? f.question.label : f.key },
       ]),
     );
-    orders.set(tenant, order);
+    found = { form, order };
+    forms.set(tenant, found);
   }
-  return order;
+  return found;
 }
