@@ -140,6 +140,19 @@ describe('letters of recommendation: requests, links, answers', () => {
     ]);
   });
 
+  it("the office names a recommender with the prefix's words, as the form shows them", async () => {
+    const dee = await applicantAskingLetters(t, 'dee@example.com', 'doctor@uni.example', {
+      recommender_prefix: 'DR',
+      recommender_prefix_desc: 'Dr.',
+    });
+    await requestFirst(dee.client);
+    const staff = await loggedInClient(t, 'registrar@college.test');
+    const detail = (
+      await expectOk(await staff.get(`/api/staff/applications/${dee.userId}`))
+    ).json<StaffApplicationDetail>();
+    expect(detail.recommendations.map((r) => r.name)).toEqual(['Dr. Grace Hopper']);
+  });
+
   it('an unknown, malformed or tampered link is one and the same 410, and answers no applicant data', async () => {
     const ben = await applicantAskingLetters(t, 'ben@example.com', 'mentor@uni.example');
     await requestFirst(ben.client);

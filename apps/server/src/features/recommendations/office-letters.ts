@@ -1,4 +1,4 @@
-import type { StaffRecommendation } from '@admissions/domain';
+import { NAME_PREFIXES, optionLabel, type StaffRecommendation } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
@@ -15,7 +15,10 @@ function officeView(r: OfficeRequestRow): StaffRecommendation {
   return {
     id: r.id,
     prefix: r.prefix,
-    name: [r.recommender.prefix, recommenderName(r.recommender)].filter(Boolean).join(' '),
+    // The request keeps the prefix's code ('DR'); the office reads its words ('Dr.').
+    name: [optionLabel(NAME_PREFIXES, r.recommender.prefix) || r.recommender.prefix, recommenderName(r.recommender)]
+      .filter(Boolean)
+      .join(' '),
     email: r.email,
     organisation: r.recommender.organisation,
     position: r.recommender.position,
