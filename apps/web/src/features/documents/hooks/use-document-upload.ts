@@ -137,6 +137,9 @@ export function useDocumentUpload(question: FileQuestion, document: DocumentAnsw
     if (phase.name === 'attached' && (before === 'converting' || before === 'uploading')) {
       setAnnouncement(`${phase.document.file_name} (${formatFileSize(phase.document.file_size)}) is attached.`);
     }
+    // A failed upload or conversion: its reason is said where it is shown, and the
+    // status must not go on saying that the file is on its way.
+    if (phase.name === 'choose' && (before === 'converting' || before === 'uploading')) setAnnouncement('');
   }, [phase, chosenName]);
 
   const choose = useCallback(

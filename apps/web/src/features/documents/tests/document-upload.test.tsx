@@ -142,12 +142,15 @@ describe('document upload', { timeout: 30_000 }, () => {
       { outcome: { status: 'FAILED', message: FILE_MESSAGES.docxMacros } },
     );
     await user.upload(researchInput(), fileOf('plan.docx', 'docx'));
+    expect(await screen.findByText('Converting plan.docx to PDF.')).toHaveAttribute('role', 'status');
 
     expect(await screen.findByText(FILE_MESSAGES.docxMacros, {}, { timeout: 5000 })).toBeVisible();
     const input = researchInput();
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAccessibleDescription(expect.stringContaining(FILE_MESSAGES.docxMacros));
     expect(applicant.state.documents).toEqual({});
+    // Nothing says any more that the file is converting: not on screen, not to a screen reader.
+    await waitFor(() => expect(screen.queryByText(/Converting/)).toBeNull());
   });
 
   test("an upload error shows 'Error uploading file for' the question's label, deletes the conversion and clears the field", async () => {
@@ -171,6 +174,7 @@ describe('document upload', { timeout: 30_000 }, () => {
     await waitFor(() => expect(net.callsTo('DELETE /api/pdf/document-answer/research_upload')).toHaveLength(1));
     expect(researchInput()).toHaveAttribute('type', 'file');
     expect(screen.queryByRole('progressbar')).toBeNull();
+    await waitFor(() => expect(screen.queryByText(/Uploading plan\.pdf/)).toBeNull());
   });
 
   test("a refused start of the conversion is an upload error too, with the server's reason", async () => {
