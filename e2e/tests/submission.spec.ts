@@ -113,6 +113,9 @@ for (const [screen, viewport] of [
     await keyboardFill(page, steps);
     await activate(page, 'Save and Continue');
     await expect(page).toHaveURL(/\/education-alr$/);
+    // The next step opens at its top, its title focused, not where the last one's button was.
+    await expect(page.getByRole('heading', { level: 1, name: 'Education' })).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await keyboardFill(page, [
       ['entry_term', type('Fall 2027')],
       ['applied_major', type('MA in Education')],

@@ -46,6 +46,9 @@ if (!('ResizeObserver' in globalThis)) {
   };
 }
 
+/* jsdom does not scroll: its window.scrollTo only reports that it is not implemented. */
+window.scrollTo = () => {};
+
 /* jsdom lacks pointer capture, which Radix toasts use for swipe-to-close. */
 if (!Element.prototype.hasPointerCapture) {
   Element.prototype.hasPointerCapture = () => false;

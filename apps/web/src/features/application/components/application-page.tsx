@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { useNavigationMessageToast } from '../../../components/layout/use-navigation-message-toast';
 import type { FormPage } from '../form-pages';
 import { COMPLETION_PAGE } from '../form-pages';
 import { useFocusHashTarget } from '../hooks/use-focus-hash-target';
+import { useTitleAfterMove } from '../hooks/use-title-after-move';
 import { useApplicationState } from '../state/application-state-context';
 import { StepNavigation } from './step-navigation';
 import { ValidationSummary } from './validation-summary';
@@ -22,13 +23,17 @@ export function ApplicationPage({ page, children }: ApplicationPageProps) {
   usePageTitle(hasErrors ? `Error: ${page.title}` : page.title);
   useNavigationMessageToast();
   useFocusHashTarget();
+  const title = useRef<HTMLHeadingElement>(null);
+  useTitleAfterMove(title);
 
   const showSteps = !snapshot.is_service_user && page.path !== COMPLETION_PAGE.path;
   return (
     <div className={styles.page}>
       {showSteps && <StepNavigation />}
       {hasErrors && <ValidationSummary pagePath={page.path} />}
-      <h1 className={styles.title}>{page.title}</h1>
+      <h1 ref={title} tabIndex={-1} className={styles.title}>
+        {page.title}
+      </h1>
       <div className={styles.body}>{children}</div>
     </div>
   );

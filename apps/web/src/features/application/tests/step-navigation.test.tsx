@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { applicantServer } from '../../../test/application-server';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
@@ -19,6 +19,27 @@ describe('moving between steps', { timeout: 30_000 }, () => {
     await heading('Final Steps');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(stepLink('Step 3 Final Steps')).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a move starts the new step at its top, with focus on its title; a page load leaves both to the browser', async () => {
+    const scrolls = vi.spyOn(window, 'scrollTo');
+    setLoggedInCookie();
+    stubFetch(applicantServer({ webStatuses: ['started'] }).handlers);
+    const { user } = renderApp('/about');
+    const about = await heading('About You');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(about).not.toHaveFocus();
+    expect(scrolls).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Save and Continue' }));
+    const education = await heading('Education');
+    await waitFor(() => expect(education).toHaveFocus());
+    expect(scrolls).toHaveBeenCalledWith(0, 0);
+
+    // Back does the same.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'About You' })).toHaveFocus());
+    scrolls.mockRestore();
   });
 
   test('a visitor who has entered an answer goes to /signup with the answers', async () => {
