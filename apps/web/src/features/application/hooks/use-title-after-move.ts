@@ -11,8 +11,7 @@ import { useLocation, useNavigationType } from 'react-router';
  *
  * A page load or the browser's Back and Forward (POP) keep what the browser
  * does. A link to a field (a hash) is use-focus-hash-target's. Whatever took
- * focus itself, such as the validation summary, a dialog or a step link that
- * is still there, keeps it.
+ * focus itself, such as the validation summary or a dialog, keeps it.
  */
 export function useTitleAfterMove(title: RefObject<HTMLElement | null>): void {
   const navigationType = useNavigationType();

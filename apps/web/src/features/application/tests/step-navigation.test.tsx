@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { applicantServer } from '../../../test/application-server';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
+import { settleAfterPaint } from '../../../test/settle-after-paint';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const stepLink = (name: string) =>
@@ -27,7 +28,7 @@ describe('moving between steps', { timeout: 30_000 }, () => {
     stubFetch(applicantServer({ webStatuses: ['started'] }).handlers);
     const { user } = renderApp('/about');
     const about = await heading('About You');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settleAfterPaint();
     expect(about).not.toHaveFocus();
     expect(scrolls).not.toHaveBeenCalled();
 
