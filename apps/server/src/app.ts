@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   );
   await app.register(lookupRoutes(deps.lookups, deps.clock), { prefix: '/lookup' });
   // SPEC section 7: the print data, opened by a service token alone (never by a session).
-  await app.register(serviceRoutes(deps), { prefix: '/service' });
+  await app.register(serviceRoutes(deps, formContext), { prefix: '/service' });
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { findApplication } from '../application/application-repository';
+import type { FormContext } from '../application/form-context';
 import { recordStaffRead } from '../staff/audit-log';
 import { listConvertedDocuments } from '../staff/converted-documents';
 import { resolveServiceToken } from './service-tokens';
@@ -18,7 +19,7 @@ const SERVICE_LIMIT = { name: 'service', max: 120, windowMs: MINUTE };
  * credential here: a session cookie in the same browser is ignored, and the
  * token opens nothing else. Missing, expired, revoked or made-up: 401 JSON.
  */
-export function serviceRoutes(deps: AppDeps) {
+export function serviceRoutes(deps: AppDeps, ctx: FormContext) {
   return async (app: FastifyInstance) => {
     app.get('/tmp-pdf', async (req, reply): Promise<ServicePrintData> => {
       await hitRateLimit(deps.db, SERVICE_LIMIT, req.ip, deps.clock.now());
@@ -28,7 +29,7 @@ export function serviceRoutes(deps: AppDeps) {
       if (!live) throw new AppError('SERVICE_TOKEN_INVALID');
       const [row, documents] = await Promise.all([
         findApplication(deps.db, live.applicationUserId),
-        listConvertedDocuments(deps, live.applicationUserId),
+        listConvertedDocuments(deps, ctx.form, live.applicationUserId),
       ]);
       await recordStaffRead(
         deps.db,

@@ -1,4 +1,4 @@
-import { buildForm, formFields, hiddenAnswerKeys, type FormDefinition, type TenantConfig } from '@admissions/domain';
+import { formFields, hiddenAnswerKeys, type FormDefinition } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { findApplication } from '../application/application-repository';
 import { listConvertedDocuments as listApplicantDocuments } from '../documents/converted-documents';
@@ -24,8 +24,12 @@ export interface ConvertedDocument {
  * program), as the cleared answer says. Its file is kept, so the question shows
  * it again if the applicant changes back.
  */
-export async function listConvertedDocuments(deps: AppDeps, userId: string): Promise<ConvertedDocument[]> {
-  const { form, order } = tenantForm(deps.config.tenant);
+export async function listConvertedDocuments(
+  deps: AppDeps,
+  form: FormDefinition,
+  userId: string,
+): Promise<ConvertedDocument[]> {
+  const order = questionOrder(form);
   const [documents, application] = await Promise.all([
     listApplicantDocuments(deps, userId),
     findApplication(deps.db, userId),
@@ -37,29 +41,19 @@ export async function listConvertedDocuments(deps: AppDeps, userId: string): Pro
     .sort((a, b) => (order.get(a.answerKey)?.index ?? 0) - (order.get(b.answerKey)?.index ?? 0));
 }
 
-export type StaffDocumentSource = (deps: AppDeps, userId: string) => Promise<ConvertedDocument[]>;
+const orders = new WeakMap<FormDefinition, ReadonlyMap<string, { index: number; label: string }>>();
 
-interface TenantForm {
-  form: FormDefinition;
-  /** Each answer key's place in the form and its question's label. */
-  order: ReadonlyMap<string, { index: number; label: string }>;
-}
-
-const forms = new WeakMap<TenantConfig, TenantForm>();
-
-/** The tenant's form and its questions' order, worked out once per tenant. */
-function tenantForm(tenant: TenantConfig): TenantForm {
-  let found = forms.get(tenant);
-  if (!found) {
-    const form = buildForm(tenant);
-    const order = new Map(
+/** Each answer key's place in the form and its question's label, worked out once per form. */
+function questionOrder(form: FormDefinition) {
+  let order = orders.get(form);
+  if (!order) {
+    order = new Map(
       formFields(form).map((f, index) => [
         f.key,
         { index, label: 'label' in f.question && typeof f.question.label === 'string' ? f.question.label : f.key },
       ]),
     );
-    found = { form, order };
-    forms.set(tenant, found);
+    orders.set(form, order);
   }
-  return found;
+  return order;
 }

@@ -65,7 +65,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       const { userId } = req.params;
       await assertApplicationExists(deps, ctx, userId);
       const [documents, recommendations] = await Promise.all([
-        listConvertedDocuments(deps, userId),
+        listConvertedDocuments(deps, ctx.form, userId),
         officeRecommendations(deps, userId),
       ]);
       const detail = await loadApplicationDetail(deps, ctx, userId, documents, recommendations);
@@ -78,7 +78,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
     app.get<{ Params: Params }>('/applications/:userId/documents/:answerKey', async (req, reply) => {
       const { userId, answerKey } = req.params;
       await assertApplicationExists(deps, ctx, userId);
-      const document = (await listConvertedDocuments(deps, userId)).find((d) => d.answerKey === answerKey);
+      const document = (await listConvertedDocuments(deps, ctx.form, userId)).find((d) => d.answerKey === answerKey);
       if (!document) throw new AppError('NOT_FOUND');
       const pdf = await document.readPdf();
       await recordStaffRead(deps.db, staffOf(req), userId, 'view-document', { answer_key: answerKey }, now());
@@ -106,7 +106,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       await assertApplicationExists(deps, ctx, userId);
       const { rows } = await deps.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
       const source = await loadCopySource(deps, ctx, deps.config.tenant, { userId, username: rows[0]!.email });
-      const documents = await listConvertedDocuments(deps, userId);
+      const documents = await listConvertedDocuments(deps, ctx.form, userId);
       const letters = await receivedLetters(deps, userId, renderer);
       const copy = await renderer.render(source.header, source.pages);
       // pdf-lib loads with the first packet, not with the server.
