@@ -20,7 +20,7 @@ import pg from 'pg';
 import { SESSION_COOKIE } from '@admissions/domain';
 import { migrate } from '../apps/server/src/infra/db/migrate';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
-import { startSession } from '../apps/server/src/features/accounts/session-store';
+import { startSession } from '../apps/server/src/session/session-store';
 import { cpuPerOp, cpuSnapshot, type CpuCost } from './cpu';
 import { closeConnections, closedLoop, fixedRate, request, type LatencyStats } from './load';
 import { waitForServer } from './wait-for-server';

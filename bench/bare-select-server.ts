@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import pg from 'pg';
 import { SESSION_COOKIE } from '@admissions/domain';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
-import { sessionCheckFor } from '../apps/server/src/features/accounts/session-store';
+import { sessionCheckFor } from '../apps/server/src/session/session-store';
 import { loadProfileInSession } from '../apps/server/src/features/application/profile-repository';
 import { profileResponse } from '../apps/server/src/features/application/profile-response';
 

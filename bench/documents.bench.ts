@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { documentConversionPath, isDocumentWaiting, PRESIGNED_URL_PATH, SESSION_COOKIE } from '@admissions/domain';
-import { startSession } from '../apps/server/src/features/accounts/session-store';
+import { startSession } from '../apps/server/src/session/session-store';
 import { convertDocument } from '../apps/server/src/features/documents/convert/convert-document';
 import { createConverterThread } from '../apps/server/src/features/documents/convert/converter-thread';
 import { makeDocx } from '../apps/server/src/features/documents/test-files';

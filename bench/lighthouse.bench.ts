@@ -31,7 +31,7 @@ import puppeteer from 'puppeteer-core';
 import { LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
 import { migrate } from '../apps/server/src/infra/db/migrate';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
-import { startSession } from '../apps/server/src/features/accounts/session-store';
+import { startSession } from '../apps/server/src/session/session-store';
 import { closeConnections, closedLoop, request } from './load';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

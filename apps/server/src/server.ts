@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { closeDeps, createDeps } from './create-deps';
-import { createFormContext } from './features/application/form-context';
+import { createFormContext } from './core/form-context';
 import { catchUpConsoleIndex } from './features/staff/console-index';
 import { LOG_SERIALIZERS } from './http/log-serializers';
 import { isDatabaseUnavailable } from './infra/db/database-unavailable';

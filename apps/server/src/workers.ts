@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { startConversionWorker } from './features/documents/conversion-worker';
 import { startHousekeepingWorker } from './features/housekeeping/housekeeping-worker';
-import type { FormContext } from './features/application/form-context';
+import type { FormContext } from './core/form-context';
 import { startMailWorker } from './features/mail/mail-worker';
 import { LETTER_TARGET, letterConversionTarget } from './features/recommendations/letter-conversion';
 import { startLetterWorkers } from './features/recommendations/letter-reminders';

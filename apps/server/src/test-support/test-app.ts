@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../app';
-import { createFormContext } from '../features/application/form-context';
+import { createFormContext } from '../core/form-context';
 import { LOG_SERIALIZERS } from '../http/log-serializers';
 import { loadConfig } from '../config';
 import { createLookupService } from '../features/lookup/lookup-service';

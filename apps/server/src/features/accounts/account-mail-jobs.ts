@@ -4,12 +4,12 @@ import { AppError } from '../../http/app-error';
 import type { MailMessage } from '../../infra/mail/mailer';
 import type { MailJob } from '../mail/mail-jobs';
 import { alreadyConfirmedMail, resetLinkMail, signupAttemptMail } from './account-mails';
-import { RESET_TOKEN_TTL_MS } from './account-limits';
+import { RESET_TOKEN_TTL_MS } from '../../session/account-limits';
 import { accountUrls } from './account-urls';
 import { replaceCode } from './codes-repository';
 import { issueConfirmationCode } from './issue-confirmation-code';
 import { claimMailSlot, recordMailSlot } from './mail-throttle';
-import { generateToken, hashCode } from './secrets';
+import { generateToken, hashCode } from '../../session/secrets';
 import { isTrustedDevice, throttleKey } from './trusted-devices';
 import { findUserByEmail } from './users-repository';
 

@@ -17,10 +17,10 @@ import { forgotPassword } from './forgot-password';
 import { login } from './login';
 import { resendConfirm } from './resend-confirm';
 import { resetPassword } from './reset-password';
-import { sessionOf } from './require-session';
-import { clearSessionCookies, readSessionCookie, setSessionCookies } from './session-cookies';
-import { endSession } from './session-store';
-import { hashToken } from './secrets';
+import { sessionOf } from '../../session/require-session';
+import { clearSessionCookies, readSessionCookie, setSessionCookies } from '../../session/session-cookies';
+import { endSession } from '../../session/session-store';
+import { hashToken } from '../../session/secrets';
 import { signup } from './signup';
 
 /** The public account calls of SPEC section 7 (mounted under /public). */

@@ -2,7 +2,7 @@ import { ACCOUNT_SUCCESS_MESSAGES, type ConfirmBody } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
-import { IP_LIMITS } from './account-limits';
+import { IP_LIMITS } from '../../session/account-limits';
 import { assertAccountForm } from './check-account-form';
 import type { AccountClient } from './client';
 import { findUserByEmail, markConfirmed } from './users-repository';

@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { DAY } from '../../infra/time-units';
-import { hashesEqual } from './secrets';
-import { cookieName } from './session-cookies';
+import { hashesEqual } from '../../session/secrets';
+import { cookieName } from '../../session/session-cookies';
 
 export const DEVICE_COOKIE = 'ap_device';
 /** How long a browser stays a trusted device of an account after its last login there. */

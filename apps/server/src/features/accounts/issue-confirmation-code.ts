@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { confirmationCodeMail } from './account-mails';
-import { CONFIRM_CODE_TTL_MS } from './account-limits';
+import { CONFIRM_CODE_TTL_MS } from '../../session/account-limits';
 import { replaceCode } from './codes-repository';
-import { generateCode, hashCode } from './secrets';
+import { generateCode, hashCode } from '../../session/secrets';
 
 /**
  * Stores a fresh confirmation code (retiring older ones) and returns the mail

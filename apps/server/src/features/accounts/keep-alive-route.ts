@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { SESSION_IDLE_MS } from './account-limits';
+import { SESSION_IDLE_MS } from '../../session/account-limits';
 
 /**
  * GET /api/keep-alive: the /api preHandler has already extended the session;

@@ -8,11 +8,11 @@ import {
   LOGIN_FIRST_LOCK_MS,
   LOGIN_FREE_FAILURES,
   LOGIN_MAX_LOCK_MS,
-} from './account-limits';
+} from '../../session/account-limits';
 import { assertAccountForm } from './check-account-form';
 import type { AccountClient } from './client';
 import { verifyAgainstDummy, verifyPassword } from './password-hashing';
-import { startSession } from './session-store';
+import { startSession } from '../../session/session-store';
 import { addLoginFailure, clearLoginThrottle, findLoginThrottle, lockLogin } from './throttle-repository';
 import { isTrustedDevice, throttleKey, trustDevice } from './trusted-devices';
 import { findUserByEmail } from './users-repository';

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
-import { MAIL_MAX_PER_HOUR, MAIL_MIN_INTERVAL_MS, MAIL_WINDOW_MS } from './account-limits';
+import { MAIL_MAX_PER_HOUR, MAIL_MIN_INTERVAL_MS, MAIL_WINDOW_MS } from '../../session/account-limits';
 import { recentMailRequests, recordMailRequest } from './throttle-repository';
 
 /**

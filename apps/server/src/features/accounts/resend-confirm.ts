@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
 import { enqueueMail } from '../mail/mail-jobs';
-import { IP_LIMITS, mailIpLimit } from './account-limits';
+import { IP_LIMITS, mailIpLimit } from '../../session/account-limits';
 import type { AccountClient } from './client';
 import { claimMailSlot } from './mail-throttle';
 import { isTrustedDevice, throttleKey } from './trusted-devices';

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
-import { MAX_CODE_ATTEMPTS } from './account-limits';
+import { MAX_CODE_ATTEMPTS } from '../../session/account-limits';
 import { countWrongAttempt, findLiveCodeForUpdate, markCodeUsed, type CodePurpose } from './codes-repository';
-import { hashCode, hashesEqual } from './secrets';
+import { hashCode, hashesEqual } from '../../session/secrets';
 
 /**
  * Checks a code or reset id inside the caller's transaction. A wrong guess is

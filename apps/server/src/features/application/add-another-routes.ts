@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
-import { sessionOf } from '../accounts/require-session';
+import { sessionOf } from '../../session/require-session';
 import { documentShift } from '../documents/shift-documents';
-import { findApplication } from './application-repository';
-import type { FormContext } from './form-context';
+import { findApplication } from '../../core/application-repository';
+import type { FormContext } from '../../core/form-context';
 import { removeRepeatBlock, setRepeatBlockCount } from './repeat-blocks';
 
 const removeParams = z.strictObject({ button_id: z.string().max(100), number: z.coerce.number().int() });

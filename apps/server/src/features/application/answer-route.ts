@@ -6,12 +6,12 @@ import { AppError } from '../../http/app-error';
 import { createMemoryRateLimit } from '../../http/memory-rate-limit';
 import { parseBody } from '../../http/parse-body';
 import { MINUTE } from '../../infra/time-units';
-import { requireSession, sessionOf } from '../accounts/require-session';
-import { hashToken } from '../accounts/secrets';
-import { clearSessionCookies, readSessionCookie } from '../accounts/session-cookies';
+import { requireSession, sessionOf } from '../../session/require-session';
+import { hashToken } from '../../session/secrets';
+import { clearSessionCookies, readSessionCookie } from '../../session/session-cookies';
 import { touchesRecommenders, syncRecommenders } from '../recommendations/letter-requests';
 import { checkAnswerPayload } from './check-answer-payload';
-import type { FormContext } from './form-context';
+import type { FormContext } from '../../core/form-context';
 import { needsStoredAnswers, saveAnswers } from './save-answers';
 import { createInSessionSaver } from './save-answers-in-session';
 

@@ -3,10 +3,10 @@ import { clearAnswers, invalidDateKeys, planCarryOver, type Answers, type CarryO
 import { carryOverBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';
-import { sessionOf } from '../accounts/require-session';
-import { mergeAnswers } from './application-repository';
+import { sessionOf } from '../../session/require-session';
+import { mergeAnswers } from '../../core/application-repository';
 import { checkAnswerPayload } from './check-answer-payload';
-import type { FormContext } from './form-context';
+import type { FormContext } from '../../core/form-context';
 import { lockAnswers } from './lock-answers';
 
 /**

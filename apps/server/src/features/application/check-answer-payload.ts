@@ -1,6 +1,6 @@
 import { allowedAnswerValues, type Answers } from '@admissions/domain';
 import { AppError } from '../../http/app-error';
-import type { FormContext } from './form-context';
+import type { FormContext } from '../../core/form-context';
 
 /** What PostgreSQL's jsonb cannot hold: NUL, and half of a UTF-16 surrogate pair. */
 // eslint-disable-next-line no-control-regex -- matching NUL is the point

@@ -3,9 +3,9 @@ import { lastPageBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
-import { sessionOf } from '../accounts/require-session';
-import { setLastPage } from './application-repository';
-import type { FormContext } from './form-context';
+import { sessionOf } from '../../session/require-session';
+import { setLastPage } from '../../core/application-repository';
+import type { FormContext } from '../../core/form-context';
 
 /** PUT /api/last-page: the form page to bring the applicant back to. */
 export function lastPageRoute({ db, clock }: AppDeps, ctx: FormContext) {

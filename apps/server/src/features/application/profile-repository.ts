@@ -1,7 +1,7 @@
 import type { Answers, DocumentAnswer, WebStatus } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { documentAnswersSql } from '../documents/document-answers';
-import { LIVE_SESSION_CTE, sessionCheckParams, type SessionCheck } from '../accounts/sessions-repository';
+import { LIVE_SESSION_CTE, sessionCheckParams, type SessionCheck } from '../../session/sessions-repository';
 
 export interface ProfileRows {
   answers: Answers;

@@ -1,5 +1,5 @@
 import type { ProfileResponse } from '@admissions/domain';
-import type { Session } from '../accounts/session-store';
+import type { Session } from '../../session/session-store';
 import type { ProfileRows } from './profile-repository';
 
 /** GET /api/profile's body (SPEC section 3), from the profile and its live session. */

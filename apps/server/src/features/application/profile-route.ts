@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ProfileResponse } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
-import { refuseWithoutSession } from '../accounts/require-session';
-import { readSessionCookie } from '../accounts/session-cookies';
-import { sessionCheckFor } from '../accounts/session-store';
-import { isStaffSession } from '../staff/require-staff';
+import { refuseWithoutSession } from '../../session/require-session';
+import { readSessionCookie } from '../../session/session-cookies';
+import { sessionCheckFor } from '../../session/session-store';
+import { isStaffSession } from '../../session/require-staff';
 import { loadProfileInSession } from './profile-repository';
 import { profileResponse } from './profile-response';
 

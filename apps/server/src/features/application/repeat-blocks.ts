@@ -2,8 +2,8 @@ import { removeRepeatItem, setRepeatCount, type AddAnotherQuestion, type RepeatC
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
-import { lockApplication } from './application-repository';
-import type { FormContext } from './form-context';
+import { lockApplication } from '../../core/application-repository';
+import type { FormContext } from '../../core/form-context';
 
 /**
  * Called inside the transaction that moves a repeater's blocks, so documents

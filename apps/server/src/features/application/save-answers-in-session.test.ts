@@ -1,8 +1,8 @@
 import { SESSION_COOKIE } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../infra/db/db';
-import { SESSION_IDLE_MS } from '../accounts/account-limits';
-import { hashToken } from '../accounts/secrets';
+import { SESSION_IDLE_MS } from '../../session/account-limits';
+import { hashToken } from '../../session/secrets';
 import {
   answersOf,
   anotherSession,

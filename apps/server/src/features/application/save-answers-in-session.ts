@@ -1,7 +1,7 @@
 import type { Answers } from '@admissions/domain';
 import type { Clock } from '../../infra/clock';
 import type { Queryable } from '../../infra/db/db';
-import { sessionCutoffs } from '../accounts/session-cutoffs';
+import { sessionCutoffs } from '../../session/session-cutoffs';
 
 export type InSessionSaveResult = 'saved' | 'no-session' | 'submitted';
 

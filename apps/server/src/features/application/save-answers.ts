@@ -1,9 +1,9 @@
 import { clearAnswers, type Answers } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
-import { mergeAnswers } from './application-repository';
+import { mergeAnswers } from '../../core/application-repository';
 import { lockAnswers } from './lock-answers';
-import type { FormContext } from './form-context';
+import type { FormContext } from '../../core/form-context';
 
 /**
  * Whether a save must be checked against the stored answers: it touches a

@@ -10,8 +10,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { loadDocumentAnswers } from '../documents/document-answers';
 import { answersForJudging } from '../documents/answers-for-judging';
-import { lockApplication, markSubmitted } from './application-repository';
-import type { FormContext } from './form-context';
+import { lockApplication, markSubmitted } from '../../core/application-repository';
+import type { FormContext } from '../../core/form-context';
 
 export type SubmitOutcome =
   { status: 'submitted'; answers: Answers; view: ViewState; submittedAt: Date } | { status: 'already-submitted' };

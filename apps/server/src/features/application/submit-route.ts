@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { sessionOf } from '../accounts/require-session';
-import type { FormContext } from './form-context';
+import { sessionOf } from '../../session/require-session';
+import type { FormContext } from '../../core/form-context';
 import { enqueueMail } from '../mail/mail-jobs';
 import { loadDocumentAnswers } from '../pdf/application-copy';
 import { requestAllOnSubmission } from '../recommendations/letter-requests';

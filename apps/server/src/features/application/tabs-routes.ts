@@ -4,10 +4,10 @@ import { tabsBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
-import { sessionOf } from '../accounts/require-session';
+import { sessionOf } from '../../session/require-session';
 import { releaseDocumentsOfPanes } from '../documents/tab-switch';
-import { findApplication, mergeAnswers, setTab } from './application-repository';
-import type { FormContext } from './form-context';
+import { findApplication, mergeAnswers, setTab } from '../../core/application-repository';
+import type { FormContext } from '../../core/form-context';
 
 /** GET and PUT /api/tabs: the chosen tab of each tab group. */
 export function tabsRoutes(deps: AppDeps, ctx: FormContext) {

@@ -13,12 +13,12 @@ import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { hitRateLimit } from '../../http/rate-limit';
 import { claimMailSlot } from '../accounts/mail-throttle';
-import { generateToken, hashToken } from '../accounts/secrets';
+import { generateToken, hashToken } from '../../session/secrets';
 import { checkAnswerPayload } from './check-answer-payload';
-import type { FormContext } from './form-context';
+import type { FormContext } from '../../core/form-context';
 import { resumeLinkMail } from './resume-link-mail';
 import { enqueueMail } from '../mail/mail-jobs';
-import { mailIpLimit } from '../accounts/account-limits';
+import { mailIpLimit } from '../../session/account-limits';
 import { findTemporaryAnswers, insertTemporaryAnswers } from './temporary-answers-repository';
 import { DAY, MINUTE } from '../../infra/time-units';
 

@@ -3,9 +3,9 @@ import { validationsBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
-import { sessionOf } from '../accounts/require-session';
-import { saveValidationErrors } from './application-repository';
-import type { FormContext } from './form-context';
+import { sessionOf } from '../../session/require-session';
+import { saveValidationErrors } from '../../core/application-repository';
+import type { FormContext } from '../../core/form-context';
 
 /** POST /api/validations: the latest errors the applicant was shown, kept for staff. */
 export function validationsRoute({ db, clock }: AppDeps, ctx: FormContext) {

@@ -3,8 +3,8 @@ import { webStatusBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
-import { sessionOf } from '../accounts/require-session';
-import { addWebStatus, findApplication } from './application-repository';
+import { sessionOf } from '../../session/require-session';
+import { addWebStatus, findApplication } from '../../core/application-repository';
 
 /**
  * POST /api/web-status: records started or validating. 'submitted' is

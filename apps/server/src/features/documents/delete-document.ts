@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
-import type { FormContext } from '../application/form-context';
+import type { FormContext } from '../../core/form-context';
 import { pdfKeyOf } from './document-keys';
 import { deleteDocumentRow, lockDocuments, type DocumentRow } from './documents-repository';
 import { removeFiles, type Log } from './remove-files';

@@ -11,8 +11,8 @@ import { presignedUrlBody, startConversionBody } from '@admissions/domain/schema
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
-import { sessionOf } from '../accounts/require-session';
-import type { FormContext } from '../application/form-context';
+import { sessionOf } from '../../session/require-session';
+import type { FormContext } from '../../core/form-context';
 import { loadDocumentAnswers } from './document-answers';
 import { deleteDocument } from './delete-document';
 import { findDocument, type DocumentRow } from './documents-repository';

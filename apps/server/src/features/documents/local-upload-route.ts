@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { LocalStorage } from '../../infra/storage/local-storage';
 import { verifyPolicy } from '../../infra/storage/upload-policy';
-import { sessionOf } from '../accounts/require-session';
+import { sessionOf } from '../../session/require-session';
 import { LETTER_KEY_ROOT } from './document-keys';
 
 const policyRefused = () => new AppError('UPLOAD_POLICY_INVALID');

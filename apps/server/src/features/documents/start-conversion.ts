@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FILE_MESSAGES, type StartConversionBody } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
-import type { FormContext } from '../application/form-context';
+import type { FormContext } from '../../core/form-context';
 import { checkUploadedFile } from './check-uploaded-file';
 import { CONVERSION_QUEUE } from './conversion-queue';
 import { documentFolder } from './document-keys';

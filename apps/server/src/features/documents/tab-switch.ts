@@ -2,7 +2,7 @@ import { isDocumentWaiting } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
-import type { FormContext } from '../application/form-context';
+import type { FormContext } from '../../core/form-context';
 import { deleteDocumentRows } from './delete-document';
 import { lockDocuments } from './documents-repository';
 import { fileQuestions } from './file-questions';

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { HOUR } from '../../infra/time-units';
 import { MAX_UPLOAD_FORM_SECONDS } from '../../infra/storage/storage';
-import type { FormContext } from '../application/form-context';
+import type { FormContext } from '../../core/form-context';
 import { newUploadKey } from './document-keys';
 import { recordUploadForm, storedBytes, uploadsSince } from './documents-repository';
 import { fileQuestions } from './file-questions';

@@ -3,8 +3,8 @@ import { lastCode, signUp } from '../../test-support/account-helpers';
 import { loggedInClient, userIdOf } from '../../test-support/application-helpers';
 import { printToken, STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
-import { SERVICE_TOKEN_TTL_MS } from '../service/service-tokens';
-import { SESSION_IDLE_MS } from '../accounts/account-limits';
+import { SERVICE_TOKEN_TTL_MS } from '../../session/service-tokens';
+import { SESSION_IDLE_MS } from '../../session/account-limits';
 import { purgeExpired, RATE_LIMIT_RETENTION_MS } from './purge-expired';
 import { DAY, MINUTE } from '../../infra/time-units';
 

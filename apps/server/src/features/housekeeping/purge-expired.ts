@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app-deps';
-import { MAIL_WINDOW_MS } from '../accounts/account-limits';
-import { sessionActivity } from '../accounts/session-activity';
+import { MAIL_WINDOW_MS } from '../../session/account-limits';
+import { sessionActivity } from '../../session/session-activity';
 import { DEVICE_TRUST_MS } from '../accounts/device-cookie';
-import { sessionCutoffs } from '../accounts/session-cutoffs';
+import { sessionCutoffs } from '../../session/session-cutoffs';
 import { DAY } from '../../infra/time-units';
 
 /** Longer than twice any rate-limit window (the longest is a day, and a sliding window reads the previous one). */

@@ -1,8 +1,8 @@
 import type { Answers, DocumentAnswer, TenantConfig } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
-import { findApplication } from '../application/application-repository';
+import { findApplication } from '../../core/application-repository';
 import { loadDocumentAnswers as loadConvertedDocumentAnswers } from '../documents/document-answers';
-import type { FormContext } from '../application/form-context';
+import type { FormContext } from '../../core/form-context';
 import { copyFileName, type CopyFileName } from './copy-file-name';
 import { copyOutline, type CopyHeader, type CopyPage } from './copy-outline';
 

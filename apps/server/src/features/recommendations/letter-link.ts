@@ -3,8 +3,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
 import { HOUR } from '../../infra/time-units';
-import { hashToken } from '../accounts/secrets';
-import { findApplication } from '../application/application-repository';
+import { hashToken } from '../../session/secrets';
+import { findApplication } from '../../core/application-repository';
 import { requestOfLink, type RequestRow } from './recommendation-repository';
 import { applicantName, programLabel, recommenderName, waiverOf } from './recommender-answers';
 

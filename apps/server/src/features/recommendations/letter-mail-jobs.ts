@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
-import { generateToken, hashToken } from '../accounts/secrets';
-import { findApplication } from '../application/application-repository';
+import { generateToken, hashToken } from '../../session/secrets';
+import { findApplication } from '../../core/application-repository';
 import { enqueueMail } from '../mail/mail-jobs';
 import { declineNoticeMail, letterReceiptMail, letterRequestMail } from './recommendation-mails';
 import { findRequest, insertLink } from './recommendation-repository';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { ensureQueue } from '../../infra/jobs/ensure-queue';
 import { DAY } from '../../infra/time-units';
-import type { FormContext } from '../application/form-context';
+import type { FormContext } from '../../core/form-context';
 import { queueLetterRequest } from './letter-mail-jobs';
 import { LETTER_REPLACEMENT_QUEUE, sendReplacementRequest, type ReplacementJob } from './letter-requests';
 import { logRecommenderMail } from './recommendation-limits';

@@ -15,7 +15,7 @@ import { anotherSession, loggedInClient, save } from '../../test-support/applica
 import { STAFF_EMAIL, STAFF_ENV } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
 import { DAY, HOUR, MINUTE } from '../../infra/time-units';
-import { createFormContext } from '../application/form-context';
+import { createFormContext } from '../../core/form-context';
 import {
   LETTER_REPLACEMENT_QUEUE,
   REPLACEMENT_DELAY_SECONDS,

@@ -11,8 +11,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
 import { DAY, HOUR } from '../../infra/time-units';
-import { findApplication } from '../application/application-repository';
-import type { FormContext } from '../application/form-context';
+import { findApplication } from '../../core/application-repository';
+import type { FormContext } from '../../core/form-context';
 import { queueLetterRequest } from './letter-mail-jobs';
 import { countRecommenderMail, lockApplicationLetters } from './recommendation-limits';
 import {

@@ -3,8 +3,8 @@ import { recommenderPrefix } from '@admissions/domain/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
-import { sessionOf } from '../accounts/require-session';
-import type { FormContext } from '../application/form-context';
+import { sessionOf } from '../../session/require-session';
+import type { FormContext } from '../../core/form-context';
 import { recommendationStates, remindRecommender, requestLetter } from './letter-requests';
 
 const prefixOf = (req: FastifyRequest) => {

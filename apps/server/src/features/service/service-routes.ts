@@ -4,11 +4,11 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
 import { MINUTE } from '../../infra/time-units';
-import { findApplication } from '../application/application-repository';
-import type { FormContext } from '../application/form-context';
+import { findApplication } from '../../core/application-repository';
+import type { FormContext } from '../../core/form-context';
 import { recordStaffRead } from '../staff/audit-log';
 import { listConvertedDocuments } from '../staff/converted-documents';
-import { resolveServiceToken } from './service-tokens';
+import { resolveServiceToken } from '../../session/service-tokens';
 
 /** Tokens carry 256 bits, so this only stops floods. */
 const SERVICE_LIMIT = { name: 'service', max: 120, windowMs: MINUTE };

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../infra/db/db';
-import type { StaffMember } from './require-staff';
+import type { StaffMember } from '../../session/require-staff';
 
 /** What a staff member read; the detail says which part (a document key, a filter). */
 export type AuditAction =

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { save } from '../../test-support/application-helpers';
 import { STAFF_ENV, applicantWith } from '../../test-support/staff-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { createFormContext } from '../application/form-context';
+import { createFormContext } from '../../core/form-context';
 import { catchUpConsoleIndex, refreshConsoleIndex } from './console-index';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import {
 import { answersForJudging } from '../documents/answers-for-judging';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
-import type { FormContext } from '../application/form-context';
+import type { FormContext } from '../../core/form-context';
 
 /**
  * The console's read model (staff_application_index), rebuilt from the

@@ -1,6 +1,6 @@
 import { formFields, hiddenAnswerKeys, type FormDefinition } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
-import { findApplication } from '../application/application-repository';
+import { findApplication } from '../../core/application-repository';
 import { listConvertedDocuments as listApplicantDocuments } from '../documents/converted-documents';
 
 /** One uploaded document of an application, as its converted PDF. */

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
-import type { FormContext } from '../application/form-context';
+import type { FormContext } from '../../core/form-context';
 import { loadCopySource } from '../pdf/application-copy';
 import { attachmentHeader } from '../pdf/copy-file-name';
 import { createPdfRenderer } from '../pdf/pdf-renderer';
-import { createServiceToken, revokeServiceToken } from '../service/service-tokens';
+import { createServiceToken, revokeServiceToken } from '../../session/service-tokens';
 import { assertApplicationExists, loadApplicationDetail } from './application-detail';
 import { recordStaffRead } from './audit-log';
 import { freshenConsoleIndex } from './console-index';
@@ -16,7 +16,7 @@ import { csvLines } from './console-csv';
 import { allMatchingRows, listApplications } from './console-list';
 import { listConvertedDocuments } from './converted-documents';
 import { officeRecommendations, receivedLetters } from '../recommendations/office-letters';
-import { requireStaff, staffOf } from './require-staff';
+import { requireStaff, staffOf } from '../../session/require-staff';
 
 type Params = { userId: string; answerKey?: string; tokenId?: string; requestId?: string };
 

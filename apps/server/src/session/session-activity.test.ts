@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@admissions/domain';
-import { loggedInClient } from '../../test-support/application-helpers';
-import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
-import { MINUTE } from '../../infra/time-units';
+import { loggedInClient } from '../test-support/application-helpers';
+import { startTestApp, type TestApp, type TestClient } from '../test-support/test-app';
+import { MINUTE } from '../infra/time-units';
 import { hashToken } from './secrets';
 import { sessionActivity } from './session-activity';
 

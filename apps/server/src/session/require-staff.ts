@@ -1,9 +1,9 @@
 import { normalizeEmail } from '@admissions/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../http/app-error';
-import { requireSession, sessionOf } from '../accounts/require-session';
-import type { Session } from '../accounts/session-store';
+import type { AppDeps } from '../app-deps';
+import { AppError } from '../http/app-error';
+import { requireSession, sessionOf } from './require-session';
+import type { Session } from './session-store';
 
 /**
  * Staff means both: the session was started as staff (the address was in

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../infra/db/db';
-import { MINUTE } from '../../infra/time-units';
+import type { Queryable } from '../infra/db/db';
+import { MINUTE } from '../infra/time-units';
 
 /** A session row is written at most this often by the requests that use it. */
 export const TOUCH_EVERY_MS = MINUTE;

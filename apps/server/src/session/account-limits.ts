@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
-import type { RateLimit } from '../../http/rate-limit';
-import { HOUR, MINUTE } from '../../infra/time-units';
+import type { Config } from '../config';
+import type { RateLimit } from '../http/rate-limit';
+import { HOUR, MINUTE } from '../infra/time-units';
 
 export const CONFIRM_CODE_TTL_MS = 24 * HOUR;
 export const RESET_TOKEN_TTL_MS = HOUR;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../infra/db/db';
+import type { Queryable } from '../infra/db/db';
 
 export interface LiveSessionRow {
   user_id: string;

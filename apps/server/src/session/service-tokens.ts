@@ -1,7 +1,7 @@
 import { SERVICE_TOKEN_TTL_MINUTES } from '@admissions/domain';
-import type { Queryable } from '../../infra/db/db';
-import { MINUTE } from '../../infra/time-units';
-import { generateToken, hashToken } from '../accounts/secrets';
+import type { Queryable } from '../infra/db/db';
+import { MINUTE } from '../infra/time-units';
+import { generateToken, hashToken } from './secrets';
 
 export const SERVICE_TOKEN_TTL_MS = SERVICE_TOKEN_TTL_MINUTES * MINUTE;
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../app-deps';
 import { generateToken, hashToken } from './secrets';
 import { sessionCutoffs } from './session-cutoffs';
 import { sessionActivity, TOUCH_EVERY_MS } from './session-activity';

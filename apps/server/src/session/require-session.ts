@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../http/app-error';
+import type { AppDeps } from '../app-deps';
+import { AppError } from '../http/app-error';
 import { clearSessionCookies, readSessionCookie } from './session-cookies';
 import { resumeSession, type Session } from './session-store';
 

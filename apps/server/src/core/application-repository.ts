@@ -1,5 +1,5 @@
 import type { Answers } from '@admissions/domain';
-import type { Queryable } from '../../infra/db/db';
+import type { Queryable } from '../infra/db/db';
 
 /**
  * Writes to an application. Each is one statement that changes the row and
