@@ -1,5 +1,6 @@
 // One lint configuration for the whole repository. Besides the usual correctness rules, it keeps
 // imports flowing one way (domain, then server or web features, then the app) with no cycles.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -10,6 +11,16 @@ import tseslint from 'typescript-eslint';
 
 const server = 'apps/server/src';
 const web = 'apps/web/src';
+const serverFeatures = readdirSync(`${import.meta.dirname}/${server}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Server files that set a test up and may reach into any feature to do it. */
+const serverTestFiles = [
+  `${server}/**/*.test.ts`,
+  `${server}/**/*.test-helper.ts`,
+  `${server}/**/*-test-helpers.ts`,
+  `${server}/**/test-files.ts`,
+];
 
 /** Imports run one way: domain, then server or web features, then the app that composes them. */
 const layerZones = [
@@ -22,8 +33,14 @@ const layerZones = [
   // Server: infrastructure adapters know no feature; features know nothing of the composition root.
   {
     target: `${server}/infra`,
-    from: [`${server}/features`, `${server}/http`],
+    from: [`${server}/features`, `${server}/http`, `${server}/core`, `${server}/session`],
     message: 'Adapters must not depend on features.',
+  },
+  // The floors every feature stands on (decision 033) know no feature.
+  {
+    target: [`${server}/core`, `${server}/session`, `${server}/http`],
+    from: `${server}/features`,
+    message: 'core/, session/ and http/ lie under the features: move what they need down, or inject it.',
   },
   {
     target: `${server}/features`,
@@ -41,6 +58,21 @@ const layerZones = [
   { target: 'apps/web', from: 'apps/server', message: 'The web app must not import the server.' },
   { target: 'apps/server', from: 'apps/web', message: 'The server must not import the web app.' },
 ];
+/**
+ * A server feature uses another only through its public index.ts (decision 033), so a feature's files can
+ * change without breaking others and no two features grow into each other; app.ts and workers.ts wire the rest.
+ * Type imports count too. Tests may set up through any feature.
+ */
+const featureZones = serverFeatures.flatMap((feature) =>
+  serverFeatures
+    .filter((other) => other !== feature)
+    .map((other) => ({
+      target: `${server}/features/${feature}`,
+      from: `${server}/features/${other}`,
+      except: ['./index.ts'],
+      message: `Import what ${other} shares from its index.ts ('../${other}'), or have app.ts or workers.ts wire it in.`,
+    })),
+);
 const featuresImportTheAppShell = layerZones.findIndex((zone) => zone.target === `${web}/features`);
 
 export default tseslint.config(
@@ -58,7 +90,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
   {
-    files: ['**/*.{ts,tsx,js,mjs,mts}'],
+    files: ['**/*.{ts,tsx,js,mjs,mts,cjs}'],
     languageOptions: { globals: { ...globals.node } },
     settings: {
       'import-x/resolver-next': [
@@ -81,6 +113,11 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
     },
+  },
+  {
+    files: [`${server}/features/**/*.{ts,tsx}`],
+    ignores: serverTestFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }] },
   },
   {
     files: [`${web}/**/*.{ts,tsx}`],

@@ -3,8 +3,10 @@ import type { AppDeps } from './app-deps';
 import { startConversionWorker } from './features/documents/conversion-worker';
 import { startHousekeepingWorker } from './features/housekeeping/housekeeping-worker';
 import type { FormContext } from './core/form-context';
+import { accountMailComposers } from './features/accounts/account-mail-jobs';
 import { startMailWorker } from './features/mail/mail-worker';
 import { LETTER_TARGET, letterConversionTarget } from './features/recommendations/letter-conversion';
+import { letterMailComposers } from './features/recommendations/letter-mail-jobs';
 import { startLetterWorkers } from './features/recommendations/letter-reminders';
 
 /**
@@ -17,7 +19,9 @@ import { startLetterWorkers } from './features/recommendations/letter-reminders'
 export async function startWorkers(deps: AppDeps, formContext: FormContext, logger: Logger): Promise<void> {
   const started: string[] = [];
   started.push(await startConversionWorker(deps, logger, { [LETTER_TARGET]: letterConversionTarget(deps) }));
-  started.push(await startMailWorker(deps, logger));
+  // The mail worker composes each kind of mail with the composer of the feature that queues it.
+  const mailComposers = { ...accountMailComposers(deps), ...letterMailComposers(deps) };
+  started.push(await startMailWorker(deps, logger, mailComposers));
   started.push(await startHousekeepingWorker(deps, logger));
   started.push(...(await startLetterWorkers(deps, formContext, logger)));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.

@@ -2,7 +2,7 @@ import { normalizeEmail } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { MailMessage } from '../../infra/mail/mailer';
-import type { MailJob } from '../mail/mail-jobs';
+import type { MailComposers } from '../mail';
 import { alreadyConfirmedMail, resetLinkMail, signupAttemptMail } from './account-mails';
 import { RESET_TOKEN_TTL_MS } from '../../session/account-limits';
 import { accountUrls } from './account-urls';
@@ -13,7 +13,17 @@ import { generateToken, hashCode } from '../../session/secrets';
 import { isTrustedDevice, throttleKey } from './trusted-devices';
 import { findUserByEmail } from './users-repository';
 
-type AccountMailJob = Extract<MailJob, { kind: 'signup' | 'resend' | 'forgot' }>;
+/** The account mails' jobs: the address asked about, never a code or link (mail-jobs.ts). */
+type AccountMailJob =
+  | { kind: 'signup'; email: string; created: boolean; device?: string }
+  | { kind: 'resend'; email: string; device?: string }
+  | { kind: 'forgot'; email: string; device?: string };
+
+/** The mail worker's composers of the account mails (wired in workers.ts). */
+export function accountMailComposers(deps: AppDeps): MailComposers {
+  const compose = (job: AccountMailJob, firstTry: boolean) => composeAccountMail(deps, job, firstTry);
+  return { signup: compose, resend: compose, forgot: compose };
+}
 
 /**
  * Runs in the mail worker, after the call that asked for the mail has

@@ -8,7 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
-import { enqueueMail } from '../mail/mail-jobs';
+import { enqueueMail } from '../mail';
 import { IP_LIMITS, mailIpLimit } from '../../session/account-limits';
 import type { AccountClient } from './client';
 import { claimMailSlot } from './mail-throttle';

@@ -2,7 +2,7 @@ import { ACCOUNT_SUCCESS_MESSAGES, normalizeEmail, type ResetPasswordBody } from
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
-import { enqueueMail } from '../mail/mail-jobs';
+import { enqueueMail } from '../mail';
 import { passwordChangedMail } from './account-mails';
 import { IP_LIMITS, mailIpLimit } from '../../session/account-limits';
 import { accountUrls } from './account-urls';

@@ -1,7 +1,7 @@
 import { ACCOUNT_SUCCESS_MESSAGES, type SignupBody } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { hitRateLimit } from '../../http/rate-limit';
-import { enqueueMail } from '../mail/mail-jobs';
+import { enqueueMail } from '../mail';
 import { IP_LIMITS, mailIpLimit } from '../../session/account-limits';
 import { assertAccountForm } from './check-account-form';
 import type { AccountClient } from './client';

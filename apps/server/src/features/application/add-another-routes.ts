@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
-import { documentShift } from '../documents/shift-documents';
+import { documentShift } from '../documents';
 import { findApplication } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
 import { removeRepeatBlock, setRepeatBlockCount } from './repeat-blocks';

@@ -9,7 +9,7 @@ import { MINUTE } from '../../infra/time-units';
 import { requireSession, sessionOf } from '../../session/require-session';
 import { hashToken } from '../../session/secrets';
 import { clearSessionCookies, readSessionCookie } from '../../session/session-cookies';
-import { touchesRecommenders, syncRecommenders } from '../recommendations/letter-requests';
+import { touchesRecommenders, syncRecommenders } from '../recommendations';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from '../../core/form-context';
 import { needsStoredAnswers, saveAnswers } from './save-answers';

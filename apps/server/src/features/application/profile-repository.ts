@@ -1,6 +1,6 @@
 import type { Answers, DocumentAnswer, WebStatus } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
-import { documentAnswersSql } from '../documents/document-answers';
+import { documentAnswersSql } from '../documents';
 import { LIVE_SESSION_CTE, sessionCheckParams, type SessionCheck } from '../../session/sessions-repository';
 
 export interface ProfileRows {

@@ -8,8 +8,7 @@ import {
 } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
-import { loadDocumentAnswers } from '../documents/document-answers';
-import { answersForJudging } from '../documents/answers-for-judging';
+import { answersForJudging, loadDocumentAnswers } from '../documents';
 import { lockApplication, markSubmitted } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { sessionOf } from '../../session/require-session';
 import type { FormContext } from '../../core/form-context';
-import { enqueueMail } from '../mail/mail-jobs';
-import { loadDocumentAnswers } from '../pdf/application-copy';
-import { requestAllOnSubmission } from '../recommendations/letter-requests';
+import { enqueueMail } from '../mail';
+import { loadDocumentAnswers } from '../documents';
+import { requestAllOnSubmission } from '../recommendations';
 import { submissionMail } from './submission-mail';
 import { submitApplication } from './submit-application';
 
@@ -18,7 +18,7 @@ export function submitRoute(deps: AppDeps, ctx: FormContext) {
       const outcome = await submitApplication(deps, ctx, session.userId);
       if (outcome.status === 'submitted') {
         // After the commit: queued, so a relay that is down delays the mail but never undoes or fails the submission.
-        const documents = await loadDocumentAnswers(deps, session.userId);
+        const documents = await loadDocumentAnswers(deps.db, session.userId);
         await enqueueMail(deps, {
           kind: 'message',
           message: submissionMail(deps.config, ctx.form, session.username, { ...outcome, documents }),

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
-import { releaseDocumentsOfPanes } from '../documents/tab-switch';
+import { releaseDocumentsOfPanes } from '../documents';
 import { findApplication, mergeAnswers, setTab } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
 

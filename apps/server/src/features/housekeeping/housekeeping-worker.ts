@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { ensureQueue } from '../../infra/jobs/ensure-queue';
-import { purgeAbandonedUploads } from '../documents/purge-abandoned-uploads';
-import { purgeLetterLeftovers } from '../recommendations/purge-letter-leftovers';
-import type { Log } from '../documents/remove-files';
+import { type Log, purgeAbandonedUploads } from '../documents';
+import { purgeLetterLeftovers } from '../recommendations';
 import { compactAnswerHistory } from './compact-answer-history';
 import { purgeExpired } from './purge-expired';
 

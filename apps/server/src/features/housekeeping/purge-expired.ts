@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { MAIL_WINDOW_MS } from '../../session/account-limits';
 import { sessionActivity } from '../../session/session-activity';
-import { DEVICE_TRUST_MS } from '../accounts/device-cookie';
+import { DEVICE_TRUST_MS } from '../accounts';
 import { sessionCutoffs } from '../../session/session-cutoffs';
 import { DAY } from '../../infra/time-units';
 

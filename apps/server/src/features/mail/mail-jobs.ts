@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
-import type { LetterMailJob } from '../recommendations/letter-mail-jobs';
 
 /** The queue every e-mail goes through (pg-boss, on the application database). */
 export const MAIL_QUEUE = 'mail';
@@ -24,17 +23,36 @@ export const MAIL_QUEUE_OPTIONS = {
 } as const;
 
 /**
- * What a mail job holds. Account mails are composed by the worker (it looks
- * the address up and issues the code or link itself), so the call that asks
- * for one does the same work whether or not the address has an account, and
- * no code or link waits in the queue in clear. Other mails travel ready-made.
+ * What a mail job holds. Account and letter mails are composed by the worker
+ * (it looks the address up and issues the code or link itself), so the call
+ * that asks for one does the same work whether or not the address has an
+ * account, and no code or link waits in the queue in clear: such a job holds
+ * only its kind and ids, and the feature that queues it gives the worker the
+ * composer of that kind (workers.ts). Other mails travel ready-made.
  */
-export type MailJob =
-  | { kind: 'message'; message: MailMessage }
-  | { kind: 'signup'; email: string; created: boolean; device?: string }
-  | { kind: 'resend'; email: string; device?: string }
-  | { kind: 'forgot'; email: string; device?: string }
-  | LetterMailJob;
+export type MailJob = ReadyMailJob | ComposedMailJob;
+
+export type ReadyMailJob = { kind: 'message'; message: MailMessage };
+
+/** A job the worker composes when it sends it; its kind names its composer, its other fields are ids. */
+export type ComposedMailJob = { kind: string; [field: string]: unknown };
+
+export const isReadyMailJob = (job: MailJob): job is ReadyMailJob => job.kind === 'message';
+
+/**
+ * Turns a job of its kind into the message to send, or nothing when there is
+ * nothing to send (the request was answered meanwhile, the address has no
+ * account). On a retry (firstTry false) anything counted on the first try was
+ * already counted.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each composer narrows the job of its own kind
+export type MailComposer<Job extends ComposedMailJob = any> = (
+  job: Job,
+  firstTry: boolean,
+) => Promise<MailMessage | null | undefined>;
+
+/** The composers the mail worker is handed, by job kind. */
+export type MailComposers = Readonly<Record<string, MailComposer>>;
 
 /** Worker ids of this process's mail workers, woken as soon as a response that queued a mail is sent. */
 const localWorkers = new WeakMap<object, string>();

@@ -1,7 +1,7 @@
-import type { Answers, DocumentAnswer, TenantConfig } from '@admissions/domain';
+import type { Answers, TenantConfig } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { findApplication } from '../../core/application-repository';
-import { loadDocumentAnswers as loadConvertedDocumentAnswers } from '../documents/document-answers';
+import { loadDocumentAnswers } from '../documents';
 import type { FormContext } from '../../core/form-context';
 import { copyFileName, type CopyFileName } from './copy-file-name';
 import { copyOutline, type CopyHeader, type CopyPage } from './copy-outline';
@@ -19,17 +19,6 @@ export interface CopyOwner {
   username: string;
 }
 
-/**
- * The applicant's converted documents, by the file question's answer key
- * (SPEC document_answer; only COMPLETED documents), for 'Document attached for {field}'.
- */
-export function loadDocumentAnswers(
-  deps: Pick<AppDeps, 'db'>,
-  userId: string,
-): Promise<Record<string, DocumentAnswer>> {
-  return loadConvertedDocumentAnswers(deps.db, userId);
-}
-
 export async function loadCopySource(
   deps: Pick<AppDeps, 'db'>,
   ctx: FormContext,
@@ -37,7 +26,7 @@ export async function loadCopySource(
   owner: CopyOwner,
 ): Promise<CopySource> {
   const row = await findApplication(deps.db, owner.userId);
-  const documentAnswer = await loadDocumentAnswers(deps, owner.userId);
+  const documentAnswer = await loadDocumentAnswers(deps.db, owner.userId);
   const answers: Answers = row?.answers ?? {};
   return {
     header: {

@@ -1,8 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
-import type { ConversionSubject, ConversionTarget } from '../documents/conversion-target';
-import { letterPdfKey } from '../documents/document-keys';
-import type { Log } from '../documents/remove-files';
+import { type ConversionSubject, type ConversionTarget, type Log, letterPdfKey } from '../documents';
 import { queueLetterReceipt } from './letter-mail-jobs';
 import { FILE_ON_ITS_WAY, WAIVER_NOW } from './recommendation-repository';
 

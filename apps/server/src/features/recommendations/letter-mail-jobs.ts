@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { generateToken, hashToken } from '../../session/secrets';
 import { findApplication } from '../../core/application-repository';
-import { enqueueMail } from '../mail/mail-jobs';
+import { enqueueMail, type MailComposers } from '../mail';
 import { declineNoticeMail, letterReceiptMail, letterRequestMail } from './recommendation-mails';
 import { findRequest, insertLink } from './recommendation-repository';
 import { applicantName, programLabel, recommenderName, waiverOf } from './recommender-answers';
@@ -27,8 +27,11 @@ export const queueLetterReceipt = (deps: Pick<AppDeps, 'jobs'>, requestId: strin
 export const queueDeclineNotice = (deps: Pick<AppDeps, 'jobs'>, requestId: string) =>
   enqueueMail(deps, { kind: 'letter-declined', requestId });
 
-export const isLetterMailJob = (job: { kind: string }): job is LetterMailJob =>
-  job.kind === 'letter-request' || job.kind === 'letter-receipt' || job.kind === 'letter-declined';
+/** The mail worker's composers of the letters' mails (wired in workers.ts). */
+export function letterMailComposers(deps: AppDeps): MailComposers {
+  const compose = (job: LetterMailJob) => composeLetterMail(deps, job);
+  return { 'letter-request': compose, 'letter-receipt': compose, 'letter-declined': compose };
+}
 
 export async function composeLetterMail(deps: AppDeps, job: LetterMailJob): Promise<MailMessage | null> {
   const request = await findRequest(deps.db, job.requestId);

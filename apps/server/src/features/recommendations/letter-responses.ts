@@ -7,7 +7,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
-import type { Log } from '../documents/remove-files';
+import type { Log } from '../documents';
 import { queueDeclineNotice, queueLetterReceipt } from './letter-mail-jobs';
 import { openRequest } from './letter-link';
 import { declineRequest, fileOnItsWay, receiveTextLetter, type RequestRow } from './recommendation-repository';

@@ -9,10 +9,14 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { HOUR } from '../../infra/time-units';
 import { MAX_UPLOAD_FORM_SECONDS } from '../../infra/storage/storage';
-import { checkUploadedFile } from '../documents/check-uploaded-file';
-import { CONVERSION_QUEUE } from '../documents/conversion-queue';
-import { letterFolder, newLetterUploadKey } from '../documents/document-keys';
-import { removeFiles, type Log } from '../documents/remove-files';
+import {
+  CONVERSION_QUEUE,
+  type Log,
+  checkUploadedFile,
+  letterFolder,
+  newLetterUploadKey,
+  removeFiles,
+} from '../documents';
 import { LETTER_TARGET } from './letter-conversion';
 import { openRequest } from './letter-link';
 import { fileOnItsWay } from './recommendation-repository';

@@ -1,7 +1,7 @@
 import { NAME_PREFIXES, optionLabel, type StaffRecommendation } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
-import type { PdfRenderer } from '../pdf/pdf-renderer';
+import type { PdfRenderer } from '../pdf';
 import { requestsForOffice, type OfficeRequestRow } from './recommendation-repository';
 import { recommenderName } from './recommender-answers';
 

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { DAY } from '../../infra/time-units';
-import { purgeUploadForms } from '../documents/purge-abandoned-uploads';
-import type { Log } from '../documents/remove-files';
+import { type Log, purgeUploadForms } from '../documents';
 
 /**
  * Housekeeping for the letters: uploads a recommender never handed over (the

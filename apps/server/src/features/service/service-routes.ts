@@ -6,8 +6,7 @@ import { hitRateLimit } from '../../http/rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { findApplication } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
-import { recordStaffRead } from '../staff/audit-log';
-import { listConvertedDocuments } from '../staff/converted-documents';
+import { listConvertedDocuments, recordStaffRead } from '../staff';
 import { resolveServiceToken } from '../../session/service-tokens';
 
 /** Tokens carry 256 bits, so this only stops floods. */

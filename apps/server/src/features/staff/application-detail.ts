@@ -4,8 +4,8 @@ import {
   type StaffApplicationDetail,
   type StaffRecommendation,
 } from '@admissions/domain';
-import { waiverOf } from '../recommendations/recommender-answers';
-import { answersForJudging } from '../documents/answers-for-judging';
+import { waiverOf } from '../recommendations';
+import { answersForJudging } from '../documents';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { findApplication } from '../../core/application-repository';

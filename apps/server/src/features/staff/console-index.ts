@@ -6,7 +6,7 @@ import {
   type Answers,
   type DocumentAnswer,
 } from '@admissions/domain';
-import { answersForJudging } from '../documents/answers-for-judging';
+import { answersForJudging } from '../documents';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';

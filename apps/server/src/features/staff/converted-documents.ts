@@ -1,7 +1,7 @@
 import { formFields, hiddenAnswerKeys, type FormDefinition } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { findApplication } from '../../core/application-repository';
-import { listConvertedDocuments as listApplicantDocuments } from '../documents/converted-documents';
+import { listConvertedDocuments as listApplicantDocuments } from '../documents';
 
 /** One uploaded document of an application, as its converted PDF. */
 export interface ConvertedDocument {

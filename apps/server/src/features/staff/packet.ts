@@ -1,5 +1,5 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { Separator } from '../pdf/separator-pdf';
+import type { Separator } from '../pdf';
 import type { ConvertedDocument } from './converted-documents';
 
 /** One part of the packet behind its separator: a document (its question's label), or a letter. */

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
 import { Button } from './button';
-import type { ModalSize } from './modal';
+import type { ModalSize } from './modal-size';
 import styles from './modal.module.css';
 
 export interface ModalDialogProps {

@@ -16,9 +16,9 @@ import {
   type Ref,
 } from 'react';
 import { lazyPart, preloadWhenSettled } from './lazy-part';
+import type { ModalSize } from './modal-size';
 
-/** SPEC section 2: xs 30rem (default), s 60rem, m 80vw; on tablets xs 30rem, s 70vw, m 90vw. */
-export type ModalSize = 'xs' | 's' | 'm';
+export type { ModalSize };
 
 interface ModalProps {
   title: string;
