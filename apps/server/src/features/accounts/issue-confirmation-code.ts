@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
-import { confirmationCodeMail } from './account-mails';
+import { confirmationCodeMail } from '../mail';
 import { CONFIRM_CODE_TTL_MS } from '../../session/account-limits';
 import { replaceCode } from './codes-repository';
 import { generateCode, hashCode } from '../../session/secrets';

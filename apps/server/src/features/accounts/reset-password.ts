@@ -2,8 +2,7 @@ import { ACCOUNT_SUCCESS_MESSAGES, normalizeEmail, type ResetPasswordBody } from
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { hitRateLimit } from '../../http/rate-limit';
-import { enqueueMail } from '../mail';
-import { passwordChangedMail } from './account-mails';
+import { enqueueMail, passwordChangedMail } from '../mail';
 import { IP_LIMITS, mailIpLimit } from '../../session/account-limits';
 import { accountUrls } from './account-urls';
 import { assertAccountForm } from './check-account-form';

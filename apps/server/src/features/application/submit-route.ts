@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { sessionOf } from '../../session/require-session';
 import type { FormContext } from '../../core/form-context';
-import { enqueueMail } from '../mail';
+import { enqueueMail, submissionMail } from '../mail';
 import { loadDocumentAnswers } from '../documents';
 import { requestAllOnSubmission } from '../recommendations';
-import { submissionMail } from './submission-mail';
 import { submitApplication } from './submit-application';
 
 export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';

@@ -2,8 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { generateToken, hashToken } from '../../session/secrets';
 import { findApplication } from '../../core/application-repository';
-import { enqueueMail, type MailComposers } from '../mail';
-import { declineNoticeMail, letterReceiptMail, letterRequestMail } from './recommendation-mails';
+import { type MailComposers, declineNoticeMail, enqueueMail, letterReceiptMail, letterRequestMail } from '../mail';
 import { findRequest, insertLink } from './recommendation-repository';
 import { applicantName, programLabel, recommenderName, waiverOf } from './recommender-answers';
 

@@ -1,8 +1,8 @@
 import { buildForm } from '@admissions/domain';
 import { completeAnswers } from '@admissions/domain/testing';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { submissionMail } from './submission-mail';
+import { loadConfig } from '../../../config';
+import { submissionMail } from './submission';
 
 const form = buildForm({ shortName: 'NFC' });
 

@@ -8,8 +8,8 @@ import {
   type FormDefinition,
   type ViewState,
 } from '@admissions/domain';
-import type { Config } from '../../config';
-import type { MailMessage } from '../../infra/mail/mailer';
+import type { Config } from '../../../config';
+import type { MailMessage } from '../../../infra/mail/mailer';
 
 export interface SubmittedApplication {
   answers: Answers;

@@ -1,6 +1,6 @@
 import type { TenantConfig } from '@admissions/domain';
-import type { MailMessage } from '../../infra/mail/mailer';
-import { CONFIRM_CODE_TTL_MS } from '../../session/account-limits';
+import type { MailMessage } from '../../../infra/mail/mailer';
+import { CONFIRM_CODE_TTL_MS } from '../../../session/account-limits';
 
 /**
  * The account e-mails. Plain text only: every client shows it, it cannot hide

@@ -1,6 +1,6 @@
 import { RECOMMEND_PAGE_PATH } from '@admissions/domain';
-import type { Config } from '../../config';
-import type { MailMessage } from '../../infra/mail/mailer';
+import type { Config } from '../../../config';
+import type { MailMessage } from '../../../infra/mail/mailer';
 
 /** What a letter request or reminder tells the recommender. */
 export interface LetterRequestFacts {

@@ -1,5 +1,5 @@
 import type { TenantConfig } from '@admissions/domain';
-import type { MailMessage } from '../../infra/mail/mailer';
+import type { MailMessage } from '../../../infra/mail/mailer';
 
 export function resumeLinkMail(t: TenantConfig, to: string, link: string, expiresAt: Date): MailMessage {
   return {
