@@ -1,13 +1,12 @@
 import type { TenantConfig } from '@admissions/domain';
 import type { MailMessage } from '../../../infra/mail/mailer';
 import { CONFIRM_CODE_TTL_MS } from '../../../session/account-limits';
+import { signature } from './signature';
 
 /**
  * The account e-mails. Plain text only: every client shows it, it cannot hide
  * a link behind other words, and screen readers read it as written.
  */
-const signature = (t: TenantConfig) =>
-  `\n\n${t.partnerName} Graduate Admissions\n${t.addressLine1}\n${t.addressLine2}\nQuestions? Write to ${t.helpEmail}.`;
 
 export function confirmationCodeMail(t: TenantConfig, to: string, code: string): MailMessage {
   return {
@@ -18,7 +17,7 @@ export function confirmationCodeMail(t: TenantConfig, to: string, code: string):
       `Your confirmation code is: ${code}\n\n` +
       `Enter it on the Confirm Your Account page. It expires in ${CONFIRM_CODE_TTL_MS / 3_600_000} hours, ` +
       `and only the most recent code works.\n\nIf you did not create an account, you can ignore this e-mail.` +
-      signature(t),
+      `\n\n${signature(t)}`,
     highlight: `confirmation code ${code}`,
   };
 }
@@ -33,7 +32,7 @@ export function signupAttemptMail(t: TenantConfig, to: string, loginUrl: string,
       `If you forgot your password, or never finished confirming the account, choose a new password here ` +
       `(that also confirms the account): ${forgotUrl}\n\n` +
       `If it was not you, you can ignore this e-mail; your account has not changed.` +
-      signature(t),
+      `\n\n${signature(t)}`,
   };
 }
 
@@ -44,7 +43,7 @@ export function alreadyConfirmedMail(t: TenantConfig, to: string, loginUrl: stri
     text:
       `You asked for a new confirmation code, but your account is already confirmed. ` +
       `You can log in here: ${loginUrl}` +
-      signature(t),
+      `\n\n${signature(t)}`,
   };
 }
 
@@ -56,7 +55,7 @@ export function resetLinkMail(t: TenantConfig, to: string, link: string): MailMe
       `We received a request to reset the password of your ${t.partnerName} graduate application account.\n\n` +
       `Choose a new password here (the link works once, for one hour):\n${link}\n\n` +
       `If you did not ask for this, you can ignore this e-mail; your password has not changed.` +
-      signature(t),
+      `\n\n${signature(t)}`,
     highlight: `reset link ${link}`,
   };
 }
@@ -69,6 +68,6 @@ export function passwordChangedMail(t: TenantConfig, to: string, forgotUrl: stri
       `The password of your ${t.partnerName} graduate application account was just changed, ` +
       `and every other session was logged out.\n\n` +
       `If you did not do this, reset your password at once: ${forgotUrl} and write to ${t.helpEmail}.` +
-      signature(t),
+      `\n\n${signature(t)}`,
   };
 }

@@ -1,6 +1,7 @@
 import { RECOMMEND_PAGE_PATH } from '@admissions/domain';
 import type { Config } from '../../../config';
 import type { MailMessage } from '../../../infra/mail/mailer';
+import { signature } from './signature';
 
 /** What a letter request or reminder tells the recommender. */
 export interface LetterRequestFacts {
@@ -42,11 +43,6 @@ function waiverSentence(waived: boolean | null): string {
   return 'The applicant has not yet said whether they waive the right to read your letter.';
 }
 
-function signature(config: Config): string {
-  const t = config.tenant;
-  return `${t.partnerName} Graduate Admissions\n${t.addressLine1}\n${t.addressLine2}\nQuestions? Write to ${t.helpEmail}.`;
-}
-
 /**
  * The request and its reminders. They name the applicant and the program, and
  * nothing else of the application: the recommender needs no more to decide,
@@ -71,7 +67,7 @@ export function letterRequestMail(config: Config, facts: LetterRequestFacts, rem
       `To upload your letter, write it, or decline, open this link (no account is needed):\n${link}\n\n` +
       `The link is for you alone and works until ${day(facts.expiresAt)}, or until your letter arrives.\n\n` +
       `If you do not know ${applicant}, you can ignore this e-mail or decline with the link.\n\n` +
-      signature(config),
+      signature(config.tenant),
   };
 }
 
@@ -95,7 +91,7 @@ export function letterReceiptMail(
         ? `Thank you. ${config.tenant.partnerName} received your letter of recommendation for ${applicant} on ${when}.\n\n`
         : `We have recorded on ${when} that you declined to write a letter for ${applicant}, and we will let them know.\n\n`) +
       `For your privacy, this e-mail does not repeat your letter.\n\n` +
-      signature(config),
+      signature(config.tenant),
   };
 }
 
@@ -116,6 +112,6 @@ export function declineNoticeMail(
       `${facts.recommenderName} declined your request for a letter of recommendation.\n\n` +
       `Their reason: ${facts.reason}\n\n` +
       `You can ask someone else: log in, enter another recommender at ${where} and press Send request.\n\n` +
-      signature(config),
+      signature(config.tenant),
   };
 }

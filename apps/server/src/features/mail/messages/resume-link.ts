@@ -1,5 +1,6 @@
 import type { TenantConfig } from '@admissions/domain';
 import type { MailMessage } from '../../../infra/mail/mailer';
+import { signature } from './signature';
 
 export function resumeLinkMail(t: TenantConfig, to: string, link: string, expiresAt: Date): MailMessage {
   return {
@@ -8,7 +9,7 @@ export function resumeLinkMail(t: TenantConfig, to: string, link: string, expire
     text:
       `You saved your answers to the ${t.partnerName} graduate application. Pick up where you left off here:\n${link}\n\n` +
       `The link works until ${expiresAt.toUTCString()}. Create an account to keep your answers for good.\n\n` +
-      `${t.partnerName} Graduate Admissions\n${t.addressLine1}\n${t.addressLine2}`,
+      signature(t),
     highlight: `resume link ${link}`,
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@admissions/domain';
 import type { Config } from '../../../config';
 import type { MailMessage } from '../../../infra/mail/mailer';
+import { signature } from './signature';
 
 export interface SubmittedApplication {
   answers: Answers;
@@ -72,6 +73,6 @@ export function submissionMail(
       `Your application holds these sections:\n${sections}\n\n` +
       `Documents:\n${documents}\n\n` +
       `For your privacy, this e-mail does not repeat your answers.\n\n` +
-      `${t.partnerName} Graduate Admissions\n${t.addressLine1}\n${t.addressLine2}\nQuestions? Write to ${t.helpEmail}.`,
+      signature(t),
   };
 }
