@@ -6,6 +6,11 @@ export interface MemoryRateLimitOptions {
   windowMs: number;
   /** Keys kept at most; beyond it the stalest are forgotten (a forgotten key starts afresh). */
   maxKeys?: number;
+  /**
+   * false: a fixed window, whose count starts afresh when the window ends, as its Retry-After says.
+   * For public read-only calls (the lookups), where a burst at a window's edge costs nothing.
+   */
+  slide?: boolean;
 }
 
 interface Bucket {
@@ -22,9 +27,9 @@ interface Bucket {
  * does not get twice the limit. With several server processes each keeps its
  * own count, so a client spread over N processes gets at most N times the
  * limit: these limits bound abuse, the per-address ones in the database
- * protect accounts.
+ * protect accounts. The one in-memory limiter of the server (decision 033).
  */
-export function createMemoryRateLimit({ max, windowMs, maxKeys = 50_000 }: MemoryRateLimitOptions) {
+export function createMemoryRateLimit({ max, windowMs, maxKeys = 50_000, slide = true }: MemoryRateLimitOptions) {
   const buckets = new Map<string, Bucket>();
 
   const forgetStale = (now: number) => {
@@ -44,7 +49,7 @@ export function createMemoryRateLimit({ max, windowMs, maxKeys = 50_000 }: Memor
         b = { start, used: 0, previous: 0 };
         buckets.set(key, b);
       } else if (b.start !== start) {
-        b.previous = b.start === start - windowMs ? b.used : 0;
+        b.previous = slide && b.start === start - windowMs ? b.used : 0;
         b.used = 0;
         b.start = start;
       }
