@@ -20,16 +20,15 @@ export const MAIL_WORK_OPTIONS = {
   batchSize: 20,
   burstWhenBatchFull: true,
   pollingIntervalSeconds: 2,
-  localConcurrency: 2,
-  includeMetadata: true,
+  localConcurrency: 3,
   perJobResults: true,
 } as const;
 
 /**
  * Sends queued mail. A job that throws (relay down, refused, timed out) is
  * retried by pg-boss with exponential backoff; a job whose process died is
- * retried once its heartbeat stops (MAIL_QUEUE_OPTIONS). Each process runs one;
- * pg-boss hands every job to exactly one of them at a time.
+ * retried once its heartbeat stops (MAIL_QUEUE_OPTIONS). Each process runs three
+ * (MAIL_WORK_OPTIONS); pg-boss hands every job to exactly one worker at a time.
  */
 export async function startMailWorker(deps: AppDeps, logger: Pick<Logger, 'warn'>): Promise<string> {
   await ensureQueue(deps.jobs, MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
@@ -46,11 +45,11 @@ const recipientOf = ({ data }: { data: MailJob }): string =>
 
 async function deliver(
   deps: AppDeps,
-  job: Pick<Job<MailJob>, 'id' | 'data'> & { retryCount?: number },
+  job: Pick<Job<MailJob>, 'id' | 'data' | 'retryCount'>,
   logger: Pick<Logger, 'warn'>,
 ) {
   const data = job.data;
-  const firstTry = (job.retryCount ?? 0) === 0;
+  const firstTry = job.retryCount === 0;
   const message =
     data.kind === 'message'
       ? data.message
