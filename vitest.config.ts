@@ -18,6 +18,7 @@ const failOnConsoleError = './test/fail-on-console-error.ts';
 const ALONE = [
   'apps/server/src/features/accounts/enumeration-timing.test.ts',
   'apps/server/src/features/documents/conversion-crash.test.ts',
+  'apps/server/src/features/mail/mail-burst.test.ts',
   'apps/server/src/features/mail/mail-durable.test.ts',
   'apps/server/src/features/pdf/pdf-fairness.test.ts',
   'apps/server/src/features/pdf/largest-copy.test.ts',

@@ -6,27 +6,45 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** When the sink had the whole message (Date.now()). */
+  receivedAt: number;
+}
+
+export interface SmtpSinkOptions {
+  /** Recipients the sink refuses (550), as a relay refuses a mailbox it does not know. */
+  refuse?: (address: string) => boolean;
 }
 
 /**
  * A real SMTP server on a random local port. The app under test delivers to
  * it through nodemailer exactly as it would to a production relay.
  */
-export async function startSmtpSink(port = 0) {
+export async function startSmtpSink(port = 0, { refuse }: SmtpSinkOptions = {}) {
   const mails: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
+    onRcptTo({ address }, _session, callback) {
+      if (refuse?.(address)) callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const receivedAt = Date.now();
         PostalMime.parse(Buffer.concat(chunks)).then((email: Email) => {
           mails.push({
             to: (email.to ?? []).map((a) => a.address ?? '').filter(Boolean),
             subject: email.subject ?? '',
             text: email.text ?? '',
+            receivedAt,
           });
           callback();
         }, callback);
@@ -40,6 +58,10 @@ export async function startSmtpSink(port = 0) {
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
     mails,
+    /** SMTP connections opened to the sink so far. */
+    get connections() {
+      return connections;
+    },
     /** All mail received for an address so far (nodemailer lower-cases the domain, so compare without case). */
     to(address: string) {
       const wanted = address.toLowerCase();

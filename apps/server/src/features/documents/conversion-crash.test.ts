@@ -111,7 +111,8 @@ describe('a conversion survives kill -9 of the server', () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
-      DOCUMENT_CONVERSION_TIMEOUT_SECONDS: '8',
+      // A conversion's job expires 75 s after it starts (its time limit plus 15 s); its retry must not wait for that.
+      DOCUMENT_CONVERSION_TIMEOUT_SECONDS: '60',
       JOB_SUPERVISE_INTERVAL_SECONDS: '2',
       SMTP_URL: '',
     };
@@ -178,7 +179,18 @@ describe('a conversion survives kill -9 of the server', () => {
       if (i > 200) throw new Error('the conversion never started');
       await new Promise((r) => setTimeout(r, 50));
     }
+    // ...once LibreOffice has its folder, named after the server process, in the temporary folder.
+    const killed = server!.pid!;
+    const foldersOf = async (pid: number) =>
+      (await readdir(tmpdir())).filter((name) => new RegExp(`^ap-soffice-(template-)?${pid}-`).test(name));
+    await expect
+      .poll(async () => (await foldersOf(killed)).filter((name) => !name.includes('template')), { timeout: 30_000 })
+      .toHaveLength(1);
     await kill9();
+    const killedAt = Date.now();
+    // The killed conversion's folder (its LibreOffice profile, the document) stays behind, with the profile
+    // template if it was made by then.
+    expect(await foldersOf(killed)).toContainEqual(expect.stringMatching(new RegExp(`^ap-soffice-${killed}-`)));
 
     await start();
     // The same session (it lives in the database) talks to the restarted server.
@@ -191,6 +203,8 @@ describe('a conversion survives kill -9 of the server', () => {
       await new Promise((r) => setTimeout(r, 500));
     }
     expect(final?.status).toBe('COMPLETED');
+    // Retried once the dead process stopped touching the job, long before the job's 75 s expiry.
+    expect(Date.now() - killedAt).toBeLessThan(50_000);
     // A little later nothing has changed: no second conversion, one document, one PDF, no original left.
     await new Promise((r) => setTimeout(r, 3000));
     expect(await client.json('GET', DOCUMENT_ANSWERS_PATH)).toEqual({
@@ -202,5 +216,8 @@ describe('a conversion survives kill -9 of the server', () => {
     ]);
     const pdf = await client.call('GET', final!.url);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    // What the killed process left has gone; of the live process's, only its profile template remains.
+    expect(await foldersOf(killed)).toEqual([]);
+    expect(await foldersOf(server!.pid!)).toEqual([expect.stringMatching(/^ap-soffice-template-/)]);
   });
 });

@@ -21,11 +21,12 @@ import { ConversionRefused } from './convert/conversion-refused';
 import { convertDocument } from './convert/convert-document';
 import { createConverterThread, type ConverterThread } from './convert/converter-thread';
 import { detectSandbox, findSoffice, type SofficeOptions } from './convert/soffice';
+import { removeDeadConversionFolders } from './convert/soffice-leftovers';
 import { pdfKeyOf } from './document-keys';
 import { findDocumentById, markCompleted, markFailed, markInProgress, type DocumentRow } from './documents-repository';
 import { removeFiles } from './remove-files';
 
-/** Seconds a job may stay active before pg-boss retries it elsewhere (a crashed process's job comes back after this). */
+/** Seconds a job may stay active before pg-boss retries it elsewhere (a hung handler's job comes back after this). */
 export const expirySeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 15;
 
 /** The applicant's documents, as a conversion target. */
@@ -154,6 +155,13 @@ export async function startConversionWorker(
       );
     if (!box.limits) logger.warn('LibreOffice runs without prlimit memory and CPU limits; only the time limit applies');
   }
+  // What a killed process left behind goes at once; housekeeping looks again every hour.
+  void removeDeadConversionFolders().then(
+    (removed) => {
+      if (removed) logger.info({ removed }, 'removed the LibreOffice folders of killed conversions');
+    },
+    (err: unknown) => logger.warn({ err }, 'the LibreOffice folders of killed conversions could not be removed'),
+  );
   const thread = createConverterThread({ timeoutMs: conversionTimeoutMs });
   const options = {
     deadLetter: CONVERSION_DEAD_LETTER,
@@ -161,6 +169,9 @@ export async function startConversionWorker(
     retryDelay: 2,
     retryBackoff: true,
     expireInSeconds: expirySeconds(conversionTimeoutMs),
+    // The worker touches a running conversion every 5 s: one whose process died is retried at the queue's
+    // next supervision after 10 s without a touch, not only once its expiry has passed too.
+    heartbeatSeconds: 10,
     deleteAfterSeconds: 7 * 24 * 3600,
   };
   await ensureQueue(deps.jobs, CONVERSION_DEAD_LETTER, {

@@ -8,6 +8,7 @@ export { listConvertedDocuments } from './converted-documents';
 export { documentAnswersSql, loadDocumentAnswers } from './document-answers';
 export { letterFolder, letterPdfKey, newLetterUploadKey } from './document-keys';
 export { purgeAbandonedUploads, purgeUploadForms } from './purge-abandoned-uploads';
+export { removeDeadConversionFolders } from './convert/soffice-leftovers';
 export { removeFiles, type Log } from './remove-files';
 export { documentShift } from './shift-documents';
 export { releaseDocumentsOfPanes } from './tab-switch';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { ensureQueue } from '../../infra/jobs/ensure-queue';
-import { type Log, purgeAbandonedUploads } from '../documents';
+import { type Log, purgeAbandonedUploads, removeDeadConversionFolders } from '../documents';
 import { purgeLetterLeftovers } from '../recommendations';
 import { compactAnswerHistory } from './compact-answer-history';
 import { purgeExpired } from './purge-expired';
@@ -10,13 +10,23 @@ export const HOUSEKEEPING_QUEUE = 'housekeeping';
 /** Every hour, at minute 7 (off the hour, when other systems' cron jobs crowd in). */
 export const HOUSEKEEPING_CRON = '7 * * * *';
 
-/** One housekeeping run: expired rows purged, settled answer history compacted, abandoned uploads and letter leftovers removed. */
+/**
+ * One housekeeping run: expired rows purged, settled answer history compacted, abandoned uploads and letter
+ * leftovers removed, and the LibreOffice folders of killed conversions on this machine removed.
+ */
 export async function runHousekeeping(deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>, log: Log) {
   const deleted = await purgeExpired(deps);
   const compacted = await compactAnswerHistory(deps.db, deps.clock.now());
   const uploads = await purgeAbandonedUploads(deps, log);
   const letters = await purgeLetterLeftovers(deps, log);
-  return { ...deleted, historyRowsCompacted: compacted, abandonedUploads: uploads, ...letters };
+  const conversionFolders = await removeDeadConversionFolders();
+  return {
+    ...deleted,
+    historyRowsCompacted: compacted,
+    abandonedUploads: uploads,
+    ...letters,
+    deadConversionFolders: conversionFolders,
+  };
 }
 
 /**

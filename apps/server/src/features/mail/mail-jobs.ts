@@ -17,6 +17,9 @@ export const MAIL_QUEUE_OPTIONS = {
   retryBackoff: true,
   retryDelayMax: 30 * 60,
   expireInSeconds: 120,
+  // A worker touches its jobs every 5 s; a batch whose process died is retried at the queue's next supervision
+  // after 10 s without a touch, instead of after its expiry.
+  heartbeatSeconds: 10,
   // A sent mail's job (which may hold a resume link) does not outlive the day.
   deleteAfterSeconds: 24 * 60 * 60,
   notify: true,

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSmtpSink } from '../../test-support/smtp-sink';
-import { createMailer } from './mailer';
+import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
+import { createMailer, SMTP_POOL_CONNECTIONS, type Mailer } from './mailer';
 
 describe('createMailer', () => {
   it('without SMTP_URL writes each message to the outbox and logs its code or link', async () => {
@@ -60,7 +60,8 @@ describe('createMailer', () => {
     expect(new Set(seen)).toEqual(new Set(['END']));
   });
 
-  it('with SMTP_URL delivers over SMTP and writes nothing', async () => {
+  /** A mailer delivering over SMTP to a fresh sink, closed with it after `use`. */
+  async function withSmtpMailer(use: (mailer: Mailer, sink: SmtpSink) => Promise<void>) {
     const sink = await startSmtpSink();
     const mailer = createMailer({
       smtpUrl: sink.url,
@@ -69,11 +70,28 @@ describe('createMailer', () => {
       logger: { info: () => {} } as never,
     });
     try {
-      await mailer.send({ to: 'grace@example.edu', subject: 'Hello', text: 'Body' });
-      expect(sink.last('grace@example.edu')).toMatchObject({ subject: 'Hello', text: 'Body\n' });
+      await use(mailer, sink);
     } finally {
       mailer.close();
       await sink.close();
     }
-  });
+  }
+
+  it('with SMTP_URL delivers over SMTP and writes nothing', () =>
+    withSmtpMailer(async (mailer, sink) => {
+      await mailer.send({ to: 'grace@example.edu', subject: 'Hello', text: 'Body' });
+      expect(sink.last('grace@example.edu')).toMatchObject({ subject: 'Hello', text: 'Body\n' });
+    }));
+
+  it('sends a backlog over a few pooled connections, not one connection a message', () =>
+    withSmtpMailer(async (mailer, sink) => {
+      const to = (i: number) => `applicant${i}@example.edu`;
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => mailer.send({ to: to(i), subject: `Mail ${i}`, text: 'Body' })),
+      );
+      expect(sink.mails).toHaveLength(40);
+      expect(sink.last(to(39)).subject).toBe('Mail 39');
+      expect(sink.connections).toBeGreaterThan(0);
+      expect(sink.connections).toBeLessThanOrEqual(SMTP_POOL_CONNECTIONS);
+    }));
 });

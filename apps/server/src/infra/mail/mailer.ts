@@ -18,6 +18,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** SMTP connections one process keeps open at most (nodemailer's own default). */
+export const SMTP_POOL_CONNECTIONS = 5;
+
 export interface MailerOptions {
   smtpUrl: string | undefined;
   /** Longest wait for each step of an SMTP exchange; a stalled relay fails the send instead of holding it. */
@@ -38,9 +41,14 @@ export function createMailer({ smtpUrl, from, outboxDir, logger, timeoutMs = 15_
     (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
   const close = () => void transport?.then((t) => t.close());
   if (smtpUrl) {
-    // Sends run in the mail worker (features/mail), which retries a failed one; these bound how long one try can take.
+    // Sends run in the mail worker (features/mail), which retries a failed one; the timeouts bound how long one try
+    // can take. A pool keeps a few connections open and hands each message to a free one, so a backlog goes out as
+    // fast as the relay takes it instead of paying a connection (and its TLS) per message. The URL's query may
+    // change these (`?maxConnections=2`), for a relay that allows fewer.
     const options = {
       url: smtpUrl,
+      pool: true,
+      maxConnections: SMTP_POOL_CONNECTIONS,
       connectionTimeout: timeoutMs,
       greetingTimeout: timeoutMs,
       socketTimeout: timeoutMs,

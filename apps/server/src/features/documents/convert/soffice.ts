@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FILE_MESSAGES } from '@admissions/domain';
 import { ConversionRefused } from './conversion-refused';
+import { recordSofficeGroup, templateFolderPrefix, workFolderPrefix } from './soffice-leftovers';
 import { REGISTRY_MODIFICATIONS } from './soffice-profile';
 
 export interface SofficeOptions {
@@ -67,7 +68,7 @@ export async function findSoffice(sofficePath: string): Promise<string | null> {
 export async function convertDocxWithSoffice(bytes: Uint8Array, options: SofficeOptions): Promise<Uint8Array> {
   const soffice = await findSoffice(options.sofficePath);
   if (!soffice) throw new ConversionRefused(FILE_MESSAGES.docxConverterUnavailable, 'LibreOffice is not installed');
-  const work = await mkdtemp(path.join(tmpdir(), 'ap-soffice-'));
+  const work = await mkdtemp(path.join(tmpdir(), workFolderPrefix()));
   try {
     const profile = path.join(work, 'profile');
     const template = await profileTemplate(soffice, options);
@@ -140,7 +141,7 @@ let template: Promise<string | null> | undefined;
  */
 function profileTemplate(soffice: string, options: SofficeOptions): Promise<string | null> {
   template ??= (async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'ap-soffice-template-'));
+    const dir = await mkdtemp(path.join(tmpdir(), templateFolderPrefix()));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     try {
       const profile = path.join(dir, 'profile');
@@ -174,6 +175,8 @@ function run(command: string[], home: string, timeoutMs: number): Promise<void> 
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', SAL_USE_VCLPLUGIN: 'svp' },
       cwd: home,
     });
+    // So that a later process can end this LibreOffice if this one is killed (soffice-leftovers.ts).
+    if (child.pid) recordSofficeGroup(home, child.pid).catch(() => undefined);
     let stderr = '';
     child.stderr?.on('data', (c: Buffer) => {
       if (stderr.length < 4000) stderr += c.toString();
