@@ -51,6 +51,7 @@ await build({
     main: path.join(serverRoot, 'src/server.ts'),
     'pdf-worker': path.join(serverRoot, 'src/features/pdf/pdf-worker-thread.ts'),
     'convert-worker': path.join(serverRoot, 'src/features/documents/convert/convert-thread.ts'),
+    'zip-places-worker': path.join(serverRoot, 'src/features/lookup/zip-places-worker.mjs'),
   },
   outdir,
   bundle: true,
