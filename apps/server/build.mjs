@@ -1,6 +1,8 @@
-// Compiles the server ahead of time into one file, dist/server.js, so a start
-// loads plain JavaScript instead of transpiling every module (see
-// docs/decisions/021-server-compiled-ahead-of-time.md). Packages stay in
+// Compiles the server ahead of time into dist/ (entry dist/server.js), so a
+// start loads plain JavaScript instead of transpiling every module, and runs
+// without src/ or tsx (docs/decisions/021-lean-read-paths-and-start.md and
+// 034-one-worker-pool-compiled-threads-and-dev-server.md). The worker threads'
+// modules are compiled too, each to its own entry. Packages stay in
 // node_modules; only our own code (src and the @admissions packages) is bundled.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +14,7 @@ await rm(outdir, { recursive: true, force: true });
 
 /**
  * Modules find files next to their source (migrations, the sample tenant, the
- * PDF drawing thread) through import.meta. In the bundle import.meta is the
+ * worker threads' entries in dist/) through import.meta. In the bundle import.meta is the
  * bundle's, so each module's import.meta.url and import.meta.dirname are made
  * to point at its source file again, relative to dist/.
  */
@@ -44,7 +46,13 @@ const packagesExternal = {
 };
 
 await build({
-  entryPoints: { main: path.join(serverRoot, 'src/server.ts') },
+  // The thread entries' names are the ones thread-entry.ts looks for in dist/.
+  entryPoints: {
+    main: path.join(serverRoot, 'src/server.ts'),
+    'pdf-worker': path.join(serverRoot, 'src/features/pdf/pdf-worker-thread.ts'),
+    'convert-worker': path.join(serverRoot, 'src/features/documents/convert/convert-thread.ts'),
+    'zip-places-worker': path.join(serverRoot, 'src/features/lookup/zip-places-worker.mjs'),
+  },
   outdir,
   bundle: true,
   // Dynamic imports stay separate files, so PGlite loads only when the server uses it.
@@ -54,6 +62,8 @@ await build({
   format: 'esm',
   target: 'node24',
   jsx: 'automatic',
+  // Tells infra/worker-threads/thread-entry.ts to start the compiled threads.
+  define: { COMPILED_SERVER: 'true' },
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',

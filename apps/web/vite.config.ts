@@ -2,13 +2,14 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import prefresh from '@prefresh/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type Plugin, type PluginOption, type Rollup } from 'vite';
 import { pageChunks } from './build/page-chunks';
 import { PAGE_MODULES } from './src/app/page-modules';
 
-/** The Fastify server that answers the app's calls in development (`npm run dev`). */
-const API_ORIGIN = 'http://localhost:3000';
+/** The Fastify server that answers the app's calls in development (`npm run dev`), on its PORT. */
+const API_ORIGIN = `http://localhost:${process.env.PORT || 3000}`;
 
 /**
  * Only these path prefixes belong to the server; everything else is the
@@ -127,32 +128,43 @@ function pagePreloads(): Plugin {
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const chunks = pageChunks(root);
 
-export default defineConfig({
-  // Pinned to this folder so the config gives the same result from any working
-  // directory (`vite build` here, `vitest` at the repository root).
-  root,
-  plugins: [react(), chunks.plugin, pagePreloads(), precompress()],
-  // The app renders with Preact's React compatibility layer: the same components, Radix,
-  // React Router and TanStack Query, with a renderer a tenth of react-dom's size
-  // (docs/decisions/023-preact-renderer.md).
-  resolve: { alias: preactAliases },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: chunks.groups,
+export default defineConfig(({ command, mode }) => {
+  const dev = command === 'serve' && mode !== 'test';
+  return {
+    // Pinned to this folder so the config gives the same result from any working
+    // directory (`vite build` here, `vitest` at the repository root).
+    root,
+    // The dev server (`npm run dev`) swaps edited components in place with Prefresh, which keeps their
+    // state under Preact (React's Fast Refresh needs react-dom); the build and the tests keep React's
+    // plugin for JSX, so what they compile is unchanged (docs/decisions/034-one-worker-pool-compiled-threads-and-dev-server.md).
+    plugins: [dev ? (prefresh() as PluginOption) : react(), chunks.plugin, pagePreloads(), precompress()],
+    // The app renders with Preact's React compatibility layer: the same components, Radix,
+    // React Router and TanStack Query, with a renderer a tenth of react-dom's size
+    // (docs/decisions/023-preact-renderer.md).
+    resolve: { alias: preactAliases },
+    // Prefresh compiles JSX itself, for the automatic runtime the app is written in, taken from Preact.
+    ...(dev ? { oxc: { jsx: { runtime: 'automatic' as const, importSource: 'preact' } } } : {}),
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: chunks.groups,
+          },
+        },
+        onLog(level, log, handler) {
+          // React Router reads React.useOptimistic and falls back when the renderer has none.
+          if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+          handler(level, log);
         },
       },
-      onLog(level, log, handler) {
-        // React Router reads React.useOptimistic and falls back when the renderer has none.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
-        handler(level, log);
-      },
     },
-  },
-  server: {
-    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API_ORIGIN }])),
-  },
+    server: {
+      // A fixed port: the API's PUBLIC_URL in `npm run dev` names it (links in e-mails, the allowed origin).
+      port: 5173,
+      strictPort: true,
+      proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API_ORIGIN }])),
+    },
+  };
 });

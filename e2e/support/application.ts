@@ -1,3 +1,4 @@
+import { completeAnswers } from '@admissions/domain/testing';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -32,47 +33,58 @@ export async function answerMonthYear(page: Page, key: string, yearMonth: string
   await page.locator(`[id="${key}-year"]`).selectOption(year!);
 }
 
+/**
+ * The domain's complete application (the one the server tests submit) as typed in the browser: the
+ * phone as its digits (the field formats them), and an essay of the journeys' own.
+ */
+const TYPED: Record<string, string> = {
+  ...completeAnswers(),
+  phone_home: '2125550123',
+  essay: 'I want to study education because teaching changed my life.',
+};
+const onPage = (keys: string[]): [string, string][] => keys.map((key) => [key, TYPED[key]!]);
+
 /** A complete application, page by page, in the order the questions appear. */
 export const COMPLETE: Record<string, [string, string][]> = {
-  '/about': [
-    ['first_name', 'Ada'],
-    ['last_name', 'Lovelace'],
-    ['birth_date', '1990-05-17'],
-    ['phone_home', '2125550123'],
-    ['country', 'USA'],
-    ['address_line_1', '1 Main St'],
-    ['city', 'Springfield'],
-    ['state', 'IL'],
-    ['zip', '62701'],
-    ['mailing_addr_same_as_perm_addr', 'Y'],
-    ['citizenship', 'USA'],
-  ],
-  '/education-alr': [
-    ['entry_term', '2027FA'],
-    ['applied_major', 'MAE'],
-    ['entry_status', 'FT'],
-    ['college_name', 'State University'],
-    ['college_address_line_1', '100 College Ave'],
-    ['college_city', 'Urbana'],
-    ['college_country', 'USA'],
-    ['college_state', 'IL'],
-    ['college_zip', '61801'],
-    ['college_degree_type', 'BACH'],
-    ['college_degree', 'BS'],
-    ['essay', 'I want to study education because teaching changed my life.'],
-  ],
-  '/final-steps': [
-    ['recommender_first_name', 'Grace'],
-    ['recommender_last_name', 'Hopper'],
-    ['recommender_email', 'grace.hopper@example.edu'],
-    ['suspended', 'N'],
-    ['counselor_waiver_request', 'Y'],
-    ['acknowledgement', 'true'],
-    ['legal_agree', 'true'],
-  ],
+  '/about': onPage([
+    'first_name',
+    'last_name',
+    'birth_date',
+    'phone_home',
+    'country',
+    'address_line_1',
+    'city',
+    'state',
+    'zip',
+    'mailing_addr_same_as_perm_addr',
+    'citizenship',
+  ]),
+  '/education-alr': onPage([
+    'entry_term',
+    'applied_major',
+    'entry_status',
+    'college_name',
+    'college_address_line_1',
+    'college_city',
+    'college_country',
+    'college_state',
+    'college_zip',
+    'college_degree_type',
+    'college_degree',
+    'essay',
+  ]),
+  '/final-steps': onPage([
+    'recommender_first_name',
+    'recommender_last_name',
+    'recommender_email',
+    'suspended',
+    'counselor_waiver_request',
+    'acknowledgement',
+    'legal_agree',
+  ]),
 };
 export const COMPLETE_MONTH_YEAR: Record<string, [string, string][]> = {
-  '/education-alr': [['college_degree_earned_date', '2012-05']],
+  '/education-alr': onPage(['college_degree_earned_date']),
 };
 
 export async function fillPage(page: Page, path: string) {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { completeAnswers as domainCompleteAnswers } from '@admissions/domain/testing';
 import { request as playwrightRequest } from '@playwright/test';
 import { logIn } from '../support/application';
 import {
@@ -12,45 +13,20 @@ import {
   uniqueEmail,
 } from '../support/fixtures';
 import { STAFF_EMAIL } from '../support/paths';
-import { pdfText } from '../support/pdf-text';
+import { pdfText } from '../../test/pdf-text';
 
-/** A complete application a US applicant could submit (as @admissions/domain/testing's completeAnswers). */
+/** The domain's complete application, under the given name, from a school whose CEEB code the office sees. */
 function completeAnswers(firstName: string, lastName: string): Record<string, string> {
   return {
+    ...domainCompleteAnswers(),
     first_name: firstName,
     last_name: lastName,
     preferred_name: 'Hedy',
-    birth_date: '1990-05-17',
-    phone_home: '(212) 555-0123',
-    country: 'USA',
-    country_desc: 'United States of America',
-    address_line_1: '1 Main St',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    mailing_addr_same_as_perm_addr: 'Y',
-    citizenship: 'USA',
-    entry_term: '2027FA',
-    applied_major: 'MAE',
-    entry_status: 'FT',
     college_name: 'Harvard University',
     college_ceeb: '3434',
-    college_address_line_1: '100 College Ave',
     college_city: 'Cambridge',
-    college_country: 'USA',
     college_state: 'MA',
     college_zip: '02138',
-    college_degree_type: 'BACH',
-    college_degree: 'BS',
-    college_degree_earned_date: '2012-05',
-    essay: 'I want to study education because it changes lives.',
-    recommender_first_name: 'Grace',
-    recommender_last_name: 'Hopper',
-    recommender_email: 'grace.hopper@example.edu',
-    suspended: 'N',
-    counselor_waiver_request: 'Y',
-    acknowledgement: 'true',
-    legal_agree: 'true',
   };
 }
 

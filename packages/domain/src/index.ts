@@ -11,6 +11,7 @@ export * from './application/web-status';
 export * from './answers/answer-option';
 export * from './answers/answer-values';
 export * from './answers/month-year';
+export * from './answers/format-date';
 export * from './answers/options/countries';
 export * from './answers/options/states';
 export * from './answers/options/months';

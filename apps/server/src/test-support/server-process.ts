@@ -25,7 +25,8 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`npm start`: node --import tsx src/server.ts) in its own
+ * The real server from source (node --import tsx src/server.ts, as
+ * `npm run dev` starts it; `npm start` runs the compiled dist/) in its own
  * process on a free port, with its own DATA_DIR, for what only a process can
  * show: signals, exit codes, several processes on one database.
  */

@@ -1,6 +1,7 @@
-import { once } from 'node:events';
+import { on, once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { USA, type AddressLookupRecord } from '@admissions/domain';
+import { threadEntry } from '../../infra/worker-threads/thread-entry';
 import type { AddressProvider } from './address-provider';
 import { onceUntilFailure } from './once-until-failure';
 import { SearchIndex } from './search-index';
@@ -52,21 +53,26 @@ async function build(): Promise<AddressProvider> {
 /** ZIP code, city, state and country of each place (zip-places-worker.mjs). */
 export type PlaceRow = [zip: string, city: string, state: string, country: string];
 
-const PLACES_THREAD = new URL('./zip-places-worker.mjs', import.meta.url);
+const PLACES_THREAD = threadEntry(new URL('./zip-places-worker.mjs', import.meta.url), 'zip-places-worker');
 
 /** The package's places, loaded by a thread that ends once it has answered; `entry` is for tests. */
 export async function loadPlaces(entry: URL = PLACES_THREAD): Promise<PlaceRow[]> {
   // execArgv: [] so the thread does not load tsx: its entry is plain JavaScript.
   const worker = new Worker(entry, { execArgv: [] });
   try {
-    const [rows] = (await Promise.race([
-      once(worker, 'message'),
+    return await Promise.race([
+      answer(worker),
       once(worker, 'exit').then(([code]) => {
         throw new Error(`the ZIP-code thread stopped before it answered (exit code ${String(code)})`);
       }),
-    ])) as [PlaceRow[]];
-    return rows;
+    ]);
   } finally {
     await worker.terminate();
   }
+}
+
+/** The thread's rows. Under `node --watch` (npm run dev) Node posts the files the thread loaded first: they are skipped. */
+async function answer(worker: Worker): Promise<PlaceRow[]> {
+  for await (const [message] of on(worker, 'message')) if (Array.isArray(message)) return message as PlaceRow[];
+  throw new Error('the ZIP-code thread stopped before it answered');
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggedInClient, save } from '../../test-support/application-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
-import { readPdfText } from './pdf-text.test-helper';
+import { readPdfText } from '../../../../../test/pdf-text';
 
 // The real renderer, counted: how many copies the routes draw.
 const drawn = vi.hoisted(() => ({ count: 0 }));

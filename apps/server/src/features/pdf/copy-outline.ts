@@ -5,7 +5,7 @@ import {
   isChecked,
   isConfirmed,
   isHidden,
-  normalizeDateAnswer,
+  formatDate,
   optionLabel,
   splitMonthYear,
   visibleChildren,
@@ -237,16 +237,4 @@ function repeatGroup(question: AddAnotherQuestion, input: CopyInput): CopyLine {
       lines: linesOf(item, input),
     })),
   };
-}
-
-/** 'YYYY-MM-DD' as 'May 17, 1990'; anything else as it is. */
-function formatDate(value: string): string {
-  const date = normalizeDateAnswer(value);
-  if (!date) return value;
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
 }

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { copyOutline, type CopyHeader } from './copy-outline';
 import { fill, largestAnswers, SCRIPT_SAMPLES, type Script } from './largest-application.test-helper';
 import { createPdfRenderer } from './pdf-renderer';
-import { linesAfter, readPdfText } from './pdf-text.test-helper';
+import { linesAfter, readPdfText } from '../../../../../test/pdf-text';
 
 /**
  * The largest copy the form allows, drawn on the real drawing thread in each

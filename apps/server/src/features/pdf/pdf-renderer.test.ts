@@ -3,7 +3,7 @@ import { completeAnswers } from '@admissions/domain/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyOutline, type CopyHeader } from './copy-outline';
 import { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
-import { readPdfText } from './pdf-text.test-helper';
+import { readPdfText } from '../../../../../test/pdf-text';
 
 const header: CopyHeader = {
   partnerName: 'Northfield College',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient, save, userIdOf } from '../../test-support/application-helpers';
 import { expectOk, type TestApp, type TestClient, startTestApp } from '../../test-support/test-app';
 import { ALL_SCHOOLS, largestAnswers } from './largest-application.test-helper';
-import { linesAfter, readPdfText } from './pdf-text.test-helper';
+import { linesAfter, readPdfText } from '../../../../../test/pdf-text';
 
 let t: TestApp;
 beforeAll(async () => {

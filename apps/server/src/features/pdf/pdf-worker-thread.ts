@@ -1,6 +1,6 @@
-import { parentPort } from 'node:worker_threads';
+import { serveThreadJobs } from '../../infra/worker-threads/serve-thread-jobs';
 import { renderApplicationPdf } from './application-pdf';
-import type { Drawing, RenderJob, RenderResult } from './pdf-renderer';
+import type { Drawing, RenderAnswer } from './pdf-renderer';
 import { renderSeparatorsPdf } from './separator-pdf';
 import { renderWrittenLetterPdf } from './written-letter-pdf';
 
@@ -15,17 +15,8 @@ function drawn(drawing: Drawing): Promise<Buffer> {
   }
 }
 
-/** Draws each copy, letter or set of separators it is sent and posts the bytes (or the failure) back under the job's id. */
-const port = parentPort;
-if (!port) throw new Error('pdf-worker-thread runs only as a worker thread');
-
-port.on('message', async ({ id, ...drawing }: RenderJob) => {
-  let result: RenderResult;
-  try {
-    const pdf = await drawn(drawing);
-    result = { id, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) };
-  } catch (err) {
-    result = { id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
-  }
-  port.postMessage(result);
+/** Draws each copy, letter or set of separators it is sent; the bytes go back to pdf-renderer.ts. */
+serveThreadJobs<Drawing, RenderAnswer>('pdf-worker-thread', async (drawing) => {
+  const pdf = await drawn(drawing);
+  return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 });

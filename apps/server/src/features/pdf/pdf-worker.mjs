@@ -1,6 +1,7 @@
-// Entry of the PDF drawing thread (see pdf-renderer.ts). Plain JavaScript so
-// Node can start it as it is; it loads the TypeScript through tsx itself,
-// whether the parent runs under tsx (production) or vitest (tests).
+// Entry of the PDF drawing thread (see pdf-renderer.ts) when the server runs
+// from source: under tsx (`npm run dev`) or vitest (tests). Plain JavaScript so
+// Node can start it as it is; it loads the TypeScript through tsx itself. The
+// compiled server starts dist/pdf-worker.js instead (apps/server/build.mjs).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -18,7 +18,7 @@ import { runHousekeeping } from '../housekeeping/housekeeping-worker';
 import { DAY, HOUR } from '../../infra/time-units';
 import { save } from '../../test-support/application-helpers';
 import { makeDocx, makePng } from '../documents/test-files';
-import { readPdfText } from '../pdf/pdf-text.test-helper';
+import { readPdfText } from '../../../../../test/pdf-text';
 import { auditRowsOf } from '../staff/audit-log';
 import { applicantAskingLetters, lastLinkToken, openLink, requestFirst, states } from './letter-test-helpers';
 

@@ -10,7 +10,7 @@ import {
   type Applicant,
 } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
-import { readPdfText } from '../pdf/pdf-text.test-helper';
+import { readPdfText } from '../../../../../test/pdf-text';
 import { auditRowsOf } from './audit-log';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { STAFF_EMAIL, STAFF_ENV, applicantWith, printToken } from '../../test-su
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { settledStatus, uploadAndConvert } from '../documents/document-test-helpers';
 import { makePdf } from '../documents/test-files';
-import { readPdfText } from '../pdf/pdf-text.test-helper';
+import { readPdfText } from '../../../../../test/pdf-text';
 
 let t: TestApp;
 let staff: TestClient;

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPdfRenderer } from '../pdf/pdf-renderer';
-import { readPdfText } from '../pdf/pdf-text.test-helper';
+import { readPdfText } from '../../../../../test/pdf-text';
 import type { ConvertedDocument } from './converted-documents';
 import { composePacket } from './packet';
 

@@ -1,22 +1,16 @@
-import { parentPort } from 'node:worker_threads';
+import { serveThreadJobs } from '../../../infra/worker-threads/serve-thread-jobs';
 import { ConversionRefused } from './conversion-refused';
 import { imageToPdf } from './image-to-pdf';
 import { inspectDocx } from './inspect-docx';
 import { sanitizePdf } from './sanitize-pdf';
 
 export type ThreadTask = 'inspect-docx' | 'image-to-pdf' | 'sanitize-pdf';
-export interface ThreadRequest {
-  id: number;
+export interface ThreadJob {
   task: ThreadTask;
   bytes: Uint8Array;
 }
-export type ThreadResponse =
-  | { id: number; pdf: Uint8Array | null }
-  | { id: number; refused: string; detail: string }
-  | { id: number; error: string };
-
-const port = parentPort;
-if (!port) throw new Error('convert-thread runs only as a worker thread');
+/** The PDF (null for a check), or the file refused with the applicant's message. */
+export type ThreadAnswer = { pdf: Uint8Array | null } | { refused: string; detail: string };
 
 const run = async (task: ThreadTask, bytes: Uint8Array): Promise<Uint8Array | null> => {
   if (task === 'inspect-docx') {
@@ -26,15 +20,15 @@ const run = async (task: ThreadTask, bytes: Uint8Array): Promise<Uint8Array | nu
   return task === 'image-to-pdf' ? imageToPdf(bytes) : sanitizePdf(bytes);
 };
 
-port.on('message', async ({ id, task, bytes }: ThreadRequest) => {
-  let response: ThreadResponse;
-  try {
-    response = { id, pdf: await run(task, bytes) };
-  } catch (err) {
-    response =
-      err instanceof ConversionRefused
-        ? { id, refused: err.applicantMessage, detail: err.message }
-        : { id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
-  }
-  port.postMessage(response, 'pdf' in response && response.pdf ? [response.pdf.buffer as ArrayBuffer] : []);
-});
+serveThreadJobs<ThreadJob, ThreadAnswer>(
+  'convert-thread',
+  async ({ task, bytes }) => {
+    try {
+      return { pdf: await run(task, bytes) };
+    } catch (err) {
+      if (err instanceof ConversionRefused) return { refused: err.applicantMessage, detail: err.message };
+      throw err;
+    }
+  },
+  (answer) => ('pdf' in answer && answer.pdf ? [answer.pdf.buffer as ArrayBuffer] : []),
+);

@@ -1,22 +1,10 @@
-import { INCOMPLETE_DATE, normalizeDateAnswer, type DateQuestion } from '@admissions/domain';
+import { formatDate, INCOMPLETE_DATE, normalizeDateAnswer, type DateQuestion } from '@admissions/domain';
 import type { QuestionProps } from '../form-render-context';
 import { useDraft } from '../hooks/use-draft-value';
 import { FieldShell } from '../shell/field-shell';
 import { ReadOnlyField } from '../shell/read-only-field';
 import { fieldStateOf } from '../shell/field-state';
 import styles from '../shell/field.module.css';
-
-/** 'YYYY-MM-DD' as e.g. 'March 4, 2001' for the print view; anything else as it is. */
-function formatDate(value: string): string {
-  const date = normalizeDateAnswer(value);
-  if (!date) return value;
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-}
 
 /** What the input holds: its text, and whether it holds a date it cannot give as text (partial or impossible). */
 interface DateDraft {

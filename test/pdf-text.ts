@@ -8,11 +8,14 @@ export interface PdfText {
   lines: string[];
 }
 
+type PdfDocument = Awaited<ReturnType<typeof getDocument>['promise']>;
+
 /**
- * Reads a PDF the way a viewer does (pdf.js, Firefox's reader), so a test
+ * Opens a PDF the way a viewer does (pdf.js, Firefox's reader), so a test
  * proves the bytes are a PDF that opens, not just that they start with %PDF-.
+ * The one PDF reader of the server tests and the browser journeys.
  */
-export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
+async function readPdf<T>(bytes: Uint8Array, read: (doc: PdfDocument) => Promise<T>): Promise<T> {
   // pdf.js may take the buffer over; give it its own copy.
   const doc = await getDocument({
     data: new Uint8Array(bytes),
@@ -21,6 +24,28 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
     useSystemFonts: false,
   }).promise;
   try {
+    return await read(doc);
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** The text of a PDF as a viewer reads it, runs joined with spaces collapsed. */
+export function pdfText(bytes: Uint8Array): Promise<string> {
+  return readPdf(bytes, async (doc) => {
+    const parts: string[] = [];
+    for (let p = 1; p <= doc.numPages; p++) {
+      const page = await doc.getPage(p);
+      for (const item of (await page.getTextContent()).items)
+        if ('str' in item) parts.push(item.str, item.hasEOL ? '\n' : '');
+    }
+    return parts.join('').replace(/[ \t]+/g, ' ');
+  });
+}
+
+/** The PDF's page count, document information and lines. */
+export function readPdfText(bytes: Uint8Array): Promise<PdfText> {
+  return readPdf(bytes, async (doc) => {
     const lines: string[] = [];
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
@@ -43,9 +68,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
     }
     const { info } = await doc.getMetadata();
     return { pageCount: doc.numPages, info: info as Record<string, unknown>, lines };
-  } finally {
-    await doc.destroy();
-  }
+  });
 }
 
 /** The lines after the first line equal to `label`, up to `count` of them: a question's answer or options. */

@@ -1,0 +1,28 @@
+import { parentPort, type Transferable } from 'node:worker_threads';
+import type { ThreadReply, ThreadRequest } from './thread-protocol';
+
+/**
+ * The thread's side of a worker pool (worker-pool.ts): runs each job it is
+ * sent and posts the answer, or what the job threw, back under the job's id.
+ * `transfer` names the parts of an answer moved to the parent instead of copied.
+ */
+export function serveThreadJobs<Job, Answer>(
+  name: string,
+  handle: (job: Job) => Promise<Answer>,
+  transfer: (answer: Answer) => Transferable[] = () => [],
+): void {
+  const port = parentPort;
+  if (!port) throw new Error(`${name} runs only as a worker thread`);
+  port.on('message', async ({ id, job }: ThreadRequest<Job>) => {
+    let reply: ThreadReply<Answer>;
+    let moved: Transferable[] = [];
+    try {
+      const answer = await handle(job);
+      reply = { id, answer };
+      moved = transfer(answer);
+    } catch (err) {
+      reply = { id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+    }
+    port.postMessage(reply, moved);
+  });
+}
