@@ -3,8 +3,10 @@ import { staffListQuery } from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import { contentDisposition } from '../../http/content-disposition';
 import { parseBody } from '../../http/parse-body';
 import type { FormContext } from '../application/form-context';
+import { pdfName } from '../documents/pdf-file-name';
 import { loadCopySource } from '../pdf/application-copy';
 import { attachmentHeader } from '../pdf/copy-file-name';
 import { createPdfRenderer } from '../pdf/pdf-renderer';
@@ -84,7 +86,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       await recordStaffRead(deps.db, staffOf(req), userId, 'view-document', { answer_key: answerKey }, now());
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${answerKey}.pdf"`)
+        .header('content-disposition', contentDisposition('inline', pdfName(document.fileName)))
         .send(Buffer.from(pdf));
     });
 
