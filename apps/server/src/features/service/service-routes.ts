@@ -8,7 +8,8 @@ import { findApplication } from '../application/application-repository';
 import type { FormContext } from '../application/form-context';
 import { recordStaffRead } from '../staff/audit-log';
 import { listConvertedDocuments } from '../staff/converted-documents';
-import { resolveServiceToken } from './service-tokens';
+import { isStaffAddress } from '../staff/require-staff';
+import { resolveServiceToken, revokeServiceToken } from './service-tokens';
 
 /** Tokens carry 256 bits, so this only stops floods. */
 const SERVICE_LIMIT = { name: 'service', max: 120, windowMs: MINUTE };
@@ -27,6 +28,11 @@ export function serviceRoutes(deps: AppDeps, ctx: FormContext) {
       const token = typeof raw === 'string' && raw.length <= 200 ? raw : '';
       const live = token ? await resolveServiceToken(deps.db, token, deps.clock.now()) : undefined;
       if (!live) throw new AppError('SERVICE_TOKEN_INVALID');
+      if (!isStaffAddress(deps, live.createdByEmail)) {
+        // Its maker left the staff: the link ends now, and stays ended should they come back.
+        await revokeServiceToken(deps.db, live.id, deps.clock.now());
+        throw new AppError('SERVICE_TOKEN_INVALID');
+      }
       const [row, documents] = await Promise.all([
         findApplication(deps.db, live.applicationUserId),
         listConvertedDocuments(deps, ctx.form, live.applicationUserId),
