@@ -31,6 +31,7 @@ import { staffRoutes } from './features/staff/staff-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { recordRoutes } from './http/route-list';
 import { assertSameOrigin, changesState } from './http/origin-guard';
 import { registerWebApp } from './http/web-app';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   registerInputGuard(app);
+  recordRoutes(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, deps.config.publicUrl, deps.storage.uploadOrigins);
   registerMailWake(app, deps);
