@@ -13,6 +13,12 @@ import { generateToken, hashCode } from './secrets';
 import { isTrustedDevice, throttleKey } from './trusted-devices';
 import { findUserByEmail } from './users-repository';
 
+/**
+ * Sign-up mails count under their own purpose, not the resend's ('confirm'): they go only to addresses
+ * that have an account, so a resend refused because of one would tell a stranger the account exists.
+ */
+const SIGNUP_MAIL = 'signup';
+
 type AccountMailJob = Extract<MailJob, { kind: 'signup' | 'resend' | 'forgot' }>;
 
 /**
@@ -34,7 +40,7 @@ export async function composeAccountMail(
       const key = normalizeEmail(job.email);
       if (job.created) {
         if (!user) return undefined;
-        if (firstTry) await recordMailSlot(db, key, 'confirm', clock.now());
+        if (firstTry) await recordMailSlot(db, key, SIGNUP_MAIL, clock.now());
         return issueConfirmationCode(deps, user, job.device);
       }
       // Someone signed up with an address that has an account: its owner is told, within the mail throttle.
@@ -68,7 +74,7 @@ export async function composeAccountMail(
 async function slotFree({ db, clock }: AppDeps, key: string, device: string | undefined): Promise<boolean> {
   const now = clock.now();
   const trusted = (await isTrustedDevice(db, key, device, now)) ? device : undefined;
-  return claimMailSlot(db, throttleKey(key, trusted), 'confirm', now).then(
+  return claimMailSlot(db, throttleKey(key, trusted), SIGNUP_MAIL, now).then(
     () => true,
     (err: unknown) => {
       if (err instanceof AppError && err.code === 'MAIL_TOO_SOON') return false;
