@@ -30,6 +30,8 @@ import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
+import { recordRoutes } from './http/route-list';
 import { assertSameOrigin, changesState } from './http/origin-guard';
 import { registerWebApp } from './http/web-app';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -58,6 +60,8 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   // Only JSON bodies are accepted: a plain-text form post from another site is the classic forgery.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  registerInputGuard(app);
+  recordRoutes(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, deps.config.publicUrl, deps.storage.uploadOrigins);
   registerMailWake(app, deps);

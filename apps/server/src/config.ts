@@ -55,9 +55,13 @@ const envSchema = z.object({
     )
     .refine((list) => list.every(isValidEmail), { message: 'must be a comma-separated list of e-mail addresses' })
     .optional(),
-  /** PostgreSQL: longest wait to open a connection, and longest a statement may run (the client gives up 2 s later). */
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /**
+   * PostgreSQL, for a request: longest wait for a connection, and longest a statement may run (the client
+   * gives up half a second later), so a frozen database answers 503 within 3 s. Background jobs have their own.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+  DB_JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Calls that send an e-mail, per client address, in any 10 minutes (sliding window). */
   MAIL_PER_IP_LIMIT: z.coerce.number().int().min(1).default(30),
 });
@@ -86,6 +90,7 @@ export interface Config {
   mailPerIpLimit: number;
   dbConnectTimeoutMs: number;
   dbStatementTimeoutMs: number;
+  dbJobStatementTimeoutMs: number;
 }
 
 export type StorageConfig =
@@ -156,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPerIpLimit: e.MAIL_PER_IP_LIMIT,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbJobStatementTimeoutMs: e.DB_JOB_STATEMENT_TIMEOUT_MS,
   };
 }
 

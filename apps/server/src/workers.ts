@@ -16,7 +16,9 @@ import { startLetterWorkers } from './features/recommendations/letter-reminders'
  * Called by server.ts after listen, and by the test app, so tests exercise the
  * same workers as production.
  */
-export async function startWorkers(deps: AppDeps, formContext: FormContext, logger: Logger): Promise<void> {
+export async function startWorkers(requestDeps: AppDeps, formContext: FormContext, logger: Logger): Promise<void> {
+  // Jobs may run longer statements than a request may (infra/db/postgres-db.ts).
+  const deps = { ...requestDeps, db: requestDeps.db.jobsDb() };
   const started: string[] = [];
   started.push(await startConversionWorker(deps, logger, { [LETTER_TARGET]: letterConversionTarget(deps) }));
   // The mail worker composes each kind of mail with the composer of the feature that queues it.

@@ -2,6 +2,7 @@ import { normalizeEmail } from '@admissions/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/app-error';
+import { recordStaffDenial, type StaffMember } from './audit-log';
 import { requireSession, sessionOf } from './require-session';
 import type { Session } from './session-store';
 
@@ -13,21 +14,42 @@ import type { Session } from './session-store';
  * applicant calls (it belongs to an ordinary account).
  */
 export function isStaffSession(deps: Pick<AppDeps, 'config'>, session: Session): boolean {
-  return session.isStaff && deps.config.staffEmails.has(normalizeEmail(session.username));
+  return session.isStaff && isStaffAddress(deps, session.username);
 }
 
-/** preHandler for every staff call: 401 without a live session, 403 for any session that is not staff. */
+/**
+ * Whether the address is on the staff now. What a staff member made (a print
+ * link) lives only as long as this holds for its maker.
+ */
+export function isStaffAddress(deps: Pick<AppDeps, 'config'>, email: string): boolean {
+  return deps.config.staffEmails.has(normalizeEmail(email));
+}
+
+/**
+ * preHandler for every staff call: 401 without a live session, 403 for any
+ * session that is not staff. A refusal to a logged-in caller is in the audit
+ * log (who, which call, which application, when); the caller learns only 403.
+ */
 export function requireStaff(deps: AppDeps) {
   const checkSession = requireSession(deps);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await checkSession(request, reply);
-    if (!isStaffSession(deps, sessionOf(request))) throw new AppError('STAFF_ONLY');
+    const session = sessionOf(request);
+    if (isStaffSession(deps, session)) return;
+    await recordStaffDenial(
+      deps.db,
+      staffOf(request),
+      { method: request.method, route: request.routeOptions.url ?? '', params: paramsOf(request) },
+      deps.clock.now(),
+    );
+    throw new AppError('STAFF_ONLY');
   };
 }
 
-export interface StaffMember {
-  userId: string;
-  email: string;
+/** The route's parameters as asked (strings, cut short): which application and part the caller wanted. */
+function paramsOf(request: FastifyRequest): Record<string, string> {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v).slice(0, 200)]));
 }
 
 export function staffOf(request: FastifyRequest): StaffMember {

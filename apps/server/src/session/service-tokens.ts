@@ -33,6 +33,7 @@ export async function createServiceToken(
 }
 
 export interface LiveServiceToken {
+  id: string;
   applicationUserId: string;
   createdBy: string | null;
   createdByEmail: string;
@@ -44,14 +45,20 @@ export async function resolveServiceToken(
   token: string,
   now: Date,
 ): Promise<LiveServiceToken | undefined> {
-  const { rows } = await db.query<{ application_user_id: string; created_by: string | null; created_by_email: string }>(
-    `SELECT application_user_id, created_by, created_by_email FROM service_tokens
+  const { rows } = await db.query<{
+    id: string;
+    application_user_id: string;
+    created_by: string | null;
+    created_by_email: string;
+  }>(
+    `SELECT id, application_user_id, created_by, created_by_email FROM service_tokens
      WHERE token_hash = $1 AND expires_at > $2 AND revoked_at IS NULL`,
     [hashToken(token), now],
   );
   const row = rows[0];
   return (
     row && {
+      id: row.id,
       applicationUserId: row.application_user_id,
       createdBy: row.created_by,
       createdByEmail: row.created_by_email,

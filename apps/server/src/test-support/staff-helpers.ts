@@ -36,3 +36,8 @@ export async function submittedApplicant(
 export async function printToken(staff: TestClient, userId: string): Promise<{ id: string; token: string }> {
   return (await expectOk(await staff.post(`/api/staff/applications/${userId}/print-token`))).json();
 }
+
+/** What an operator does by changing STAFF_EMAILS and restarting: the app reads the list on every staff call. */
+export function setStaffList(t: TestApp, ...emails: string[]): void {
+  (t.deps.config as { staffEmails: ReadonlySet<string> }).staffEmails = new Set(emails);
+}

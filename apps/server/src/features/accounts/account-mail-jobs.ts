@@ -12,6 +12,12 @@ import { generateToken, hashCode } from '../../session/secrets';
 import { isTrustedDevice, throttleKey } from './trusted-devices';
 import { findUserByEmail } from './users-repository';
 
+/**
+ * Sign-up mails count under their own purpose, not the resend's ('confirm'): they go only to addresses
+ * that have an account, so a resend refused because of one would tell a stranger the account exists.
+ */
+const SIGNUP_MAIL = 'signup';
+
 /** The account mails' jobs: the address asked about, never a code or link (mail-jobs.ts). */
 type AccountMailJob =
   | { kind: 'signup'; email: string; created: boolean; device?: string }
@@ -43,7 +49,7 @@ export async function composeAccountMail(
       const key = normalizeEmail(job.email);
       if (job.created) {
         if (!user) return undefined;
-        if (firstTry) await recordMailSlot(db, key, 'confirm', clock.now());
+        if (firstTry) await recordMailSlot(db, key, SIGNUP_MAIL, clock.now());
         return issueConfirmationCode(deps, user, job.device);
       }
       // Someone signed up with an address that has an account: its owner is told, within the mail throttle.
@@ -77,7 +83,7 @@ export async function composeAccountMail(
 async function slotFree({ db, clock }: AppDeps, key: string, device: string | undefined): Promise<boolean> {
   const now = clock.now();
   const trusted = (await isTrustedDevice(db, key, device, now)) ? device : undefined;
-  return claimMailSlot(db, throttleKey(key, trusted), 'confirm', now).then(
+  return claimMailSlot(db, throttleKey(key, trusted), SIGNUP_MAIL, now).then(
     () => true,
     (err: unknown) => {
       if (err instanceof AppError && err.code === 'MAIL_TOO_SOON') return false;

@@ -26,9 +26,11 @@ const resend = (username: string) => t.client().post('/public/resend-confirm', {
 const confirm = (username: string, code: string) => t.client().post('/public/confirm', { username, code });
 
 describe('POST /public/resend-confirm', () => {
-  it('is refused within 60 seconds of the sign-up e-mail, with Retry-After, then sends a new code', async () => {
+  it('is refused within 60 seconds of the last resend, with Retry-After, then sends a new code', async () => {
     const username = 'resend.soon@example.edu';
     await signUp(t, t.client(), username);
+    expect((await resend(username)).statusCode).toBe(200);
+    expect(t.smtp.to(username)).toHaveLength(2);
 
     const now = await resend(username);
     expect(now.statusCode).toBe(429);
@@ -39,14 +41,32 @@ describe('POST /public/resend-confirm', () => {
     const almost = await resend(username);
     expect(almost.statusCode).toBe(429);
     expect(almost.headers['retry-after']).toBe('1');
-    expect(t.smtp.to(username)).toHaveLength(1);
+    expect(t.smtp.to(username)).toHaveLength(2);
 
     t.clock.advance(1_000);
     const ok = await resend(username);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: ACCOUNT_SUCCESS_MESSAGES.resend });
-    expect(t.smtp.to(username)).toHaveLength(2);
+    expect(t.smtp.to(username)).toHaveLength(3);
     expect(lastCode(t, username)).toMatch(/^\d{6}$/);
+  });
+
+  it('answers right after a sign-up, or an attempt to sign up again, as it answers for an unknown address', async () => {
+    const fresh = 'resend.fresh@example.edu';
+    const again = 'resend.again@example.edu';
+    await signUp(t, t.client(), fresh);
+    await signUp(t, t.client(), again);
+    t.clock.advance(MINUTE);
+    // A second sign-up for an address with an account mails its owner instead.
+    await t.client().post('/public/signup', { username: again, password: 'Another-Horse-43' });
+    for (const [known, unknown] of [
+      [fresh, 'resend.fresh.nobody@example.edu'],
+      [again, 'resend.again.nobody@example.edu'],
+    ]) {
+      const [a, b] = [await resend(known!), await resend(unknown!)];
+      expect(outcome(a)).toEqual(outcome(b));
+      expect(a.statusCode).toBe(200);
+    }
   });
 
   it('makes only the latest code valid: the older one fails after a resend', async () => {
@@ -96,25 +116,25 @@ describe('POST /public/resend-confirm', () => {
     expect((await confirm(username, lastCode(t, username))).statusCode).toBe(200);
   });
 
-  it('allows 5 e-mails an hour; the 6th is refused until the oldest is an hour old', async () => {
+  it('allows 5 resends an hour; the 6th is refused until the oldest is an hour old', async () => {
     const username = 'resend.hourly@example.edu';
-    await signUp(t, t.client(), username); // e-mail 1 at 0:00
-    for (let i = 0; i < 4; i++) {
-      t.clock.advance(MINUTE);
-      expect((await resend(username)).statusCode).toBe(200); // e-mails 2..5 at 0:01..0:04
+    await signUp(t, t.client(), username); // the sign-up's own e-mail counts apart
+    for (let i = 0; i < 5; i++) {
+      if (i) t.clock.advance(MINUTE);
+      expect((await resend(username)).statusCode).toBe(200); // resends 1..5 at 0:00..0:04
     }
     t.clock.advance(MINUTE); // 0:05
     const sixth = await resend(username);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ code: 'MAIL_TOO_SOON', message: HOURLY_MESSAGE });
     expect(sixth.headers['retry-after']).toBe(String(55 * 60));
-    expect(t.smtp.to(username)).toHaveLength(5);
+    expect(t.smtp.to(username)).toHaveLength(6);
 
     t.clock.advance(55 * MINUTE - 1_000);
     expect((await resend(username)).statusCode).toBe(429);
     t.clock.advance(1_000);
     expect((await resend(username)).statusCode).toBe(200);
-    expect(t.smtp.to(username)).toHaveLength(6);
+    expect(t.smtp.to(username)).toHaveLength(7);
   });
 
   it('answers unknown, unconfirmed and confirmed addresses identically, throttles included', async () => {

@@ -4,6 +4,9 @@ import { MAX_CODE_ATTEMPTS } from '../../session/account-limits';
 import { countWrongAttempt, findLiveCodeForUpdate, markCodeUsed, type CodePurpose } from './codes-repository';
 import { hashCode, hashesEqual } from '../../session/secrets';
 
+/** An id no account or code has: what an unknown address is checked against. */
+export const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
 /**
  * Checks a code or reset id inside the caller's transaction. A wrong guess is
  * counted (and committed with the transaction); a right one is used up.
@@ -25,7 +28,12 @@ export async function verifyOneTimeCode(
 ): Promise<boolean> {
   const now = clock.now();
   const live = await findLiveCodeForUpdate(tx, userId, purpose, now);
-  if (!live) return false;
+  if (!live) {
+    // No code to guess (an unknown address, a used or expired code): the same statements as a wrong
+    // guess all the same, on no row, so the time of the answer does not tell which.
+    await countWrongAttempt(tx, NO_ACCOUNT, true);
+    return false;
+  }
   const foreign = !device || live.device_hash !== device;
   if ((foreign ? live.foreign_attempts : live.attempts) >= MAX_CODE_ATTEMPTS) return false;
   if (!hashesEqual(hashCode(secretKey, purpose, userId, value), live.secret_hash)) {

@@ -10,12 +10,14 @@ import {
 import { presignedUrlBody, startConversionBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import { contentDisposition } from '../../http/content-disposition';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
 import type { FormContext } from '../../core/form-context';
 import { loadDocumentAnswers } from './document-answers';
 import { deleteDocument } from './delete-document';
 import { findDocument, type DocumentRow } from './documents-repository';
+import { pdfName } from './pdf-file-name';
 import { startConversion } from './start-conversion';
 import { assertFileQuestion, createUploadForm } from './upload-form';
 
@@ -28,19 +30,6 @@ function statusOf(doc: DocumentRow | undefined, answerKey: string): DocumentStat
     message: doc.status === 'FAILED' ? doc.message || FILE_MESSAGES.conversionFailed : '',
     url: doc.status === 'COMPLETED' ? documentFilePath(answerKey) : '',
   };
-}
-
-/**
- * A name for the converted file as the applicant's browser saves it: theirs, ending in .pdf, no odd characters.
- * It is sent as a download, like the PDF copy: an uploaded document is never rendered in our origin.
- */
-function pdfName(fileName: string): string {
-  const base =
-    fileName
-      .replace(/\.[^.]*$/, '')
-      .replace(/[^A-Za-z0-9 ._-]/g, '_')
-      .trim() || 'document';
-  return `${base}.pdf`;
 }
 
 /** The document calls of SPEC section 7, for the logged-in applicant's own documents only. */
@@ -71,7 +60,7 @@ export function documentRoutes(deps: AppDeps, ctx: FormContext) {
       if (!pdf) throw new AppError('NOT_FOUND');
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${pdfName(doc.file_name)}"`)
+        .header('content-disposition', contentDisposition('attachment', pdfName(doc.file_name)))
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     });

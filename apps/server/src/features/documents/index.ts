@@ -12,3 +12,4 @@ export { removeDeadConversionFolders } from './convert/soffice-leftovers';
 export { removeFiles, type Log } from './remove-files';
 export { documentShift } from './shift-documents';
 export { releaseDocumentsOfPanes } from './tab-switch';
+export { pdfName } from './pdf-file-name';

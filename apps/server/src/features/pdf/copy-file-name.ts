@@ -1,3 +1,5 @@
+import { contentDisposition, toLatin } from '../../http/content-disposition';
+
 /**
  * The download's file name: 'application-<last name>.pdf', keeping the
  * name's own letters ('application-łukasiewicz-ñúñez.pdf',
@@ -12,26 +14,6 @@ export interface CopyFileName {
   ascii: string;
 }
 
-/** Latin letters with no decomposition to a base letter. */
-const BASE_LETTERS: Readonly<Record<string, string>> = {
-  ł: 'l',
-  đ: 'd',
-  ħ: 'h',
-  ı: 'i',
-  ŀ: 'l',
-  ŧ: 't',
-  ŋ: 'n',
-  ĸ: 'k',
-  ſ: 's',
-  ɖ: 'd',
-  ø: 'o',
-  æ: 'ae',
-  œ: 'oe',
-  ß: 'ss',
-  þ: 'th',
-  ð: 'd',
-};
-
 const MAX_STEM = 40;
 
 function stem(text: string, keep: RegExp): string {
@@ -45,9 +27,7 @@ export function copyFileName(lastName: string, userId: string): CopyFileName {
   // Letters, their marks and digits of any script; everything else (quotes, slashes, spaces) becomes '-'.
   const unicode = [...name.toLowerCase().matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0]).join('-');
   const unicodeStem = [...unicode].slice(0, MAX_STEM).join('').replace(/-+$/, '');
-  const latin = [...name.toLowerCase()]
-    .map((c) => BASE_LETTERS[c] ?? c.normalize('NFKD').replace(/\p{M}/gu, ''))
-    .join('');
+  const latin = toLatin(name.toLowerCase());
   const asciiStem = stem(latin, /[^a-z0-9]+/);
   return {
     unicode: `application-${unicodeStem || userId}.pdf`,
@@ -57,11 +37,5 @@ export function copyFileName(lastName: string, userId: string): CopyFileName {
 
 /** An attachment header naming the file both ways (RFC 6266, RFC 8187). */
 export function attachmentHeader(name: CopyFileName): string {
-  const encoded = encodeURIComponent(name.unicode).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return name.unicode === name.ascii
-    ? `attachment; filename="${name.ascii}"`
-    : `attachment; filename="${name.ascii}"; filename*=UTF-8''${encoded}`;
+  return contentDisposition('attachment', name.unicode, name.ascii);
 }

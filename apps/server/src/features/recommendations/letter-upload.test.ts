@@ -19,7 +19,7 @@ import { DAY, HOUR } from '../../infra/time-units';
 import { save } from '../../test-support/application-helpers';
 import { makeDocx, makePng } from '../documents/test-files';
 import { readPdfText } from '../../../../../test/pdf-text';
-import { auditRowsOf } from '../staff/audit-log';
+import { auditRowsOf } from '../../session/audit-log';
 import { applicantAskingLetters, lastLinkToken, openLink, requestFirst, states } from './letter-test-helpers';
 
 const WRITTEN =

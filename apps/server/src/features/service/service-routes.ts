@@ -6,8 +6,10 @@ import { hitRateLimit } from '../../http/rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { findApplication } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
-import { listConvertedDocuments, recordStaffRead } from '../staff';
-import { resolveServiceToken } from '../../session/service-tokens';
+import { recordStaffRead } from '../../session/audit-log';
+import { isStaffAddress } from '../../session/require-staff';
+import { listConvertedDocuments } from '../staff';
+import { resolveServiceToken, revokeServiceToken } from '../../session/service-tokens';
 
 /** Tokens carry 256 bits, so this only stops floods. */
 const SERVICE_LIMIT = { name: 'service', max: 120, windowMs: MINUTE };
@@ -26,6 +28,11 @@ export function serviceRoutes(deps: AppDeps, ctx: FormContext) {
       const token = typeof raw === 'string' && raw.length <= 200 ? raw : '';
       const live = token ? await resolveServiceToken(deps.db, token, deps.clock.now()) : undefined;
       if (!live) throw new AppError('SERVICE_TOKEN_INVALID');
+      if (!isStaffAddress(deps, live.createdByEmail)) {
+        // Its maker left the staff: the link ends now, and stays ended should they come back.
+        await revokeServiceToken(deps.db, live.id, deps.clock.now());
+        throw new AppError('SERVICE_TOKEN_INVALID');
+      }
       const [row, documents] = await Promise.all([
         findApplication(deps.db, live.applicationUserId),
         listConvertedDocuments(deps, ctx.form, live.applicationUserId),

@@ -11,7 +11,7 @@ import {
 } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { readPdfText } from '../../../../../test/pdf-text';
-import { auditRowsOf } from './audit-log';
+import { auditRowsOf } from '../../session/audit-log';
 
 let t: TestApp;
 let staff: TestClient;
@@ -235,11 +235,18 @@ describe('the audit log', () => {
     ]);
   });
 
-  it('records nothing for a refused call', async () => {
-    const before = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_audit_log')).rows[0]!.n;
+  it("records no read for a refused call: an applicant's attempt is a denial, an anonymous one nothing", async () => {
+    const count = async (actions: 'reads' | 'denials') =>
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM staff_audit_log WHERE (action = 'denied') = $1`,
+          [actions === 'denials'],
+        )
+      ).rows[0]!.n;
+    const [reads, denials] = [await count('reads'), await count('denials')];
     await ada.client.get(`/api/staff/applications/${zoe.userId}`);
     await t.client().get(`/api/staff/applications/${zoe.userId}/packet`);
-    const after = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_audit_log')).rows[0]!.n;
-    expect(after).toBe(before);
+    expect(await count('reads')).toBe(reads);
+    expect(await count('denials')).toBe(denials + 1);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherSession, loggedInClient, profileOf, userIdOf } from '../../test-support/application-helpers';
-import { STAFF_EMAIL, STAFF_ENV, applicantWith } from '../../test-support/staff-helpers';
+import { STAFF_EMAIL, STAFF_ENV, applicantWith, setStaffList } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
 import { HOUR, MINUTE } from '../../infra/time-units';
 
@@ -11,11 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-function setStaffList(...emails: string[]) {
-  // What an operator does by changing STAFF_EMAILS and restarting: the app reads the list on every staff call.
-  (t.deps.config as { staffEmails: ReadonlySet<string> }).staffEmails = new Set(emails);
-}
 
 describe('staff accounts', () => {
   it('an address in STAFF_EMAILS signs up and logs in through the applicant screens and is staff', async () => {
@@ -42,25 +37,25 @@ describe('staff accounts', () => {
   it('an address added to the list is staff from its next login, not before', async () => {
     const email = 'new-hire@college.test';
     const client = await loggedInClient(t, email);
-    setStaffList(STAFF_EMAIL, email);
+    setStaffList(t, STAFF_EMAIL, email);
     try {
       expect((await client.get('/api/staff/me')).statusCode).toBe(403);
       const next = await anotherSession(t, email);
       expect((await next.get('/api/staff/me')).statusCode).toBe(200);
     } finally {
-      setStaffList('registrar@college.test', STAFF_EMAIL);
+      setStaffList(t, 'registrar@college.test', STAFF_EMAIL);
     }
   });
 
   it('an address removed from the list loses staff rights at its next request', async () => {
     const staff = await anotherSession(t, STAFF_EMAIL);
     expect((await staff.get('/api/staff/me')).statusCode).toBe(200);
-    setStaffList('registrar@college.test');
+    setStaffList(t, 'registrar@college.test');
     try {
       expect((await staff.get('/api/staff/me')).statusCode).toBe(403);
       expect((await profileOf(staff)).is_staff).toBeUndefined();
     } finally {
-      setStaffList('registrar@college.test', STAFF_EMAIL);
+      setStaffList(t, 'registrar@college.test', STAFF_EMAIL);
     }
   });
 

@@ -3,12 +3,14 @@ import { staffListQuery } from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import { contentDisposition } from '../../http/content-disposition';
 import { parseBody } from '../../http/parse-body';
 import type { FormContext } from '../../core/form-context';
+import { pdfName } from '../documents';
 import { attachmentHeader, createPdfRenderer, loadCopySource } from '../pdf';
 import { createServiceToken, revokeServiceToken } from '../../session/service-tokens';
 import { assertApplicationExists, loadApplicationDetail } from './application-detail';
-import { recordStaffRead } from './audit-log';
+import { recordStaffRead } from '../../session/audit-log';
 import { freshenConsoleIndex } from './console-index';
 import { csvLines } from './console-csv';
 import { allMatchingRows, listApplications } from './console-list';
@@ -82,7 +84,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       await recordStaffRead(deps.db, staffOf(req), userId, 'view-document', { answer_key: answerKey }, now());
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${answerKey}.pdf"`)
+        .header('content-disposition', contentDisposition('inline', pdfName(document.fileName)))
         .send(Buffer.from(pdf));
     });
 

@@ -11,7 +11,7 @@ import { migrate } from './migrate';
  */
 export async function createDb(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>>,
+    Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs' | 'dbJobStatementTimeoutMs'>>,
 ): Promise<Db> {
   let db: Db;
   if (config.databaseUrl) {
@@ -20,6 +20,7 @@ export async function createDb(
       connectionString: config.databaseUrl,
       connectTimeoutMs: config.dbConnectTimeoutMs,
       statementTimeoutMs: config.dbStatementTimeoutMs,
+      jobStatementTimeoutMs: config.dbJobStatementTimeoutMs,
     });
   } else {
     const dir = path.join(config.dataDir, 'pglite');

@@ -28,5 +28,10 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The same database for background work (jobs' workers): on PostgreSQL its own
+   * small pool whose statements may run longer than a request's.
+   */
+  jobsDb(): Db;
   close(): Promise<void>;
 }

@@ -24,12 +24,15 @@ export async function createPgliteDb(dataDir: string | undefined, loadDataDir?: 
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
     },
   });
-  return {
+  const db: PgliteDb = {
     kind: 'pglite',
     pglite: pg,
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // In process, with no timeouts: background work shares the one instance.
+    jobsDb: () => db,
     close: () => pg.close(),
     dumpDataDir: () => pg.dumpDataDir('none'),
   };
+  return db;
 }

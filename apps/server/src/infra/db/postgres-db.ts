@@ -1,25 +1,40 @@
 import pg from 'pg';
 import type { Db, Queryable, QueryOptions } from './db';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 export interface PostgresOptions {
   connectionString: string;
   max?: number;
   /** How long a statement may wait for a row lock before it fails (0: for ever). */
   lockTimeoutMs?: number;
-  /** How long opening a connection may take before the query fails (a database that does not answer). */
+  /**
+   * How long getting a connection may take, from the pool or a new one, before
+   * the call fails: a database that does not answer, or a pool all in use.
+   */
   connectTimeoutMs?: number;
   /**
    * How long a statement may run. The server cancels it (statement_timeout), and
-   * the client gives up a little later on its own (query_timeout), for a
+   * the client gives up a moment later on its own (query_timeout), for a
    * database or network that froze without closing the connection.
    */
   statementTimeoutMs?: number;
+  /** The statement limit of background work (jobsDb): conversions, housekeeping, reminders. */
+  jobStatementTimeoutMs?: number;
 }
 
+/** How long after statement_timeout the client stops waiting for a server that says nothing. */
+const QUERY_TIMEOUT_GRACE_MS = 500;
+/** Calls waiting for a connection beyond this many per pooled connection are refused at once. */
+const WAITING_PER_CONNECTION = 4;
+
 /**
- * A pooled connection to a PostgreSQL server. No request waits long for a
- * lock: an applicant's row held by something stuck fails that applicant's
- * save after a few seconds, instead of holding up the saves batched with it.
+ * A pooled connection to a PostgreSQL server. No request waits long: not for
+ * a lock (an applicant's row held by something stuck fails that applicant's
+ * save after a few seconds, instead of holding up the saves batched with it),
+ * not for a connection, not for a statement. A frozen database thus answers
+ * 503 within the connect or statement limit (database-unavailable.ts), and no
+ * queue of waiting calls grows without limit. Background work runs on its own
+ * small pool with a longer statement limit (jobsDb).
  */
 export interface PostgresDb extends Db {
   readonly kind: 'postgres';
@@ -27,50 +42,82 @@ export interface PostgresDb extends Db {
   readonly connectionString: string;
 }
 
-export function createPostgresDb({
-  connectionString,
-  max = 20,
-  lockTimeoutMs = 5000,
-  connectTimeoutMs = 5000,
-  statementTimeoutMs = 15_000,
-}: PostgresOptions): PostgresDb {
+/** Thrown without waiting when too many calls already wait for a connection: answered 503 like an outage. */
+class PoolExhaustedError extends Error {
+  readonly code = '53300';
+  override message = 'timeout exceeded when trying to connect: too many calls waiting for a database connection';
+}
+
+export function createPostgresDb(options: PostgresOptions): PostgresDb {
+  const {
+    connectionString,
+    max = 20,
+    lockTimeoutMs = 5000,
+    connectTimeoutMs = 1000,
+    statementTimeoutMs = 2000,
+    jobStatementTimeoutMs = 15_000,
+  } = options;
   const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: connectTimeoutMs,
     statement_timeout: statementTimeoutMs,
-    query_timeout: statementTimeoutMs + 2000,
+    query_timeout: statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS,
     idle_in_transaction_session_timeout: statementTimeoutMs + 5000,
     keepAlive: true,
-    ...(lockTimeoutMs ? { lock_timeout: lockTimeoutMs } : {}),
+    ...(lockTimeoutMs ? { lock_timeout: Math.min(lockTimeoutMs, statementTimeoutMs) } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  const maxWaiting = max * WAITING_PER_CONNECTION;
+  const checkQueue = () => {
+    if (pool.waitingCount >= maxWaiting) throw new PoolExhaustedError();
+  };
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
+      if (q === pool) checkQueue();
       const values = params as unknown[];
       const res = await (options?.name ? q.query({ name: options.name, text, values }) : q.query(text, values));
       return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
     },
   });
+  let jobs: PostgresDb | undefined;
   return {
     kind: 'postgres',
     connectionString,
     ...wrap(pool),
     async transaction(fn) {
+      checkQueue();
       const client = await pool.connect();
+      let broken: unknown;
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A connection that timed out or dropped is not asked to roll back (it would wait as long again):
+        // it is thrown away, and the server ends its transaction with it.
+        if (isDatabaseUnavailable(err)) broken = err;
+        else await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
         throw err;
       } finally {
-        client.release();
+        client.release(broken instanceof Error ? broken : broken ? true : undefined);
       }
     },
-    close: () => pool.end(),
+    jobsDb() {
+      jobs ??= createPostgresDb({
+        connectionString,
+        max: 4,
+        lockTimeoutMs,
+        connectTimeoutMs: Math.max(connectTimeoutMs, 5000),
+        statementTimeoutMs: jobStatementTimeoutMs,
+        jobStatementTimeoutMs,
+      });
+      return jobs;
+    },
+    async close() {
+      await Promise.all([pool.end(), jobs?.close()]);
+    },
   };
 }

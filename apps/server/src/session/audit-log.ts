@@ -1,5 +1,4 @@
-import type { Queryable } from '../../infra/db/db';
-import type { StaffMember } from '../../session/require-staff';
+import type { Queryable } from '../infra/db/db';
 
 /** What a staff member read; the detail says which part (a document key, a filter). */
 export type AuditAction =
@@ -11,7 +10,15 @@ export type AuditAction =
   | 'download-packet'
   | 'create-print-token'
   | 'revoke-print-token'
-  | 'print-view';
+  | 'print-view'
+  /** A staff call refused with 403 (session/require-staff.ts): the caller is not, or no longer, staff. */
+  | 'denied';
+
+/** Who is recorded: a staff member, or for a denial whoever was logged in. */
+export interface StaffMember {
+  userId: string;
+  email: string;
+}
 
 /**
  * Appends one row to the audit log: who, which application (none for a list
@@ -31,6 +38,26 @@ export async function recordStaffRead(
      VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
     [staff.userId || null, staff.email, applicationUserId, action, JSON.stringify(detail), now],
   );
+}
+
+/** A staff call that was refused, as the caller asked it. */
+export interface DeniedCall {
+  method: string;
+  /** The route's pattern ('/api/staff/applications/:userId'), not the raw URL. */
+  route: string;
+  params: Record<string, string>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Records a refused staff call under the application it named, when it named
+ * one (a well-formed id; the id is in the detail whatever it was), so the
+ * office reads who tried to open an application beside who did.
+ */
+export async function recordStaffDenial(db: Queryable, caller: StaffMember, call: DeniedCall, now: Date) {
+  const target = call.params.userId && UUID.test(call.params.userId) ? call.params.userId.toLowerCase() : null;
+  await recordStaffRead(db, caller, target, 'denied', { ...call }, now);
 }
 
 export interface AuditRow {

@@ -1,0 +1,128 @@
+import * as schemas from '@admissions/domain/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { anotherSession, loggedInClient } from '../test-support/application-helpers';
+import { STAFF_EMAIL, STAFF_ENV } from '../test-support/staff-helpers';
+import { startTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '../test-support/test-app';
+import { routesOf, type RouteEntry } from './route-list';
+
+/**
+ * Issue 27: no input makes any call answer 5xx. Every route the app
+ * registers (route-list.ts, so a new route is fuzzed from the day it is added)
+ * gets hostile strings in its path parameters, its query and its JSON body,
+ * as a logged-in staff member (who is also an applicant) sends them.
+ * A query is each field name the API's schemas know, alone and all at once;
+ * a body's fields are every field name the API's schemas know, all at once,
+ * and each field the route itself names when sent an empty body, one at a time.
+ */
+const HOSTILE: { name: string; text: string; inUrl: string }[] = [
+  { name: 'NUL', text: 'a\u0000b', inUrl: 'a%00b' },
+  { name: 'lone surrogate', text: 'a\ud800b', inUrl: 'a%ED%A0%80b' },
+  { name: '10,000 characters', text: 'x'.repeat(10_000), inUrl: 'x'.repeat(10_000) },
+  {
+    name: 'control characters',
+    text: '\u0001\u0007\b\u001b[31m\u007f\u0085\u2028\r\n',
+    inUrl: '%01%07%08%1B%5B31m%7F%C2%85%E2%80%A8%0D%0A',
+  },
+];
+
+/** Every field name of every object schema of the API's contracts. */
+function knownFields(): string[] {
+  const names = new Set<string>();
+  for (const value of Object.values(schemas)) {
+    if (value instanceof z.ZodObject) for (const key of Object.keys(value.shape)) names.add(key);
+  }
+  return [...names].sort();
+}
+
+let t: TestApp;
+let staff: TestClient;
+let n = 0;
+beforeAll(async () => {
+  t = await startTestApp(STAFF_ENV);
+  staff = await loggedInClient(t, STAFF_EMAIL);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function send(route: RouteEntry, url: string, body?: unknown) {
+  n += 1;
+  const res = await t.app.inject({
+    method: route.method as 'GET',
+    url,
+    // A new client address each time, so per-address limits do not stop the walk early.
+    remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    headers: {
+      origin: TEST_PUBLIC_URL,
+      cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  return { status: res.statusCode, body: res.body };
+}
+
+const withParams = (url: string, value: string) => url.replace(/:[A-Za-z_]+|\*/g, value);
+
+describe('no 5xx for hostile strings in any route', () => {
+  it('walks every registered route with NUL, lone surrogates, 10,000 characters and control characters', async () => {
+    const fields = knownFields();
+    // The walk covers the app, not a stale list: the answer save and the staff list are among its routes.
+    const routes = routesOf(t.app).filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: 'PUT', url: '/api/answer' },
+        { method: 'GET', url: '/api/staff/applications' },
+        { method: 'POST', url: '/public/recommendation/letter-file' },
+      ]),
+    );
+    expect(fields).toEqual(expect.arrayContaining(['file_name', 'q', 'username']));
+    // Calls that end the session or the application go last, so the rest are walked logged in.
+    const ordered = [...routes].sort(
+      (a, b) => Number(/logout|submit/.test(a.url)) - Number(/logout|submit/.test(b.url)),
+    );
+    const benign = await send({ method: 'PUT', url: '/api/answer' }, '/api/answer', { first_name: 'Ada' });
+    expect(benign.status).toBe(200);
+
+    const failures: string[] = [];
+    const check = (route: RouteEntry, what: string, res: { status: number; body: string }) => {
+      if (res.status >= 500) failures.push(`${route.method} ${route.url} ${what}: ${res.status} ${res.body}`);
+    };
+    for (const route of ordered) {
+      // A call before may have ended the session (a logout, a password change): the walk logs in again.
+      if ((await staff.get('/api/staff/me')).statusCode !== 200) staff = await anotherSession(t, STAFF_EMAIL);
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const plain = withParams(route.url, 'x');
+      const named = hasBody
+        ? Object.keys((JSON.parse((await send(route, plain, {})).body) as { errors?: object }).errors ?? {})
+        : [];
+      for (const hostile of HOSTILE) {
+        if (route.url.includes(':') || route.url.includes('*'))
+          check(route, `params ${hostile.name}`, await send(route, withParams(route.url, hostile.inUrl)));
+        // Each known field alone (a strict schema refuses unknown ones before any use), then all at once.
+        for (const query of [...fields.map((f) => [f]), fields])
+          check(
+            route,
+            `query ${query.length === 1 ? query[0] : 'all'} ${hostile.name}`,
+            await send(
+              route,
+              `${plain}?${query.map((f) => `${f}=${hostile.inUrl}`).join('&')}`,
+              hasBody ? {} : undefined,
+            ),
+          );
+        if (!hasBody) continue;
+        check(
+          route,
+          `body ${hostile.name}`,
+          await send(route, plain, Object.fromEntries(fields.map((f) => [f, hostile.text]))),
+        );
+        for (const field of named) {
+          const body = { ...Object.fromEntries(named.map((f) => [f, 'x'])), [field]: hostile.text };
+          check(route, `${field} ${hostile.name}`, await send(route, plain, body));
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
