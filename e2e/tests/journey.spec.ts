@@ -196,6 +196,51 @@ test("a partial or impossible date of birth shows 'A valid date of birth is requ
   await expect.poll(async () => (await storedProfile(page)).answer.birth_date).toBe('');
 });
 
+test("'02/30/2001' typed into an empty date of birth says 'A valid date of birth is required.' at once, and again after a reload", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('dob.reload');
+  await createConfirmedAccount(request, email);
+  await logIn(page, email, PASSWORD);
+  // Submitting the incomplete application turns the field messages on.
+  await page.getByRole('link', { name: 'Step 3 Final Steps' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  const dob = page.locator('#birth_date');
+  const message = page.locator('#birth_date-error');
+  await expect(message).toHaveText('Date of Birth');
+
+  await dob.click();
+  await page.keyboard.type('02302001');
+  // Chromium drops the impossible month and day; Tab from the year reaches the calendar button, still inside.
+  await page.keyboard.press('Tab');
+  await expect(message).toHaveText('A valid date of birth is required.');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#phone_home')).toBeFocused();
+  await expect(message).toHaveText('A valid date of birth is required.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('listitem', { name: 'Saved' })).toBeVisible();
+  expect((await storedProfile(page)).answer.birth_date).toBe('');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(dob).toHaveValue('');
+  await expect(message).toHaveText('A valid date of birth is required.');
+  await expect(
+    page
+      .getByRole('region', { name: "We're missing some information!" })
+      .getByRole('link', { name: 'A valid date of birth is required.' }),
+  ).toBeVisible();
+  await expectAxeClean(page);
+
+  // A real date ends it.
+  await dob.fill('1990-05-17');
+  await expect(message).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(async () => (await storedProfile(page)).answer.birth_date).toBe('1990-05-17');
+});
+
 test('smaller things: a logged-in applicant is taken from /login and /signup to the application; the action buttons form one even row', async ({
   page,
   request,

@@ -5,8 +5,9 @@ import { useToast } from '../ui/toast/toast-context';
 
 /**
  * SPEC section 2: a success message handed over in navigation state is shown
- * as a success toast. Keyed by the history entry, so it shows once per visit
- * even when effects run twice.
+ * as a success toast about the screen it came with: it ends when the user
+ * moves on. Shown once even when effects run twice (the same message is the
+ * same toast).
  */
 export function useNavigationMessageToast(): void {
   const location = useLocation();
@@ -14,7 +15,6 @@ export function useNavigationMessageToast(): void {
   const { showToast } = useToast();
 
   useEffect(() => {
-    if (message)
-      showToast({ id: `navigation-${location.key}`, title: 'Success', description: message, severity: 'success' });
-  }, [message, location.key, showToast]);
+    if (message) showToast({ title: 'Success', description: message, severity: 'success', screen: location.pathname });
+  }, [message, location.key, location.pathname, showToast]);
 }

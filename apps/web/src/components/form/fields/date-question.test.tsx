@@ -34,6 +34,20 @@ describe('date input', () => {
     expect(onChange).toHaveBeenLastCalledWith({ birth_date: '' });
   });
 
+  it('tells such a date key by key, before the input is left (Chromium sends no input event while its value stays empty)', () => {
+    const { onChange } = renderForm(page);
+    // '02/30/2001' typed into an empty input: Chromium clears the month and day and keeps the year, its value
+    // stays '' all along, so no input event comes; and Tab from the year goes to the calendar button inside
+    // the input, so no blur either.
+    Object.defineProperty(input(), 'validity', { value: { badInput: true }, configurable: true });
+    fireEvent.keyUp(input(), { key: '1' });
+    expect(onChange).toHaveBeenLastCalledWith({ birth_date: INCOMPLETE_DATE });
+    // Every part deleted with Backspace: unanswered again.
+    Object.defineProperty(input(), 'validity', { value: { badInput: false }, configurable: true });
+    fireEvent.keyUp(input(), { key: 'Backspace' });
+    expect(onChange).toHaveBeenLastCalledWith({ birth_date: '' });
+  });
+
   it("shows SPEC's message for such a date, not the required one", () => {
     renderForm(page, {
       answers: { birth_date: INCOMPLETE_DATE },

@@ -59,7 +59,10 @@ export function DateQuestionField({ question, ctx }: QuestionProps<DateQuestion>
         placeholder="YYYY-MM-DD"
         autoComplete="off"
         onChange={(e) => report(e.target)}
-        // A date input says nothing while one partial date becomes another: leaving it settles what it holds.
+        // Chromium sends no input event while its value stays '' (one partial date becoming another, or
+        // '02/30/2001', whose month and day it drops), and Tab from the year moves to its calendar button
+        // without a blur: each key and leaving it settle what it holds.
+        onKeyUp={(e) => report(e.currentTarget)}
         onBlur={(e) => report(e.target)}
       />
     </FieldShell>

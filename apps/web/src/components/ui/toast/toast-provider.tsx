@@ -8,6 +8,15 @@ import type { ShownToast } from './toast-region';
 const Region = lazyPart(() => import('./toast-region').then((m) => m.ToastRegion));
 export const preloadToasts = Region.preload;
 
+/** What makes two toasts the same message. */
+function contentOf(toast: ToastInput): string {
+  return `${toast.severity}\n${toast.title}\n${toast.description ?? ''}`;
+}
+
+function withAlias(toast: ShownToast, id: string): string[] | undefined {
+  return toast.id === id || toast.aliases?.includes(id) ? toast.aliases : [...(toast.aliases ?? []), id];
+}
+
 /** Toasts of SPEC section 9: 5 s (errors 5 min, so they can be read), swipe 50 px, F8 jumps to them. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
@@ -18,17 +27,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   useEffect(() => preloadWhenSettled(Region), []);
 
   const showToast = useCallback((input: ToastInput) => {
-    // Identical toasts do not stack: a second 'Save Error' with the same text is the first one.
-    const toast = {
-      ...input,
-      id: input.id ?? `${input.severity}\n${input.title}\n${input.description ?? ''}`,
-      open: true,
-    };
+    const toast: ShownToast = { ...input, id: input.id ?? contentOf(input), open: true };
+    const isSame = (t: ShownToast) => t.open && (t.id === toast.id || contentOf(t) === contentOf(toast));
     setRegionShown(true);
     if (!Region.isLoaded()) setAttempt((n) => n + 1);
+    // Shown again, an open toast is the same one, now about the screen this showing is about.
     setToasts((shown) =>
-      shown.some((t) => t.id === toast.id && t.open)
-        ? shown
+      shown.some(isSame)
+        ? shown.map((t) => (isSame(t) ? { ...t, screen: toast.screen, aliases: withAlias(t, toast.id) } : t))
         : [...shown.filter((t) => t.open && t.id !== toast.id), toast],
     );
   }, []);
@@ -41,13 +47,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       ),
     [],
   );
-  const dismissToast = useCallback((id: string) => close((t) => t.id === id), [close]);
-  const dismissErrors = useCallback(
-    (screen: string) => close((t) => t.severity === 'error' && t.screen !== screen),
+  const dismissToast = useCallback(
+    (id: string) => close((t) => t.id === id || (t.aliases?.includes(id) ?? false)),
     [close],
   );
+  const leaveScreen = useCallback((screen: string) => close((t) => t.screen !== screen), [close]);
   const remove = useCallback((id: string) => setToasts((shown) => shown.filter((t) => t.id !== id)), []);
-  const api = useMemo(() => ({ showToast, dismissToast, dismissErrors }), [showToast, dismissToast, dismissErrors]);
+  const api = useMemo(() => ({ showToast, dismissToast, leaveScreen }), [showToast, dismissToast, leaveScreen]);
 
   return (
     <ToastContext value={api}>

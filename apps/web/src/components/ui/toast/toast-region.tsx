@@ -4,7 +4,12 @@ import { useId } from 'react';
 import type { ToastInput } from './toast-context';
 import styles from './toast.module.css';
 
-export type ShownToast = ToastInput & { id: string; open: boolean };
+export type ShownToast = ToastInput & {
+  id: string;
+  open: boolean;
+  /** The ids of later showings of the same message, which dismissToast also ends. */
+  aliases?: string[];
+};
 
 /** The toasts on screen and the F8 landmark they live in, drawn by Radix (ToastProvider holds their state). */
 export function ToastRegion({ toasts, onClosed }: { toasts: ShownToast[]; onClosed: (id: string) => void }) {

@@ -20,6 +20,7 @@ import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { ApplicationStateContext, type ApplicationState } from './application-state-context';
 import { buildClientSnapshot } from './client-snapshot';
 import { isHandledElsewhere } from './handled-errors';
+import { withIncompleteDates } from './incomplete-dates';
 import { mergeAnswersLocally } from './profile-cache';
 import { useAnswers } from './use-answers';
 import { useAutosave } from './use-autosave';
@@ -54,7 +55,8 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   const { showToast, dismissToast } = useToast();
   const [hasChangedPage, setHasChangedPage] = useState(false);
 
-  const profileData = isLoggedIn ? profile.data : undefined;
+  const serverProfile = isLoggedIn ? profile.data : undefined;
+  const profileData = useMemo(() => serverProfile && withIncompleteDates(serverProfile), [serverProfile]);
   const snapshot = useMemo(
     () => buildClientSnapshot(profileData, { isLoggedIn, isServiceUser, hasChangedPage }),
     [profileData, isLoggedIn, isServiceUser, hasChangedPage],

@@ -6,7 +6,8 @@ import { registerBeforeLogout } from '../../session/before-logout';
 import { createAnswersSaver, type FlushOptions } from './answers-saver';
 import { createAnswersStore, hasAnyAnswer } from './answers-store';
 import { isSubmittedConflict } from './handled-errors';
-import { mergeAnswersLocally, refetchProfile } from './profile-cache';
+import { rememberIncompleteDates } from './incomplete-dates';
+import { mergeAnswersLocally, readProfile, refetchProfile } from './profile-cache';
 
 /**
  * The answers and how they are saved. A logged-in applicant's edits are sent
@@ -35,6 +36,8 @@ export function useAnswers(
       (changes, options) => mutateAsync({ answers: changes, keepalive: options.keepalive }),
       (sent) => {
         mergeAnswersLocally(queryClient, sent);
+        const username = readProfile(queryClient)?.username;
+        if (username) rememberIncompleteDates(username, sent);
         onSavedRef.current?.();
       },
     ),

@@ -8,7 +8,7 @@ import { ToastContext, type ToastApi } from '../../../components/ui/toast/toast-
 import { createAnswersStore } from './answers-store';
 import { useBoot } from './use-boot';
 
-const toasts: ToastApi = { showToast: vi.fn(), dismissToast: vi.fn(), dismissErrors: vi.fn() };
+const toasts: ToastApi = { showToast: vi.fn(), dismissToast: vi.fn(), leaveScreen: vi.fn() };
 
 function wrapper({ children }: { children: ReactNode }) {
   return (

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentUpload, type UploadPhase } from '../hooks/use-document-upload';
 import { useFocusFollow } from '../hooks/use-focus-follow';
 import { DeleteFileDialog } from './delete-file-dialog';
+import { FilePicker } from './file-picker';
 import styles from './document-upload.module.css';
 
 interface DocumentUploadProps {
@@ -62,23 +63,15 @@ export function DocumentUpload({ question, errors: validationErrors, document }:
       <FieldDescription fieldKey={key} text={question.description} />
 
       {phase.name === 'choose' ? (
-        <input
-          ref={(el) => {
+        <FilePicker
+          fieldKey={key}
+          accept={question.accept}
+          invalid={invalid}
+          describedBy={describedBy(key, hasDescription, invalid)}
+          inputRef={(el) => {
             primary.current = el;
           }}
-          id={key}
-          name={key}
-          type="file"
-          className={fieldStyles.control}
-          accept={question.accept.map((ext) => `.${ext}`).join(',')}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(key, hasDescription, invalid)}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            // Read, then forget: a refused file cannot be sent by mistake, and the same file can be chosen again.
-            event.target.value = '';
-            void upload.choose(file);
-          }}
+          onChoose={(file) => void upload.choose(file)}
         />
       ) : (
         // One element for every later phase, so focus stays on it from upload to attached.

@@ -1,5 +1,5 @@
 import { FILE_MESSAGES, LOCAL_UPLOAD_PATH } from '@admissions/domain';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { applicantServer, type ApplicantRecord } from '../../../test/application-server';
 import { stubXhr } from '../../../test/fake-xhr';
@@ -231,3 +231,27 @@ describe('document upload', { timeout: 30_000 }, () => {
 function userEventWithoutAccept(user: ReturnType<typeof renderApp>['user']) {
   return (input: HTMLElement, file: File) => user.setup({ applyAccept: false }).upload(input, file);
 }
+
+describe('the file question', { timeout: 30_000 }, () => {
+  test("is the design system's button with the chosen file's name, over a real labelled file input; a dropped file is taken too", async () => {
+    const { user } = await openEducation();
+    const input = researchInput();
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAccessibleName(`${RESEARCH} Choose a file`);
+    expect(input).not.toHaveAttribute('tabindex');
+    const zone = input.closest<HTMLElement>('[data-drop-zone]')!;
+    expect(within(zone).getByText('No file chosen')).toBeInTheDocument();
+    expect(within(zone).getByText('or drop it here')).toBeInTheDocument();
+
+    // A refused file: its name stays beside the button, with the reason.
+    await user.upload(input, fileOf('large.pdf', 'pdf', 2_000_000));
+    expect(await screen.findByText(FILE_MESSAGES.tooLarge)).toBeInTheDocument();
+    expect(within(zone).getByText('large.pdf')).toBeInTheDocument();
+    expect(within(zone).queryByText('No file chosen')).not.toBeInTheDocument();
+
+    fireEvent.dragOver(zone, { dataTransfer: { files: [], types: ['Files'] } });
+    expect(zone).toHaveAttribute('data-dragging', 'true');
+    fireEvent.drop(zone, { dataTransfer: { files: [fileOf('plan.docx', 'docx')], types: ['Files'] } });
+    expect(await screen.findByRole('progressbar', { name: 'Uploading plan.docx' })).toBeInTheDocument();
+  });
+});

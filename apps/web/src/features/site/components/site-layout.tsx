@@ -9,7 +9,7 @@ import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
 import { InactivityGuard } from '../../session/inactivity/inactivity-guard';
 import { useEndSessionOnLogin } from '../../session/leave-for-login';
 import { useTenantConfig } from '../api/get-tenant-config';
-import { useDismissErrorsOnNavigate } from './dismiss-errors-on-navigate';
+import { useEndToastsOnNavigate } from './end-toasts-on-navigate';
 import styles from './site-layout.module.css';
 
 const MAIN_ID = 'main';
@@ -17,7 +17,7 @@ const MAIN_ID = 'main';
 /** Header, main and footer around every screen. */
 export function SiteLayout() {
   useEndSessionOnLogin();
-  useDismissErrorsOnNavigate();
+  useEndToastsOnNavigate();
   return (
     <Suspense fallback={<PageLoading />}>
       <SiteChrome />
