@@ -16,7 +16,6 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.
 const failOnConsoleError = './test/fail-on-console-error.ts';
 
 const ALONE = [
-  'apps/server/src/features/accounts/enumeration-timing.test.ts',
   'apps/server/src/features/documents/conversion-crash.test.ts',
   'apps/server/src/features/mail/mail-burst.test.ts',
   'apps/server/src/features/mail/mail-durable.test.ts',

@@ -11,7 +11,8 @@ import { startTestApp, TestClient, type TestApp } from './test-support/test-app'
  * account call does the same database work for an address with an account as
  * for one without. Each call's statements (their text, in order, as the app
  * sends them; not the mail worker's, which runs after the answer) and its
- * answer are compared. The time itself is compared by features/accounts/enumeration-timing.test.ts.
+ * answer are compared. The time itself is measured by `npm run bench:enumeration`
+ * (bench/enumeration-timing.bench.ts): timing on a loaded two-core machine made a flaky test.
  */
 let t: TestApp;
 let app: FastifyInstance;
