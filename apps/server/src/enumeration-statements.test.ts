@@ -68,6 +68,14 @@ describe('an account call does the same database work for a known and an unknown
     expect(unknown).toEqual(known);
   });
 
+  it('sign-up: an address that already has an account, and a new one', async () => {
+    await signUp(t, t.client(), 'signup.known@example.edu');
+    const known = await call('/public/signup', { username: 'signup.known@example.edu', password: PASSWORD });
+    const unknown = await call('/public/signup', { username: 'signup.new@example.edu', password: PASSWORD });
+    expect(known.status).toBe(200);
+    expect(unknown).toEqual(known);
+  });
+
   it('forgot-password', async () => {
     await signUp(t, t.client(), 'forgot.known@example.edu');
     const known = await call('/public/forgot-password', { username: 'forgot.known@example.edu' });
