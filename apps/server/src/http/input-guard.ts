@@ -5,6 +5,17 @@ import { AppError } from './app-error';
 const NUL = '\u0000';
 export const NUL_MESSAGE = 'Must not contain a NUL character (U+0000).';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's body is answers that it checks itself (checkAnswerPayload: NUL and half surrogate
+     * pairs refused under each field with a message the form shows there, after the session check,
+     * so an expired session still answers 401). The guard then checks only the path and the query.
+     */
+    checksAnswerTextItself?: boolean;
+  }
+}
+
 /**
  * One check for every route, before any of them runs: a NUL character in the
  * query, a path parameter or anywhere in a JSON body (a key or a value, at any
@@ -16,7 +27,10 @@ export function registerInputGuard(app: FastifyInstance): void {
   // preValidation: after the body is parsed, before any route's own hooks (sessions, staff) touch the database.
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const errors: Record<string, string[]> = {};
-    for (const part of [request.params, request.query, request.body]) findNul(part, [], errors);
+    const parts = request.routeOptions.config.checksAnswerTextItself
+      ? [request.params, request.query]
+      : [request.params, request.query, request.body];
+    for (const part of parts) findNul(part, [], errors);
     if (Object.keys(errors).length) throw new AppError('BAD_REQUEST', { errors });
   });
 }

@@ -65,7 +65,14 @@ describe('error answers', () => {
       ],
       ['NOT_FOUND', () => c.get('/api/no-such-call')],
       ['UNSUPPORTED_MEDIA_TYPE', () => c.post('/public/forgot-password', undefined, { 'content-type': 'text/plain' })],
-      ['MAIL_TOO_SOON', () => c.post('/public/resend-confirm', { username: 'shape.pending@example.edu' })],
+      [
+        'MAIL_TOO_SOON',
+        // A second resend within the minute (the sign-up mail counts apart: issue 27, item 4).
+        async () => {
+          await c.post('/public/resend-confirm', { username: 'shape.pending@example.edu' });
+          return c.post('/public/resend-confirm', { username: 'shape.pending@example.edu' });
+        },
+      ],
     ];
     for (const [code, call] of cases) {
       const res = await call();

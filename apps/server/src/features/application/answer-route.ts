@@ -39,7 +39,7 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
   const saves = createMemoryRateLimit({ max: ANSWER_SAVE_LIMITS.savesPerMinute, windowMs: MINUTE });
   const bytes = createMemoryRateLimit({ max: ANSWER_SAVE_LIMITS.bytesPerMinute, windowMs: MINUTE });
   return async (app: FastifyInstance) => {
-    app.put('/answer', async (req, reply) => {
+    app.put('/answer', { config: { checksAnswerTextItself: true } }, async (req, reply) => {
       const cookie = readSessionCookie(req, secure);
       if (!cookie) {
         clearSessionCookies(reply, secure);

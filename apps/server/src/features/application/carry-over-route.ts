@@ -18,7 +18,7 @@ import { lockAnswers } from './lock-answers';
  */
 export function carryOverRoute({ db, clock }: AppDeps, ctx: FormContext) {
   return async (app: FastifyInstance) => {
-    app.post('/carry-over', async (req): Promise<CarryOverResponse> => {
+    app.post('/carry-over', { config: { checksAnswerTextItself: true } }, async (req): Promise<CarryOverResponse> => {
       const { userId } = sessionOf(req);
       const { answer } = parseBody(carryOverBody, req.body);
       // Answers typed against an older form may name keys it no longer has: those are dropped, not refused.

@@ -37,7 +37,7 @@ const tokenQuery = z.object({ token: z.string().min(20).max(100) });
 export function temporaryAnswersRoutes(deps: AppDeps, ctx: FormContext) {
   const { db, clock, config } = deps;
   return async (app: FastifyInstance) => {
-    app.post('/tmp', async (req): Promise<TemporaryAnswersCreated> => {
+    app.post('/tmp', { config: { checksAnswerTextItself: true } }, async (req): Promise<TemporaryAnswersCreated> => {
       await hitRateLimit(db, SAVE_LIMIT, req.ip, clock.now());
       await hitRateLimit(db, DAILY_SAVE_LIMIT, req.ip, clock.now());
       const { answer, email } = parseBody(temporaryAnswersBody, req.body);
