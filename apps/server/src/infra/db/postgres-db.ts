@@ -65,7 +65,9 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
     query_timeout: statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS,
     idle_in_transaction_session_timeout: statementTimeoutMs + 5000,
     keepAlive: true,
-    ...(lockTimeoutMs ? { lock_timeout: Math.min(lockTimeoutMs, statementTimeoutMs) } : {}),
+    // A lock wait must end before the statement limit does, so that it fails as what it is (55P03, that
+    // applicant's save alone) and not as a statement cancelled for time (answered 503 like an outage).
+    ...(lockTimeoutMs ? { lock_timeout: Math.min(lockTimeoutMs, Math.round(statementTimeoutMs * 0.75)) } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
