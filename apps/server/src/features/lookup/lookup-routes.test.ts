@@ -43,6 +43,16 @@ describe('GET /lookup/find?text= (SPEC section 7)', () => {
     expect(michigan.map((i) => i.text)).toContain('University of Michigan-Ann Arbor');
   });
 
+  it('finds the schools of a ZIP code, and ranks a main campus before its branches', async () => {
+    const cambridge = (await find('text=02138&category=college_ceeb')).json() as { text: string }[];
+    expect(cambridge.map((i) => i.text)).toContain('Harvard University');
+    expect(cambridge.map((i) => i.text)).not.toContain('Palo Alto University');
+    const michigan = (await find('text=univ%20mich&category=college_ceeb')).json() as { text: string }[];
+    expect(michigan[0]?.text).toBe('University of Michigan-Ann Arbor');
+    const boulder = (await find('text=80302&category=hs_ceeb')).json() as { text: string }[];
+    expect(boulder.map((i) => i.text)).toContain('Boulder High School');
+  });
+
   it('finds a high school by its city, with its CEEB code as id', async () => {
     const items = (await find('text=boulder%20high&category=hs_ceeb')).json() as {
       id: string;
