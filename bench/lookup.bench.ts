@@ -95,6 +95,10 @@ const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: CLIENTS });
 const barePool = new Pool(`http://127.0.0.1:${BARE_PORT}`, { connections: CLIENTS });
 try {
   server = await startServer();
+  // A search answers an empty list until the server has built its indexes; a get by id waits for them.
+  const built = await pool.request({ path: '/lookup/find?id=166027&category=college_ceeb', method: 'GET' });
+  await built.body.dump();
+  if (built.statusCode !== 200) throw new Error(`the server's school index answered ${built.statusCode}`);
   bareServer = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: 'inherit' });
   await waitForServer(bareServer, BARE_PORT);
   let ip = 0;

@@ -40,7 +40,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx support/start-stack.ts',
     cwd: import.meta.dirname,
-    url: `http://localhost:${E2E_PORT}/public/tenant`,
+    // A school search answers nothing until the indexes are built; a lookup by id waits for them.
+    url: `http://localhost:${E2E_PORT}/lookup/find?id=166027&category=college_ceeb`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -132,6 +132,74 @@ test('staff find a submitted applicant by name, open the print view and download
   await expect(printView.getByRole('alert')).toContainText('This print link is invalid, has expired or was withdrawn.');
 });
 
+test('on a phone the console lists each application as a card, the filters stacked, nothing scrolling sideways', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const lastName = `Lamarr${Date.now().toString(36)}`;
+  await submittedApplicant(baseURL!, uniqueEmail('phone'), lastName);
+  await ensureStaffAccount(request, STAFF_EMAIL);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, STAFF_EMAIL, PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await expect(page.getByRole('status').first()).toHaveText(/^[\d,]+\+? applications/);
+
+  /** Nothing wider than the screen. */
+  const expectNoSidewaysScroll = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll();
+
+  // The filters one under another, each whole within the screen.
+  const filters = [
+    page.getByLabel('Name or e-mail'),
+    page.getByLabel('Status'),
+    page.getByLabel('Program'),
+    page.getByLabel('Entry term'),
+    page.getByRole('button', { name: 'Search' }),
+  ];
+  let above = 0;
+  for (const filter of filters) {
+    const box = (await filter.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y).toBeGreaterThanOrEqual(above);
+    above = box.y + box.height;
+  }
+
+  // By keyboard alone: search, then open the application from its card.
+  await page.getByLabel('Name or e-mail').focus();
+  await page.keyboard.type(lastName.toLowerCase());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toHaveText(/^1 applications/);
+  await expectNoSidewaysScroll();
+  await expectAxeClean(page);
+
+  // One card: its facts one under another, each named, within the screen.
+  const card = page.getByRole('row').filter({ hasText: lastName });
+  const cardBox = (await card.boundingBox())!;
+  expect(cardBox.x).toBeGreaterThanOrEqual(0);
+  expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
+  const cells = card.getByRole('cell');
+  const program = (await cells.filter({ hasText: 'MA in Education' }).boundingBox())!;
+  const term = (await cells.filter({ hasText: 'Fall 2027' }).boundingBox())!;
+  expect(term.y).toBeGreaterThanOrEqual(program.y + program.height);
+  // Each fact under its column title, drawn beside it.
+  expect(
+    await cells.filter({ hasText: 'Fall 2027' }).evaluate((cell) => getComputedStyle(cell, '::before').content),
+  ).toBe('"Entry term"');
+  // The header row is a line of sort buttons.
+  await expect(page.getByRole('button', { name: /^Name/ })).toBeVisible();
+
+  const link = card.getByRole('link', { name: `${lastName}, Hedwig` });
+  for (let i = 0; i < 30 && !(await link.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: `Hedwig ${lastName}` })).toBeVisible();
+  await expectNoSidewaysScroll();
+});
+
 test('an applicant who opens /staff sees no application but their own', async ({ page, request }) => {
   const email = uniqueEmail('curious');
   await createConfirmedAccount(request, email);

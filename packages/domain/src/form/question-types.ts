@@ -59,6 +59,8 @@ export interface MonthYearQuestion extends QuestionBase, StoresValue {
 /** US format '(NXX) NNN-NNNN'; the input masks digits as they are typed. */
 export interface PhoneQuestion extends QuestionBase, StoresValue {
   readonly kind: 'phone';
+  /** Also takes an international number ('+' and 8 to 15 digits), kept as typed rather than masked. */
+  readonly international?: boolean;
 }
 
 /** Stored as 'NNN-NN-NNNN'; the input strips non-digits and regroups them. */

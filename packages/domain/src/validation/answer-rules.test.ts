@@ -275,6 +275,12 @@ const cases: Case[] = [
     { recommender_2_email: 'not an address' },
     { recommender_2_email: [M.emailInvalid] },
   ],
+  ['recommender phone too short', { recommender_phone: '123' }, { recommender_phone: [M.recommenderPhoneInvalid] }],
+  [
+    'second recommender phone neither US nor international',
+    { recommender_2_phone: '44 20 7946 0958' },
+    { recommender_2_phone: [M.recommenderPhoneInvalid] },
+  ],
   [
     'recommenders for MAPS',
     { applied_major: 'MAPS', recommender_first_name: '', recommender_last_name: '', recommender_email: '' },
@@ -326,6 +332,8 @@ const passing: [name: string, changes: Answers, options?: Options][] = [
   ['a permanent resident part time', { citizenship: 'IND', residency_status: 'true', entry_status: 'PT' }],
   ['an upload answered without a document record', { research_upload: 'uploads/research.pdf' }, { documents: {} }],
   ['a valid second recommender e-mail', { recommender_2_email: 'alan@example.org' }],
+  ['a US recommender phone', { recommender_phone: '(202) 555-0123' }],
+  ['an international recommender phone', { recommender_2_phone: '+44 20 7946 0958' }],
   ['an explanation after a Yes', { suspended: 'Y', suspended_comment: 'Long story.' }],
 ];
 

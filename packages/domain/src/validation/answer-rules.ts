@@ -19,7 +19,7 @@ import type { AddAnotherQuestion, AddressBlockQuestion, Question, SchoolBlockQue
 import { allQuestions } from '../form/walk';
 import { birthDateErrors } from './dates';
 import { VALIDATION_MESSAGES as M } from './messages';
-import { phoneErrors, type PhoneErrors, type PhoneMessages } from './phone';
+import { isValidUsOrInternationalPhone, phoneErrors, type PhoneErrors, type PhoneMessages } from './phone';
 import { runRules, type FieldRule, type RuleContext, type ValidateOptions, type ValidationErrors } from './rule-engine';
 import { usZipErrors } from './zip';
 
@@ -164,6 +164,11 @@ function buildRules(form: FormDefinition): readonly FieldRule[] {
   for (const prefix of RECOMMENDER_PREFIXES) {
     const key = `${prefix}email`;
     add(key, (ctx) => (!blank(ctx.value(key)) && !isValidEmail(ctx.value(key)) ? [M.emailInvalid] : []));
+    // Optional, but a number the office can call: a US number or an international one.
+    const phone = `${prefix}phone`;
+    add(phone, (ctx) =>
+      !blank(ctx.value(phone)) && !isValidUsOrInternationalPhone(ctx.value(phone)) ? [M.recommenderPhoneInvalid] : [],
+    );
   }
 
   required('suspended');

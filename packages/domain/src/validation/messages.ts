@@ -27,6 +27,8 @@ export const VALIDATION_MESSAGES = {
   recommenderFirstName: 'Recommender: First Name',
   recommenderLastName: 'Recommender: Last Name',
   recommenderEmail: 'Recommender: Email',
+  recommenderPhoneInvalid:
+    'Please provide a valid US telephone number, or an international number that starts with + and has 8 to 15 digits.',
   emailInvalid: 'Please provide a valid email address.',
 
   termsRequired: 'You must accept these terms to submit your application.',

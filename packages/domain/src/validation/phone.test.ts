@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isValidUsPhone, phoneErrors, type PhoneAnswers, type PhoneMessages } from './phone';
+import {
+  isValidUsOrInternationalPhone,
+  isValidUsPhone,
+  phoneErrors,
+  type PhoneAnswers,
+  type PhoneMessages,
+} from './phone';
 
 // Made-up wording: the rule must use the caller's messages, not its own.
 const messages: PhoneMessages = {
@@ -60,4 +66,14 @@ describe('phoneErrors', () => {
       evening: [],
     });
   });
+});
+
+describe('isValidUsOrInternationalPhone', () => {
+  it.each([GOOD, '+44 20 7946 0958', '+8613812345678', '+1-202-555-0123', '+12345678'])('accepts %j', (v) =>
+    expect(isValidUsOrInternationalPhone(v)).toBe(true),
+  );
+  it.each(['123', '(112) 555-0123', '+1234567', '+1234567890123456', '44 20 7946 0958', '+44  20', '++4420794609'])(
+    'rejects %j',
+    (v) => expect(isValidUsOrInternationalPhone(v)).toBe(false),
+  );
 });

@@ -8,6 +8,17 @@ export function isValidUsPhone(value: string): boolean {
   return US_PHONE_PATTERN.test(value);
 }
 
+/**
+ * An international number: a '+' and 8 to 15 digits (the most E.164
+ * allows), with single spaces or hyphens between digits as people write them.
+ */
+export const INTERNATIONAL_PHONE_PATTERN = /^\+\d(?:[ -]?\d){7,14}$/;
+
+/** Where a phone may be a US or an international number (a recommender's): '' means not given. */
+export function isValidUsOrInternationalPhone(value: string): boolean {
+  return isValidUsPhone(value) || INTERNATIONAL_PHONE_PATTERN.test(value);
+}
+
 /** The answers one phone rule looks at. Empty strings mean "not given". */
 export interface PhoneAnswers {
   readonly home: string;

@@ -43,6 +43,16 @@ describe('GET /lookup/find?text= (SPEC section 7)', () => {
     expect(michigan.map((i) => i.text)).toContain('University of Michigan-Ann Arbor');
   });
 
+  it('finds the schools of a ZIP code, and ranks a main campus before its branches', async () => {
+    const cambridge = (await find('text=02138&category=college_ceeb')).json() as { text: string }[];
+    expect(cambridge.map((i) => i.text)).toContain('Harvard University');
+    expect(cambridge.map((i) => i.text)).not.toContain('Palo Alto University');
+    const michigan = (await find('text=univ%20mich&category=college_ceeb')).json() as { text: string }[];
+    expect(michigan[0]?.text).toBe('University of Michigan-Ann Arbor');
+    const boulder = (await find('text=80302&category=hs_ceeb')).json() as { text: string }[];
+    expect(boulder.map((i) => i.text)).toContain('Boulder High School');
+  });
+
   it('finds a high school by its city, with its CEEB code as id', async () => {
     const items = (await find('text=boulder%20high&category=hs_ceeb')).json() as {
       id: string;
@@ -199,8 +209,9 @@ describe('without school data', () => {
 
       lines.length = 0;
       const missing = createLookupService(path.join(dir, 'nope'), log, createZipCodeProvider());
-      // A lookup before warm() reads the directories itself.
+      // A lookup before warm() starts reading the directories itself, and answers without waiting for them.
       expect(await missing.find('hs_ceeb', 'boulder', 5)).toEqual([]);
+      await missing.warm();
       expect(lines).toEqual([
         expect.stringMatching(/cannot be read \(ENOENT\): school search offers manual entry only/),
       ]);
@@ -242,15 +253,20 @@ describe('without school data', () => {
 
   it('tries the build again at the next lookup when it failed, instead of failing until a restart', async () => {
     let infoCalls = 0;
+    const warnings: string[] = [];
     const log = {
-      warn: () => {},
+      warn: (m: string) => warnings.push(m),
       info: () => {
         if (infoCalls++ === 0) throw new Error('the log is full');
       },
     };
     const service = createLookupService(undefined, log, createZipCodeProvider());
-    await expect(service.find('college_ceeb', 'harvard', 5)).rejects.toThrow('the log is full');
+    // The lookup starts the build and answers without it; the build it started fails.
     expect(await service.find('college_ceeb', 'harvard', 5)).toEqual([]);
+    await expect(service.warm()).rejects.toThrow('the log is full');
+    expect(warnings.at(-1)).toMatch(/manual entry until its indexes are built: the log is full/);
+    expect(await service.find('college_ceeb', 'harvard', 5)).toEqual([]);
+    await service.warm();
     expect(infoCalls).toBe(2);
   });
 

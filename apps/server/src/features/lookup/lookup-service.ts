@@ -34,6 +34,11 @@ export interface LookupLog {
   warn(message: string): void;
 }
 
+export interface LookupServiceOptions {
+  /** Reads the directories; tests pass one they can hold back. */
+  loadDirectories?: typeof loadSchoolDirectories;
+}
+
 /**
  * The school indexes from the CSV files in dataDir (see school-directory.ts),
  * with the address provider beside them (createZipCodeProvider, or another
@@ -42,17 +47,43 @@ export interface LookupLog {
  * indexing the school directories is most of a second of work, which a start
  * no longer makes its first answers wait for. It is done in slices, so
  * requests that come meanwhile are answered between them.
+ *
+ * A school search never waits for the build: until it is done, it answers an
+ * empty list, as without directory data, so the form offers manual entry (in a
+ * cold start under load, waiting made the first searches take over a second).
+ * get() does wait: an id comes from a search answered by a built index, so a
+ * get() before the build is a restart between the two, and the record is due.
  */
 export function createLookupService(
   dataDir: string | undefined,
   log: LookupLog,
   addresses: AddressProvider,
+  options: LookupServiceOptions = {},
 ): LookupService {
-  const schools = onceUntilFailure(() => buildSchoolIndexes(dataDir, log, addresses.name));
+  const { loadDirectories = loadSchoolDirectories } = options;
+  let built: SchoolIndexes | undefined;
+  const schools = onceUntilFailure(
+    async () => (built = await buildSchoolIndexes(dataDir, log, addresses.name, loadDirectories)),
+  );
+  let starting = false;
+  /** Starts the build from a search, once at a time; a failure is logged and the next search tries again. */
+  const buildInBackground = () => {
+    if (starting) return;
+    starting = true;
+    schools()
+      .catch((err: unknown) =>
+        log.warn(`School search offers manual entry until its indexes are built: ${(err as Error).message}`),
+      )
+      .finally(() => (starting = false));
+  };
   return {
     async find(category, text, max) {
       if (category === 'address') return addresses.find(text, max);
-      return (await schools()).indexes[category]
+      if (!built) {
+        buildInBackground();
+        return [];
+      }
+      return built.indexes[category]
         .search(text, max)
         .map(({ entry }) => ({ id: entry.id, text: entry.text, sub_text: entry.sub_text }));
     },
@@ -76,9 +107,10 @@ async function buildSchoolIndexes(
   dataDir: string | undefined,
   log: LookupLog,
   addressesFrom: string,
+  loadDirectories: typeof loadSchoolDirectories,
 ): Promise<SchoolIndexes> {
   const started = performance.now();
-  const loaded = await loadSchoolDirectories(dataDir);
+  const loaded = await loadDirectories(dataDir);
   for (const note of loaded.notes) log[note.level](note.message);
   const indexes: SchoolIndexes['indexes'] = {
     college_ceeb: await SearchIndex.inSlices(loaded.entries.college_ceeb),

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { USA, type SchoolLookupCategory, type SchoolLookupRecord } from '@admissions/domain';
+import { branchIds, type CampusRow } from './campus-rank';
 import type { IndexEntry } from './search-index';
 
 /** The directories' countries are ISO alpha-2; the form stores alpha-3. Both files are US-only today. */
@@ -12,6 +13,8 @@ interface FileKind {
   category: SchoolLookupCategory;
   required: readonly string[];
   toEntry(row: Record<string, string>): IndexEntry<SchoolLookupRecord> | undefined;
+  /** The row's OPE id, where the file has them: a main campus then ranks before its branches. */
+  opeid?(row: Record<string, string>): string;
 }
 
 const subText = (city: string, state: string) => [city, state].filter(Boolean).join(', ');
@@ -25,8 +28,10 @@ const FILE_KINDS: readonly FileKind[] = [
       const id = row.unitid!.trim();
       const name = row.name!.trim();
       if (!/^\d+$/.test(id) || name === '') return undefined;
-      const aliases = row
-        .alias!.split(',')
+      // The directory separates aliases with '|'; some rows still use commas, which a '|' list may hold inside an alias.
+      const alias = row.alias!;
+      const aliases = alias
+        .split(alias.includes('|') ? '|' : ',')
         .map((a) => a.trim())
         .filter(Boolean);
       return {
@@ -35,6 +40,7 @@ const FILE_KINDS: readonly FileKind[] = [
         sub_text: subText(row.city!.trim(), row.state!.trim()),
         names: [name, ...aliases],
         rank: row.deg_granting!.trim() === '1' ? 0 : 1,
+        zip: row.zip!.trim().slice(0, 5),
         record: {
           id,
           name,
@@ -47,6 +53,7 @@ const FILE_KINDS: readonly FileKind[] = [
         },
       };
     },
+    opeid: (row) => row.opeid?.trim() ?? '',
   },
   {
     // high-schools.csv: NCES-CEEB crosswalk; the CEEB code is the lookup id. No street address.
@@ -63,6 +70,7 @@ const FILE_KINDS: readonly FileKind[] = [
         sub_text: subText(row.city!.trim(), row.state!.trim()),
         names: [name],
         rank: 0,
+        zip: row.zip!.trim().slice(0, 5),
         record: {
           id,
           name,
@@ -160,6 +168,7 @@ async function readDirectoryFile(
   let rows = 0;
   const entries: IndexEntry<SchoolLookupRecord>[] = [];
   let seen = new Set<string>();
+  const campuses: CampusRow[] = [];
   try {
     for await (const row of parser as AsyncIterable<Record<string, string>>) {
       if (!kind) {
@@ -173,9 +182,15 @@ async function readDirectoryFile(
       if (!entry || seen.has(entry.id)) continue;
       seen.add(entry.id);
       entries.push(entry);
+      if (kind.opeid) campuses.push({ id: entry.id, name: entry.text, opeid: kind.opeid(row) });
     }
   } finally {
     source.destroy();
+  }
+  if (kind?.opeid) {
+    // Among equally good matches, degree-granting before not, then a main campus before a branch.
+    const branches = branchIds(campuses);
+    for (const entry of entries) entry.rank = entry.rank * 2 + (branches.has(entry.id) ? 1 : 0);
   }
   return kind && { kind, rows, entries };
 }

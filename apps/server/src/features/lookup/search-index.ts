@@ -11,6 +11,8 @@ export interface IndexEntry<T> {
   names: readonly string[];
   /** Lower ranks first among equally good matches (degree-granting colleges before others). */
   rank: number;
+  /** A five-digit ZIP code: a search for exactly five digits lists the entries of that ZIP first. */
+  zip?: string;
   record: T;
 }
 
@@ -20,6 +22,7 @@ export interface SearchHit<T> {
   tier: 0 | 1 | 2;
 }
 
+const FIVE_DIGITS = /^\d{5}$/;
 /** Prefixes longer than this share the postings of their first PREFIX_CAP characters, then are checked word by word. */
 const PREFIX_CAP = 8;
 /** Candidates looked at for words in the order typed, once enough in another order are found. */
@@ -58,6 +61,8 @@ export class SearchIndex<T> {
     private readonly sortedNames: { name: string; position: number }[],
     private readonly prefixes: PostingTable,
     private readonly trigrams: PostingTable,
+    /** Entry positions, ascending, by five-digit ZIP code. */
+    private readonly byZip: Map<string, number[]>,
   ) {}
 
   /** Builds the index at once (tests, short lists). */
@@ -91,7 +96,15 @@ export class SearchIndex<T> {
     );
     yield;
     const byId = new Map<string, IndexEntry<T>>();
-    for (const item of items) byId.set(item.entry.id, item.entry);
+    const byZip = new Map<string, number[]>();
+    items.forEach((item, position) => {
+      byId.set(item.entry.id, item.entry);
+      const zip = item.entry.zip;
+      if (zip === undefined || !FIVE_DIGITS.test(zip)) return;
+      const list = byZip.get(zip);
+      if (list) list.push(position);
+      else byZip.set(zip, [position]);
+    });
     yield;
     const sortedNames = items
       .flatMap((item, position) => item.plainNames.map((name) => ({ name, position })))
@@ -112,7 +125,7 @@ export class SearchIndex<T> {
       }
       return keys;
     });
-    return new SearchIndex(items, byId, sortedNames, prefixes, trigrams);
+    return new SearchIndex(items, byId, sortedNames, prefixes, trigrams, byZip);
   }
 
   get size(): number {
@@ -129,14 +142,15 @@ export class SearchIndex<T> {
     if (plain === '' || max < 1) return [];
     const queryWords = plain.split(' ');
 
-    // Tiers, best first: a whole name or alias is the text; a name starts with it (both
-    // from the sorted names); the words start words of a name in the order typed; in any
-    // order; inside words. Positions are in rank order, so the lowest are the best.
+    // Tiers, best first: the entries of a ZIP code typed in full; a whole name or alias is
+    // the text; a name starts with it (both from the sorted names); the words start words
+    // of a name in the order typed; in any order; inside words. Positions are in rank
+    // order, so the lowest are the best.
+    const ofZip = FIVE_DIGITS.test(plain) ? (this.byZip.get(plain) ?? []) : [];
     const { exact, starting } = this.namesStartingWith(plain, max);
-    const hits: SearchHit<T>[] = [...exact, ...starting]
-      .slice(0, max)
-      .map((p) => ({ entry: this.items[p]!.entry, tier: 0 }));
-    const taken = new Set<number>([...exact, ...starting]);
+    const first = [...new Set([...ofZip, ...exact, ...starting])];
+    const hits: SearchHit<T>[] = first.slice(0, max).map((p) => ({ entry: this.items[p]!.entry, tier: 0 }));
+    const taken = new Set<number>(first);
     if (hits.length >= max) return hits;
 
     const inOrderHits: number[] = [];

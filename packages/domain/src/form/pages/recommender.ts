@@ -15,7 +15,8 @@ export function recommenderQuestions(prefix: string): readonly Question[] {
     text(`${prefix}organisation`, 'Organization', { maxLength: 100 }),
     text(`${prefix}position`, 'Position or Title'),
     select(`${prefix}relation`, 'Relationship to You', RECOMMENDER_RELATIONS),
-    phone(`${prefix}phone`, 'Phone'),
+    // Recommenders may live abroad; room for '+', 15 digits and separators.
+    phone(`${prefix}phone`, 'Phone', { international: true, maxLength: 20 }),
     email(`${prefix}email`, 'Email'),
   ];
 }

@@ -15,8 +15,18 @@ import styles from '../shell/field.module.css';
  * swallow keystrokes silently.
  */
 
+/** An international number ('+' first) is kept as typed: the shared rules judge it, no mask fits every country. */
+const isInternational = (text: string) => text.trimStart().startsWith('+');
+
 /** What a typed number stores: the formatted number when all ten digits are in, '' otherwise. */
-const storedOf = (shown: string) => (digitsOf(shown).length === PHONE_DIGITS ? formatPhone(shown) : '');
+const storedOf = (shown: string, international: boolean) => {
+  if (international && isInternational(shown)) return shown.trim();
+  return digitsOf(shown).length === PHONE_DIGITS ? formatPhone(shown) : '';
+};
+
+/** What a stored number shows. */
+const shownOf = (stored: string, international: boolean) =>
+  international && isInternational(stored) ? stored : formatPhone(stored);
 
 /**
  * A US phone number masked as it is typed (phone-format.ts). The input is
@@ -28,7 +38,13 @@ export function PhoneQuestionField({ question, ctx }: QuestionProps<PhoneQuestio
   if (ctx.readOnly) return <ReadOnlyField label={question.label}>{value}</ReadOnlyField>;
   return (
     <FieldShell fieldKey={question.key} label={question.label} description={question.description} errors={errors}>
-      <MaskedPhoneInput a11y={a11y} stored={value} onStore={(next) => ctx.onChange({ [question.key]: next })} />
+      <MaskedPhoneInput
+        a11y={a11y}
+        stored={value}
+        international={question.international === true}
+        maxLength={question.maxLength}
+        onStore={(next) => ctx.onChange({ [question.key]: next })}
+      />
     </FieldShell>
   );
 }
@@ -36,28 +52,38 @@ export function PhoneQuestionField({ question, ctx }: QuestionProps<PhoneQuestio
 function MaskedPhoneInput({
   a11y,
   stored,
+  international,
+  maxLength,
   onStore,
 }: {
   a11y: ControlA11y;
   stored: string;
+  international: boolean;
+  maxLength: number | undefined;
   onStore: (value: string) => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
   // What the input showed after the last change, to tell a deleted separator from a deleted digit.
-  const shownBefore = useRef(formatPhone(stored));
+  const shownBefore = useRef(shownOf(stored, international));
 
   // A stored number changed by something else (cleared, filled in) replaces what is shown.
   useEffect(() => {
     const input = ref.current;
-    if (input && storedOf(input.value) !== stored) {
-      input.value = formatPhone(stored);
+    if (input && storedOf(input.value, international) !== stored) {
+      input.value = shownOf(stored, international);
       shownBefore.current = input.value;
     }
-  }, [stored]);
+  }, [stored, international]);
 
   const onInput = (event: FormEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const raw = input.value;
+    if (international && isInternational(raw)) {
+      shownBefore.current = raw;
+      const next = storedOf(raw, true);
+      if (next !== stored) onStore(next);
+      return;
+    }
     const caret = input.selectionStart ?? raw.length;
     let digitsBefore = digitsOf(raw.slice(0, caret)).length;
     let digits = digitsOf(raw);
@@ -77,7 +103,7 @@ function MaskedPhoneInput({
       const at = caretAfterDigits(shown, digitsBefore);
       input.setSelectionRange(at, at);
     }
-    const next = storedOf(shown);
+    const next = storedOf(shown, international);
     if (next !== stored) onStore(next);
   };
 
@@ -90,7 +116,8 @@ function MaskedPhoneInput({
       autoComplete="off"
       className={styles.control}
       data-width="short"
-      defaultValue={formatPhone(stored)}
+      maxLength={international ? maxLength : undefined}
+      defaultValue={shownOf(stored, international)}
       onInput={onInput}
     />
   );

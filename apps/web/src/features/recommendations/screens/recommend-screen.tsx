@@ -5,15 +5,18 @@ import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { userMessage } from '../../../lib/api-errors';
 import { useRecommendationView } from '../api/open-recommendation';
+import { NewLinkHelp } from '../components/new-link-help';
 import { OpenRequest, RECOMMEND_HEADING } from '../components/open-request';
 import { RecommendMessage } from '../components/recommend-message';
 import styles from '../components/recommend-page.module.css';
 import { useRecommendationToken } from '../hooks/use-recommendation-token';
-import { isLinkInvalid } from '../recommendation-errors';
+import { isLinkBroken, isLinkInvalid } from '../recommendation-errors';
 
 export const LINK_PROBLEM_HEADING = 'This link cannot be used';
 export const NO_TOKEN_MESSAGE =
   'This page needs the link from the e-mail that asked you for a letter. Please open that link again.';
+export const BROKEN_LINK_MESSAGE =
+  'This link is not valid or has expired. It may have been cut short on its way from the e-mail: please open it again from the e-mail itself.';
 export const RECEIPT_TEXT = 'We have e-mailed you a receipt. You can now close this page.';
 export const CLOSE_PAGE_TEXT = 'You can now close this page.';
 
@@ -28,13 +31,15 @@ export function RecommendScreen() {
   const [failedLater, setFailedLater] = useState<string | undefined>();
   const linkProblem = !token
     ? NO_TOKEN_MESSAGE
-    : (failedLater ?? (isLinkInvalid(view.error) ? view.error.message : undefined));
+    : (failedLater ??
+      (isLinkInvalid(view.error) ? view.error.message : isLinkBroken(view.error) ? BROKEN_LINK_MESSAGE : undefined));
   usePageTitle(linkProblem ? `Error: ${RECOMMEND_HEADING}` : RECOMMEND_HEADING);
 
   if (linkProblem)
     return (
       <RecommendMessage heading={LINK_PROBLEM_HEADING}>
         <p className={styles.text}>{linkProblem}</p>
+        <NewLinkHelp />
       </RecommendMessage>
     );
   if (view.data?.state === 'RECEIVED')

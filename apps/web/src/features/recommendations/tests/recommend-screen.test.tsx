@@ -11,7 +11,7 @@ import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { fileOf } from '../../documents/tests/files';
 import { formatDay } from '../components/format-dates';
-import { NO_TOKEN_MESSAGE } from '../screens/recommend-screen';
+import { BROKEN_LINK_MESSAGE, NO_TOKEN_MESSAGE } from '../screens/recommend-screen';
 import { LINK_INVALID, recommenderServer, TOKEN } from './recommender-server';
 
 const LETTER = 'Ada has been the most thoughtful student in my seminar for three years running.';
@@ -222,6 +222,44 @@ describe('the recommender\u2019s page', { timeout: 30_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'This link cannot be used' })).toHaveFocus();
     expect(screen.getByText(LINK_INVALID.message)).toBeVisible();
+  });
+
+  test('a broken link (cut short in the e-mail) says the link is not valid, who can send a new one, and where to get help', async () => {
+    // The server cannot read a token that was cut short: 400 BAD_REQUEST.
+    stubFetch({
+      [`POST ${RECOMMENDATION_OPEN_PATH}`]: () =>
+        json(
+          {
+            code: 'BAD_REQUEST',
+            message: 'The request could not be understood. Please check what you entered and try again.',
+          },
+          400,
+        ),
+    });
+    renderApp('/recommend?token=tok_0123');
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'This link cannot be used' });
+    expect(heading).toHaveFocus();
+    const page = within(heading.parentElement!);
+    expect(page.getByText(BROKEN_LINK_MESSAGE)).toBeVisible();
+    expect(page.getByText(/The applicant can send you a new link/)).toBeVisible();
+    expect(page.getByRole('link', { name: 'help@northfield.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@northfield.example',
+    );
+    expect(screen.queryByText(/could not be understood/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(document.title).toBe('Error: Letter of Recommendation - Application for Admission');
+  });
+
+  test('an expired link also says the applicant can send a new one, with the help address', async () => {
+    stubFetch({ [`POST ${RECOMMENDATION_OPEN_PATH}`]: () => json(LINK_INVALID, 410) });
+    renderApp(`/recommend?token=${TOKEN}`);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'This link cannot be used' });
+    const page = within(heading.parentElement!);
+    expect(page.getByText(/The applicant can send you a new link/)).toBeVisible();
+    expect(page.getByRole('link', { name: 'help@northfield.example' })).toBeVisible();
   });
 
   test('a page opened without a token says what to do, and asks the server nothing', async () => {

@@ -160,21 +160,26 @@ function Console() {
   );
 }
 
+/** A cell's column title, which a phone shows beside its value: there each row is a card (staff.module.css). */
+const labelOf = (sort: StaffListSort) => ({ 'data-label': COLUMNS.find((c) => c.sort === sort)!.title });
+
 function Row({ row }: { row: StaffListRow }) {
   const name = [row.last_name, row.first_name].filter(Boolean).join(', ') || '(no name yet)';
   return (
     <tr>
-      <td>
+      <td className={styles.nameCell}>
         <Link to={`/staff/applications/${row.user_id}`}>{name}</Link>
         {row.preferred_name && <span className={styles.muted}> ({row.preferred_name})</span>}
       </td>
-      <td>{row.email}</td>
-      <td>{row.program_label}</td>
-      <td>{row.entry_term_label}</td>
-      <td>{STATUS_LABELS[row.web_status]}</td>
-      <td>{formatTime(row.last_change)}</td>
-      <td>{row.submitted_at ? formatTime(row.submitted_at) : ''}</td>
-      <td className={styles.number}>{row.web_status === 'submitted' ? '' : row.missing_count}</td>
+      <td {...labelOf('email')}>{row.email}</td>
+      <td {...labelOf('program')}>{row.program_label}</td>
+      <td {...labelOf('entry_term')}>{row.entry_term_label}</td>
+      <td {...labelOf('web_status')}>{STATUS_LABELS[row.web_status]}</td>
+      <td {...labelOf('last_change')}>{formatTime(row.last_change)}</td>
+      <td {...labelOf('submitted_at')}>{row.submitted_at ? formatTime(row.submitted_at) : ''}</td>
+      <td {...labelOf('missing_count')} className={styles.number}>
+        {row.web_status === 'submitted' ? '' : row.missing_count}
+      </td>
     </tr>
   );
 }
