@@ -8,7 +8,7 @@ import { useIsLoggedIn } from '../../session/hooks/use-is-logged-in';
 import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
 import { COMPLETION_PAGE, DEFAULT_FORM_PATH } from '../form-pages';
 import { ApplicationStateProvider } from '../state/application-state-provider';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationForm, useApplicationVisit } from '../state/application-state-context';
 import styles from './application-layout.module.css';
 
 /**
@@ -47,7 +47,8 @@ function ApplicantLayout() {
 
 /** Submitted: every page is /completion. Not submitted: /completion is the default page. */
 function RedirectRules() {
-  const { snapshot, completionMessage, setCompletionMessage } = useApplicationState();
+  const { snapshot, completionMessage } = useApplicationVisit();
+  const { setCompletionMessage } = useApplicationForm();
   const { pathname, search } = useLocation();
   const submitted = snapshot.web_status === 'submitted';
   const onCompletion = pathname === COMPLETION_PAGE.path;

@@ -5,7 +5,7 @@ import type { FormPage } from '../form-pages';
 import { COMPLETION_PAGE } from '../form-pages';
 import { useFocusHashTarget } from '../hooks/use-focus-hash-target';
 import { useTitleAfterMove } from '../hooks/use-title-after-move';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationErrors, useApplicationVisit } from '../state/application-state-context';
 import { StepNavigation } from './step-navigation';
 import { ValidationSummary } from './validation-summary';
 import styles from './application-page.module.css';
@@ -18,7 +18,8 @@ interface ApplicationPageProps {
 
 /** The frame of every application page: steps, validation summary, the page's title and its body (the banner above it is the form state's). */
 export function ApplicationPage({ page, children }: ApplicationPageProps) {
-  const { snapshot, shownErrors } = useApplicationState();
+  const { snapshot } = useApplicationVisit();
+  const { shownErrors } = useApplicationErrors();
   const hasErrors = Object.keys(shownErrors).length > 0;
   usePageTitle(hasErrors ? `Error: ${page.title}` : page.title);
   useNavigationMessageToast();

@@ -1,14 +1,15 @@
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationAnswers, useApplicationForm } from '../state/application-state-context';
 import styles from './completion-content.module.css';
 
 /** The completion page's body: thanks and what happens next (the banner above thanks by name). */
 export function CompletionContent() {
   const { partnerName, applicationTitle, secondShortName, webSiteWord, collegeAidInfo, exploreLinks, helpEmail } =
     useTenantConfig();
-  const { form, answers } = useApplicationState();
+  const { form } = useApplicationForm();
+  const { answers } = useApplicationAnswers();
   const letters = useCompletionLetters(form, answers);
   return (
     <div className={styles.content}>

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { neighbours } from '../form-pages';
 import { useGoToPage } from '../hooks/use-go-to-page';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationVisit } from '../state/application-state-context';
 import { SaveButton } from './save-button';
 import { SaveForLaterDialog } from './save-for-later-dialog';
 import { SubmitButton } from './submit-button';
@@ -13,7 +13,7 @@ import styles from './page-actions.module.css';
  * answers behind a resume link.
  */
 export function PageActions({ path }: { path: string }) {
-  const { snapshot } = useApplicationState();
+  const { snapshot } = useApplicationVisit();
   const goToPage = useGoToPage();
   const { previous, next } = neighbours(path);
 

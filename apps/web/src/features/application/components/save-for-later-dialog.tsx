@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ServerError, userMessage } from '../../../lib/api-errors';
 import { useSaveTemporaryAnswers } from '../api/save-temporary-answers';
 import { nonEmptyAnswers } from '../state/answers-store';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationAnswers } from '../state/application-state-context';
 import styles from './save-for-later-dialog.module.css';
 
 /**
@@ -31,7 +31,7 @@ export function SaveForLaterDialog() {
 }
 
 function SaveForLaterForm() {
-  const { answers } = useApplicationState();
+  const { answers } = useApplicationAnswers();
   const save = useSaveTemporaryAnswers();
   const [email, setEmail] = useState('');
   const [emailErrors, setEmailErrors] = useState<string[]>([]);

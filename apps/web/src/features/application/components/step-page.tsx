@@ -5,7 +5,12 @@ import { DocumentUpload } from '../../documents/components/document-upload';
 import { lazyPart } from '../../../components/ui/lazy-part';
 import { recommenderOfSection } from '../../recommendations/recommender-sections';
 import { stepAt } from '../form-pages';
-import { useApplicationState } from '../state/application-state-context';
+import {
+  useApplicationAnswers,
+  useApplicationErrors,
+  useApplicationForm,
+  useApplicationVisit,
+} from '../state/application-state-context';
 import { ApplicationPage } from './application-page';
 import { PageActions } from './page-actions';
 
@@ -18,20 +23,11 @@ const LetterRequest = lazyPart(() =>
 
 /** One step of the application: its questions from the form definition, then its buttons. */
 export function StepPage({ path }: { path: PagePath }) {
-  const state = useApplicationState();
-  const {
-    form,
-    snapshot,
-    answers,
-    onChange,
-    shownErrors,
-    view,
-    onAddAnother,
-    onRemoveRepeat,
-    onTabChange,
-    documents,
-    saveAnswers,
-  } = state;
+  const { form, view, documents, onChange, onAddAnother, onRemoveRepeat, onTabChange, saveAnswers } =
+    useApplicationForm();
+  const { snapshot } = useApplicationVisit();
+  const { answers } = useApplicationAnswers();
+  const { shownErrors } = useApplicationErrors();
   const readOnly = snapshot.is_service_user;
   const renderFile = useCallback(
     (question: FileQuestion) => (

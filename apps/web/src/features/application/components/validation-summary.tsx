@@ -1,7 +1,7 @@
 import { summaryGroups } from '@admissions/domain';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationErrors, useApplicationForm } from '../state/application-state-context';
 import styles from './validation-summary.module.css';
 
 export const SUMMARY_TITLE = "We're missing some information!";
@@ -17,12 +17,13 @@ export const SUMMARY_TEXT =
  * screen reader reads it again, the second time as the first.
  */
 export function ValidationSummary({ pagePath }: { pagePath: string }) {
-  const { summaryFocusKey } = useApplicationState();
+  const { summaryFocusKey } = useApplicationErrors();
   return <SummaryRegion key={summaryFocusKey} pagePath={pagePath} />;
 }
 
 function SummaryRegion({ pagePath }: { pagePath: string }) {
-  const { form, shownErrors, takeSummaryFocus } = useApplicationState();
+  const { form, takeSummaryFocus } = useApplicationForm();
+  const { shownErrors } = useApplicationErrors();
   const headingId = useId();
   const region = useRef<HTMLElement>(null);
 

@@ -1,10 +1,11 @@
 import { WELCOME_BANNER_MAX_LOGINS } from '@admissions/domain';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import type { ClientSnapshot } from '../state/client-snapshot';
 import { nonEmptyAnswers } from '../state/answers-store';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationAnswers, useApplicationVisit } from '../state/application-state-context';
 import styles from './welcome-banner.module.css';
 
 /**
@@ -23,13 +24,15 @@ interface WelcomeBannerProps {
   beforeAnswers?: boolean;
 }
 
-export function WelcomeBanner({ beforeAnswers = false }: WelcomeBannerProps) {
-  const { snapshot, answers } = useApplicationState();
+// Memoised: drawn by the state's provider, it would otherwise be drawn again with every edit. It reads the
+// answers only where it shows them (a visitor's link, a submitted applicant's name).
+export const WelcomeBanner = memo(function WelcomeBanner({ beforeAnswers = false }: WelcomeBannerProps) {
+  const { snapshot } = useApplicationVisit();
   if (!isWelcomeBannerVisible(snapshot)) return null;
   if (beforeAnswers && snapshot.web_status === 'submitted') return null;
 
   let content;
-  if (snapshot.web_status === 'submitted') content = <SubmittedWelcome firstName={answers.first_name ?? ''} />;
+  if (snapshot.web_status === 'submitted') content = <SubmittedWelcome />;
   else if (!snapshot.is_logged_in) content = <VisitorWelcome />;
   else if (snapshot.num_logins === 1) content = <FirstLoginWelcome />;
   else content = <WelcomeBack />;
@@ -39,11 +42,11 @@ export function WelcomeBanner({ beforeAnswers = false }: WelcomeBannerProps) {
       {content}
     </section>
   );
-}
+});
 
 function VisitorWelcome() {
   const { partnerName, applicationTitle } = useTenantConfig();
-  const { answers, hasAnswers } = useApplicationState();
+  const { answers, hasAnswers } = useApplicationAnswers();
   const state: NavigationState | undefined = hasAnswers ? { answers: nonEmptyAnswers(answers) } : undefined;
   return (
     <>
@@ -90,9 +93,9 @@ function WelcomeBack() {
   );
 }
 
-function SubmittedWelcome({ firstName }: { firstName: string }) {
+function SubmittedWelcome() {
   const { partnerName, federalAidLinks } = useTenantConfig();
-  const name = firstName.trim();
+  const name = (useApplicationAnswers().answers.first_name ?? '').trim();
   return (
     <>
       <p className={styles.lead}>{name ? `Thank you, ${name}!` : 'Thank you!'}</p>

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { userMessage } from '../../../lib/api-errors';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationAnswers, useApplicationForm, useApplicationVisit } from '../state/application-state-context';
 import { isHandledElsewhere } from '../state/handled-errors';
 import { useSendVisitorToSignup } from './use-send-visitor-to-signup';
 
@@ -18,7 +18,9 @@ interface GoOptions {
  * validations are saved on the way, and the move counts as changing page.
  */
 export function useGoToPage(): (to: string, options?: GoOptions) => Promise<void> {
-  const { snapshot, hasAnswers, markPageChanged, saveAnswers, saveValidations } = useApplicationState();
+  const { snapshot } = useApplicationVisit();
+  const { hasAnswers } = useApplicationAnswers();
+  const { markPageChanged, saveAnswers, saveValidations } = useApplicationForm();
   const navigate = useNavigate();
   const sendToSignup = useSendVisitorToSignup();
   const { showToast } = useToast();

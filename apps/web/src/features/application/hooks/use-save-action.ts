@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast/toast-context';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationAnswers, useApplicationForm, useApplicationVisit } from '../state/application-state-context';
 import { useSendVisitorToSignup } from './use-send-visitor-to-signup';
 
 export const SAVED_MESSAGE = 'Your answers have been saved.';
@@ -13,7 +13,9 @@ export const SAVED_MESSAGE = 'Your answers have been saved.';
  * the failing call's error, for the button's error dialog.
  */
 export function useSaveAction(): (target: string) => Promise<void> {
-  const { snapshot, hasAnswers, saveAnswers, saveValidations } = useApplicationState();
+  const { snapshot } = useApplicationVisit();
+  const { hasAnswers } = useApplicationAnswers();
+  const { saveAnswers, saveValidations } = useApplicationForm();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const sendToSignup = useSendVisitorToSignup();

@@ -6,7 +6,7 @@ import { useSaveValidations } from '../api/save-validations';
 import { useSaveWebStatus } from '../api/save-web-status';
 import { useSubmitApplication } from '../api/submit-application';
 import { DEFAULT_FORM_PATH } from '../form-pages';
-import { useApplicationState } from '../state/application-state-context';
+import { useApplicationForm, useApplicationVisit } from '../state/application-state-context';
 import { incompleteErrors } from '../state/handled-errors';
 import { addWebStatusLocally, readProfile } from '../state/profile-cache';
 import { useSendVisitorToSignup } from './use-send-visitor-to-signup';
@@ -21,9 +21,9 @@ import { useSendVisitorToSignup } from './use-send-visitor-to-signup';
  * failure, for the button's error dialog.
  */
 export function useSubmitAction(): () => Promise<void> {
-  const state = useApplicationState();
-  const { snapshot, saveAnswers, setWebStatus, validate, showServerErrors, requestSummaryFocus, setCompletionMessage } =
-    state;
+  const { snapshot } = useApplicationVisit();
+  const { saveAnswers, setWebStatus, validate, showServerErrors, requestSummaryFocus, setCompletionMessage } =
+    useApplicationForm();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();

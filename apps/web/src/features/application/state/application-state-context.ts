@@ -1,5 +1,5 @@
 import type { Answers, DocumentAnswer, FormDefinition, ValidationErrors, WebStatus } from '@admissions/domain';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type Context } from 'react';
 import type { ClientSnapshot } from './client-snapshot';
 
 export interface ViewState {
@@ -7,18 +7,40 @@ export interface ViewState {
   tabs: Record<string, string>;
 }
 
-/** The state of the application shared by every form page (see application-state-provider.tsx). */
-export interface ApplicationState {
-  form: FormDefinition;
-  snapshot: ClientSnapshot;
+/*
+ * The state of the application shared by every form page (see application-state-provider.tsx), in slices
+ * that change at different times: a consumer re-renders only when a slice it reads changes
+ * (docs/decisions/006-application-state.md).
+ */
+
+/** Changes with every edit. */
+export interface ApplicationAnswers {
   /** Saved answers with the unsaved edits on top. */
   answers: Answers;
   /** At least one answer is non-empty (decides where a visitor's buttons lead). */
   hasAnswers: boolean;
-  view: ViewState;
-  documents: Readonly<Record<string, DocumentAnswer>>;
+}
+
+/** Changes with the status, the last page, the first move and a submit; not with the answers or their saves. */
+export interface ApplicationVisit {
+  snapshot: ClientSnapshot;
+  /** The success message to show on /completion after this visit's submit. */
+  completionMessage: string | undefined;
+}
+
+/** Changes with every edit while validating, and with each request to focus the summary. */
+export interface ApplicationErrors {
   /** The errors to show, under fields and in the summary: empty unless the web status is validating. */
   shownErrors: ValidationErrors;
+  /** Changes with every focus request, so the summary is announced anew. */
+  summaryFocusKey: number;
+}
+
+/** The form and what acts on the state: changes only with add-another counts, tabs and documents. */
+export interface ApplicationForm {
+  form: FormDefinition;
+  view: ViewState;
+  documents: Readonly<Record<string, DocumentAnswer>>;
   onChange(changes: Answers): void;
   /** Defined only while logged in. */
   onAddAnother?: (buttonId: string, count: number) => void;
@@ -26,7 +48,6 @@ export interface ApplicationState {
   onRemoveRepeat?: (buttonId: string, number: number, itemTitle: string) => Promise<void>;
   /** Defined only while logged in. */
   onTabChange?: (tabId: string, chosenTab: string) => void;
-
   /** Sends the unsaved edits (logged in only); rejects with the call's error. */
   saveAnswers(): Promise<void>;
   /** Runs the rules over the current answers now. */
@@ -42,17 +63,21 @@ export interface ApplicationState {
   requestSummaryFocus(path: string): void;
   /** True once per request, for the summary on the requested page. */
   takeSummaryFocus(path: string): boolean;
-  /** Changes with every focus request, so the summary is announced anew. */
-  summaryFocusKey: number;
-  /** The success message to show on /completion after this visit's submit. */
-  completionMessage: string | undefined;
   setCompletionMessage(message: string | undefined): void;
 }
 
-export const ApplicationStateContext = createContext<ApplicationState | null>(null);
+export const ApplicationAnswersContext = createContext<ApplicationAnswers | null>(null);
+export const ApplicationVisitContext = createContext<ApplicationVisit | null>(null);
+export const ApplicationErrorsContext = createContext<ApplicationErrors | null>(null);
+export const ApplicationFormContext = createContext<ApplicationForm | null>(null);
 
-export function useApplicationState(): ApplicationState {
-  const state = useContext(ApplicationStateContext);
-  if (!state) throw new Error('useApplicationState must be used inside <ApplicationStateProvider>.');
-  return state;
+function useSlice<T>(context: Context<T | null>, name: string): T {
+  const slice = useContext(context);
+  if (!slice) throw new Error(`${name} must be used inside <ApplicationStateProvider>.`);
+  return slice;
 }
+
+export const useApplicationAnswers = () => useSlice(ApplicationAnswersContext, 'useApplicationAnswers');
+export const useApplicationVisit = () => useSlice(ApplicationVisitContext, 'useApplicationVisit');
+export const useApplicationErrors = () => useSlice(ApplicationErrorsContext, 'useApplicationErrors');
+export const useApplicationForm = () => useSlice(ApplicationFormContext, 'useApplicationForm');

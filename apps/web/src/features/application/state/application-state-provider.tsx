@@ -17,8 +17,17 @@ import { useIsLoggedIn } from '../../session/hooks/use-is-logged-in';
 import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
 import { publishVisitorAnswers } from '../../session/visitor-answers';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
-import { ApplicationStateContext, type ApplicationState } from './application-state-context';
-import { buildClientSnapshot } from './client-snapshot';
+import {
+  ApplicationAnswersContext,
+  ApplicationErrorsContext,
+  ApplicationFormContext,
+  ApplicationVisitContext,
+  type ApplicationAnswers,
+  type ApplicationErrors,
+  type ApplicationForm,
+  type ApplicationVisit,
+} from './application-state-context';
+import { useClientSnapshot } from './client-snapshot';
 import { isHandledElsewhere } from './handled-errors';
 import { withIncompleteDates } from './incomplete-dates';
 import { mergeAnswersLocally } from './profile-cache';
@@ -57,10 +66,7 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
 
   const serverProfile = isLoggedIn ? profile.data : undefined;
   const profileData = useMemo(() => serverProfile && withIncompleteDates(serverProfile), [serverProfile]);
-  const snapshot = useMemo(
-    () => buildClientSnapshot(profileData, { isLoggedIn, isServiceUser, hasChangedPage }),
-    [profileData, isLoggedIn, isServiceUser, hasChangedPage],
-  );
+  const snapshot = useClientSnapshot(profileData, { isLoggedIn, isServiceUser, hasChangedPage });
   const documents = profileData?.document_answer ?? NO_DOCUMENTS;
 
   // A save that succeeds ends the toast of the one that failed before it.
@@ -154,15 +160,14 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   // Kept from one render to the next: a new function in each value would make every page's render
   // context new, and draw all of a step's questions again whenever anything else here changed.
   const saveAnswers = useCallback(() => flush(), [flush]);
-  const value = useMemo<ApplicationState>(
+  const answersSlice = useMemo<ApplicationAnswers>(() => ({ answers, hasAnswers }), [answers, hasAnswers]);
+  const visit = useMemo<ApplicationVisit>(() => ({ snapshot, completionMessage }), [snapshot, completionMessage]);
+  const errors = useMemo<ApplicationErrors>(() => ({ shownErrors, summaryFocusKey }), [shownErrors, summaryFocusKey]);
+  const formSlice = useMemo<ApplicationForm>(
     () => ({
       form,
-      snapshot,
-      answers,
-      hasAnswers,
       view,
       documents,
-      shownErrors,
       onChange,
       onAddAnother,
       onRemoveRepeat,
@@ -175,18 +180,12 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
       markPageChanged,
       requestSummaryFocus,
       takeSummaryFocus,
-      summaryFocusKey,
-      completionMessage,
       setCompletionMessage,
     }),
     [
       form,
-      snapshot,
-      answers,
-      hasAnswers,
       view,
       documents,
-      shownErrors,
       onChange,
       onAddAnother,
       onRemoveRepeat,
@@ -199,8 +198,6 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
       markPageChanged,
       requestSummaryFocus,
       takeSummaryFocus,
-      summaryFocusKey,
-      completionMessage,
     ],
   );
 
@@ -208,29 +205,35 @@ export function ApplicationStateProvider({ children }: { children: ReactNode }) 
   // profile is here, it does not wait for the first-visit work and the page's draw; it stays the same
   // element when the page comes under it, so nothing moves (docs/decisions/027-long-tasks-split.md).
   return (
-    <ApplicationStateContext value={value}>
-      <WelcomeBanner beforeAnswers={!ready} />
-      {ready ? (
-        <>
-          {children}
-          {tabSwitchDialog}
-          {conflicts.length > 0 && (
-            <CarryOverDialog
-              form={form}
-              conflicts={conflicts}
-              onResolve={(chosen) => {
-                setConflicts([]);
-                if (Object.keys(chosen).length > 0) {
-                  onChange(chosen);
-                  flush().catch(onSaveError);
-                }
-              }}
-            />
-          )}
-        </>
-      ) : (
-        <PageLoading />
-      )}
-    </ApplicationStateContext>
+    <ApplicationFormContext value={formSlice}>
+      <ApplicationVisitContext value={visit}>
+        <ApplicationAnswersContext value={answersSlice}>
+          <ApplicationErrorsContext value={errors}>
+            <WelcomeBanner beforeAnswers={!ready} />
+            {ready ? (
+              <>
+                {children}
+                {tabSwitchDialog}
+                {conflicts.length > 0 && (
+                  <CarryOverDialog
+                    form={form}
+                    conflicts={conflicts}
+                    onResolve={(chosen) => {
+                      setConflicts([]);
+                      if (Object.keys(chosen).length > 0) {
+                        onChange(chosen);
+                        flush().catch(onSaveError);
+                      }
+                    }}
+                  />
+                )}
+              </>
+            ) : (
+              <PageLoading />
+            )}
+          </ApplicationErrorsContext>
+        </ApplicationAnswersContext>
+      </ApplicationVisitContext>
+    </ApplicationFormContext>
   );
 }

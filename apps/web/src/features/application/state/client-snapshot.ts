@@ -1,4 +1,5 @@
 import { deriveWebStatus, type DerivedWebStatus, type ProfileResponse } from '@admissions/domain';
+import { useMemo } from 'react';
 
 /** SPEC section 3: what the browser knows about the student and this visit. */
 export interface ClientSnapshot {
@@ -19,7 +20,10 @@ interface VisitFlags {
   hasChangedPage: boolean;
 }
 
-export function buildClientSnapshot(profile: ProfileResponse | undefined, flags: VisitFlags): ClientSnapshot {
+/** The parts of the profile the snapshot shows. */
+export type SnapshotProfile = Pick<ProfileResponse, 'username' | 'last_page' | 'successful_login' | 'web_status'>;
+
+export function buildClientSnapshot(profile: SnapshotProfile | undefined, flags: VisitFlags): ClientSnapshot {
   return {
     username: profile?.username ?? '',
     last_page: profile?.last_page ?? null,
@@ -29,4 +33,26 @@ export function buildClientSnapshot(profile: ProfileResponse | undefined, flags:
     has_changed_page: flags.hasChangedPage,
     web_status: flags.isLoggedIn && profile ? deriveWebStatus(profile.web_status) : 'none',
   };
+}
+
+/**
+ * The snapshot, built again only when a part of the profile it shows changes: a save of the answers makes
+ * a new profile, and must not make a new snapshot (every reader of the visit would re-render for nothing).
+ */
+export function useClientSnapshot(profile: SnapshotProfile | undefined, flags: VisitFlags): ClientSnapshot {
+  const username = profile?.username;
+  const lastPage = profile?.last_page;
+  const logins = profile?.successful_login;
+  const webStatuses = profile?.web_status;
+  const { isLoggedIn, isServiceUser, hasChangedPage } = flags;
+  return useMemo(
+    () =>
+      buildClientSnapshot(
+        username === undefined || lastPage === undefined || !logins || !webStatuses
+          ? undefined
+          : { username, last_page: lastPage, successful_login: logins, web_status: webStatuses },
+        { isLoggedIn, isServiceUser, hasChangedPage },
+      ),
+    [username, lastPage, logins, webStatuses, isLoggedIn, isServiceUser, hasChangedPage],
+  );
 }
