@@ -24,8 +24,13 @@ export interface PostgresOptions {
 
 /** How long after statement_timeout the client stops waiting for a server that says nothing. */
 const QUERY_TIMEOUT_GRACE_MS = 500;
-/** Calls waiting for a connection beyond this many per pooled connection are refused at once. */
-const WAITING_PER_CONNECTION = 4;
+/**
+ * Calls waiting for a connection beyond this many per pooled connection are refused at once. Each
+ * waits at most the connect limit anyway; the cap only keeps a stuck database from gathering an
+ * unbounded queue. It must stay well above a healthy burst: one applicant's 100 parallel calls
+ * (pdf-fairness.test.ts) must not turn another applicant's call into a 503.
+ */
+const WAITING_PER_CONNECTION = 25;
 
 /**
  * A pooled connection to a PostgreSQL server. No request waits long: not for
