@@ -10,11 +10,7 @@
  *
  * BENCH_TRIES (30) tries of BENCH_CALLS_PER_TRY (6) calls on each side.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { cpus, loadavg } from 'node:os';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -22,11 +18,9 @@ import { closeDeps, createDeps } from '../apps/server/src/create-deps';
 import { hashPassword } from '../apps/server/src/features/accounts/password-hashing';
 import { insertUser } from '../apps/server/src/features/accounts/users-repository';
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS } from '../apps/server/src/features/mail/mail-jobs';
-import { migrate } from '../apps/server/src/infra/db/migrate';
 import { ensureQueue } from '../apps/server/src/infra/jobs/ensure-queue';
-import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { scratchDatabase } from './scratch-database';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TRIES = Number(process.env.BENCH_TRIES ?? 30);
 const CALLS_PER_TRY = Number(process.env.BENCH_CALLS_PER_TRY ?? 6);
 const GOAL = 0.1;
@@ -38,24 +32,15 @@ const median = (xs: number[]) => {
   return (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2;
 };
 
-const dbName = `ap_enumbench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${dbName}`;
-const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-enumbench-'));
+const scratch = await scratchDatabase('enumbench');
 const logger = pino({ level: 'warn' });
 
 try {
-  const setup = createPostgresDb({ connectionString: dbUrl.toString(), max: 4 });
-  await migrate(setup);
-  await setup.close();
   // Mail goes to the outbox folder: what is timed is the call, and the mail is composed after it answers.
   const config = loadConfig({
     NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
+    DATA_DIR: scratch.dataDir,
+    DATABASE_URL: scratch.url,
     LOG_LEVEL: 'warn',
   });
   const deps = await createDeps(config, logger);
@@ -135,7 +120,5 @@ try {
   await app.close();
   await closeDeps(deps);
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await scratch.drop();
 }

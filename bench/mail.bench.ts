@@ -16,12 +16,8 @@
  *
  *   npm run bench:mail      (BENCH_MAILS, BENCH_ROUNDS; uses TEST_DATABASE_URL or the local server)
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../apps/server/src/config';
@@ -31,10 +27,8 @@ import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS, type MailJob } from '../apps/server/src
 import { startMailWorker } from '../apps/server/src/features/mail/mail-worker';
 import { ensureQueue } from '../apps/server/src/infra/jobs/ensure-queue';
 import { SMTP_POOL_CONNECTIONS } from '../apps/server/src/infra/mail/mailer';
-import { migrate } from '../apps/server/src/infra/db/migrate';
-import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { scratchDatabase } from './scratch-database';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FROM = 'Admissions Portal <no-reply@localhost>';
@@ -77,24 +71,15 @@ const message = (round: number, i: number) => ({
   text: `Your confirmation code is: ${String(100000 + i).slice(0, 6)}\n\nIt expires in 15 minutes.`,
 });
 
-const dbName = `ap_mailbench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${dbName}`;
-const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-mailbench-'));
+const scratch = await scratchDatabase('mailbench');
 const relay = await startRelay();
 const logger = pino({ level: 'warn' });
 
 try {
-  const setup = createPostgresDb({ connectionString: dbUrl.toString(), max: 4 });
-  await migrate(setup);
-  await setup.close();
   const config = loadConfig({
     NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
+    DATA_DIR: scratch.dataDir,
+    DATABASE_URL: scratch.url,
     SMTP_URL: relay.url,
     LOG_LEVEL: 'warn',
   });
@@ -181,7 +166,5 @@ try {
   );
 } finally {
   await relay.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await scratch.drop();
 }
