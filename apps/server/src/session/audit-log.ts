@@ -46,6 +46,8 @@ export interface DeniedCall {
   /** The route's pattern ('/api/staff/applications/:userId'), not the raw URL. */
   route: string;
   params: Record<string, string>;
+  /** The right the caller lacked, when the call was refused for a role rather than for not being staff. */
+  right?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

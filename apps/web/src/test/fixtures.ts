@@ -1,8 +1,9 @@
-import type { TenantConfig } from '@admissions/domain';
+import { STAFF_RIGHTS, type StaffMeResponse, type TenantConfig } from '@admissions/domain';
 
 /** An institution's text as GET /public/tenant answers it. */
 export const tenantFixture: TenantConfig = {
   partnerName: 'Northfield College',
+  time_zone: 'America/Chicago',
   shortName: 'NFC',
   secondShortName: 'Northfield',
   applicationTitle: 'Graduate Application',
@@ -20,3 +21,8 @@ export const tenantFixture: TenantConfig = {
     { label: 'Visit', url: 'https://northfield.example/visit' },
   ],
 };
+
+/** GET /api/staff/me for an administrator of every program. */
+export function staffMe(email: string): StaffMeResponse {
+  return { username: email, email, roles: ['admin'], programs: null, rights: [...STAFF_RIGHTS] };
+}

@@ -1,5 +1,6 @@
 import type { Answers, DocumentAnswer } from './profile';
 import type { StaffRecommendation } from './recommendations';
+import type { StaffAccessSummary } from './staff-roles';
 
 /**
  * The admissions office's calls (docs/decisions/011-staff-console.md): the
@@ -55,7 +56,7 @@ export interface StaffListResponse {
   total_capped: boolean;
 }
 
-export interface StaffMeResponse {
+export interface StaffMeResponse extends StaffAccessSummary {
   username: string;
 }
 

@@ -20,6 +20,17 @@ export const tenantConfigSchema = z.strictObject({
   federalAidLinks: z.array(link).min(1),
   collegeAidInfo: z.string().min(1),
   exploreLinks: z.array(link).length(4),
+  /** The institution's IANA time zone: deadlines are its local times, and every time shown names it. */
+  time_zone: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.includes('/') || zone === 'UTC';
+  } catch {
+    return false;
+  }
+}
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { findApplication } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
+import { seesProgram, type StaffAccess } from '../../session/staff-access';
 import { reindexApplications } from './console-index';
 import { toListRow } from './console-list';
 import type { ConvertedDocument } from './converted-documents';
@@ -27,6 +28,27 @@ export async function assertApplicationExists(deps: AppDeps, ctx: FormContext, u
   // Changed since the refresher's last pass: index it now rather than answer "no such application".
   await reindexApplications(deps, ctx, [userId]);
   if (!(await indexed())) throw new AppError('NOT_FOUND');
+}
+
+/**
+ * The application exists and the member may see its program; otherwise 404,
+ * the same answer as for no application at all, so a member limited to some
+ * programs learns nothing of the others. Every staff call on one application
+ * (in any feature) starts here.
+ */
+export async function assertStaffSeesApplication(
+  deps: AppDeps,
+  ctx: FormContext,
+  access: StaffAccess,
+  userId: string,
+): Promise<void> {
+  await assertApplicationExists(deps, ctx, userId);
+  if (access.programs === null) return;
+  const { rows } = await deps.db.query<{ program: string }>(
+    'SELECT program FROM staff_application_index WHERE user_id = $1',
+    [userId],
+  );
+  if (!rows[0] || !seesProgram(access, rows[0].program)) throw new AppError('NOT_FOUND');
 }
 
 /**

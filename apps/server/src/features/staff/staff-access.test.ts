@@ -16,7 +16,13 @@ describe('staff accounts', () => {
   it('an address in STAFF_EMAILS signs up and logs in through the applicant screens and is staff', async () => {
     const staff = await loggedInClient(t, STAFF_EMAIL);
     const me = await expectOk(await staff.get('/api/staff/me'));
-    expect(me.json()).toEqual({ username: STAFF_EMAIL });
+    expect(me.json()).toEqual({
+      username: STAFF_EMAIL,
+      email: STAFF_EMAIL,
+      roles: ['admin'],
+      programs: null,
+      rights: ['manage_team', 'decide', 'review', 'move_stage', 'read'],
+    });
     expect((await profileOf(staff)).is_staff).toBe(true);
   });
 

@@ -17,6 +17,7 @@ import { allMatchingRows, listApplications } from './console-list';
 import { listConvertedDocuments } from './converted-documents';
 import { officeRecommendations, receivedLetters } from '../recommendations';
 import { requireStaff, staffOf } from '../../session/require-staff';
+import { staffAccessOf, summaryOf } from '../../session/staff-access';
 
 type Params = { userId: string; answerKey?: string; tokenId?: string; requestId?: string };
 
@@ -33,7 +34,10 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
     app.addHook('onClose', () => renderer.close());
     app.addHook('preHandler', requireStaff(deps));
 
-    app.get('/me', async (req): Promise<StaffMeResponse> => ({ username: staffOf(req).email }));
+    app.get('/me', async (req): Promise<StaffMeResponse> => ({
+      username: staffOf(req).email,
+      ...summaryOf(staffAccessOf(req)),
+    }));
 
     app.get('/applications', async (req): Promise<StaffListResponse> => {
       const query = parseBody(staffListQuery, req.query);

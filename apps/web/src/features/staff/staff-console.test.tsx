@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { applicantServer } from '../../test/application-server';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../test/render-app';
+import { staffMe } from '../../test/fixtures';
 
 const ROW: StaffListRow = {
   user_id: '11111111-1111-4111-8111-111111111111',
@@ -37,7 +38,7 @@ function staffServer() {
       const profile = await (await server.handlers['GET /api/profile']!(r)).json();
       return json({ ...profile, is_staff: true });
     },
-    'GET /api/staff/me': () => json({ username: 'dean@college.test' }),
+    'GET /api/staff/me': () => json(staffMe('dean@college.test')),
     'GET /api/staff/applications': () => json(list([ROW])),
   };
 }

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { applicantServer } from '../../../test/application-server';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
+import { staffMe } from '../../../test/fixtures';
 
 const USER_ID = '11111111-1111-4111-8111-111111111111';
 
@@ -56,7 +57,7 @@ function openApplication(recommendations: StaffRecommendation[], waived: boolean
     ...server.handlers,
     'GET /api/profile': async (r) =>
       json({ ...(await (await server.handlers['GET /api/profile']!(r)).json()), is_staff: true }),
-    'GET /api/staff/me': () => json({ username: 'dean@college.test' }),
+    'GET /api/staff/me': () => json(staffMe('dean@college.test')),
     [`GET /api/staff/applications/${USER_ID}`]: () => json(detail),
   });
   return renderApp(`/staff/applications/${USER_ID}`);

@@ -1,0 +1,42 @@
+/**
+ * The admissions office's roles and what each may do (issue #28). Permissions
+ * are data: the server checks a right, never a role name, and the
+ * authorization-matrix test walks this table.
+ */
+export const STAFF_ROLES = ['admin', 'decider', 'reviewer', 'reader'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_RIGHTS = [
+  /** Invite, change and remove members; edit stages and rubrics; assign reviews; read the audit log and retention preview. */
+  'manage_team',
+  /** Record, change, release and cancel decisions; waive checklist items. */
+  'decide',
+  /** Save and submit one's own reviews of assigned applications. */
+  'review',
+  /** Move an application between stages; ask an applicant for an item again. */
+  'move_stage',
+  /** Read applications, documents, packets, the print view; add and read notes. */
+  'read',
+] as const;
+export type StaffRight = (typeof STAFF_RIGHTS)[number];
+
+export const ROLE_RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
+  admin: STAFF_RIGHTS,
+  decider: ['decide', 'move_stage', 'read'],
+  reviewer: ['review', 'move_stage', 'read'],
+  reader: ['read'],
+};
+
+/** Every right the given roles grant together. */
+export function rightsOf(roles: readonly StaffRole[]): ReadonlySet<StaffRight> {
+  return new Set(roles.flatMap((role) => ROLE_RIGHTS[role]));
+}
+
+/** Who the console is talking to: GET /api/staff/me. */
+export interface StaffAccessSummary {
+  email: string;
+  roles: StaffRole[];
+  /** Program codes this member is limited to; null for every program. */
+  programs: string[] | null;
+  rights: StaffRight[];
+}

@@ -1,0 +1,101 @@
+/**
+ * Instants shown in a named time zone, and local times turned into instants.
+ * Every time shown to a person names its zone; every time stored is an
+ * instant (an ISO string or a Date in UTC).
+ */
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** The wall-clock parts of an instant in a zone. */
+function partsIn(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+}
+
+/** The zone's offset from UTC at that instant, in minutes. */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const p = partsIn(instant, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * A local date and time in a zone ('2027-01-15T23:59') as the instant it
+ * names; null when it is not a valid local time there (a daylight-saving gap,
+ * or not a date at all). In the hour that repeats in autumn, the earlier one.
+ */
+export function localTimeToInstant(local: string, timeZone: string): Date | null {
+  const m = LOCAL.exec(local);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  // Try the offsets in force a day either side: one of them is the zone's offset at that local time.
+  const candidates = [
+    offsetMinutes(new Date(asUtc - 86_400_000), timeZone),
+    offsetMinutes(new Date(asUtc + 86_400_000), timeZone),
+  ]
+    .map((offset) => new Date(asUtc - offset * 60_000))
+    .filter((instant) => {
+      const p = partsIn(instant, timeZone);
+      return p.year === year && p.month === month && p.day === day && p.hour === hour && p.minute === minute;
+    })
+    .sort((a, b) => a.getTime() - b.getTime());
+  return candidates[0] ?? null;
+}
+
+/** The zone's everyday name at that instant: 'Central Time', 'Japan Standard Time'. */
+export function zoneName(instant: Date, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** '11:59 pm Central Time on Friday, 15 January 2027'. */
+export function formatInZone(instant: Date | string, timeZone: string): string {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  return `${timeIn(at, timeZone)} ${zoneName(at, timeZone)} on ${dateIn(at, timeZone, true)}`;
+}
+
+/** '6:59 am on Saturday, 16 January' (the year only when asked): the same instant in a second zone. */
+export function formatInSecondZone(instant: Date | string, timeZone: string, withYear = false): string {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  return `${timeIn(at, timeZone)} on ${dateIn(at, timeZone, withYear)}`;
+}
+
+/** Whether two zones show the same wall-clock time at that instant. */
+export function sameWallClock(instant: Date | string, zoneA: string, zoneB: string): boolean {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  return offsetMinutes(at, zoneA) === offsetMinutes(at, zoneB);
+}
+
+function timeIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
+    .format(at)
+    .replace(/\s?AM$/, ' am')
+    .replace(/\s?PM$/, ' pm')
+    .replace(/\u202f/g, ' ');
+}
+
+function dateIn(at: Date, timeZone: string, withYear: boolean): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(withYear ? { year: 'numeric' } : {}),
+  })
+    .format(at)
+    .replace(/^(\w+) /, '$1, ');
+}
