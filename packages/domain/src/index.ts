@@ -58,6 +58,7 @@ export * from './validation/answer-rules';
 export * from './validation/summary';
 export * from './api/staff';
 export * from './api/staff-roles';
+export * from './api/staff-team';
 export * from './api/recommendations';
 export * from './form/repeat-removal';
 export * from './form/field-context';
