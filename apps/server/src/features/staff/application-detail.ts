@@ -14,6 +14,7 @@ import { seesProgram, type StaffAccess } from '../../session/staff-access';
 import { reindexApplications } from './console-index';
 import { toListRow } from './console-list';
 import type { ConvertedDocument } from './converted-documents';
+import { listContextOf } from './stages-repository';
 
 export const documentUrl = (userId: string, answerKey: string) =>
   `/api/staff/applications/${userId}/documents/${encodeURIComponent(answerKey)}`;
@@ -64,7 +65,7 @@ export async function loadApplicationDetail(
   recommendations: StaffRecommendation[],
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
-  const [indexRow, app, history] = await Promise.all([
+  const [indexRow, app, history, list] = await Promise.all([
     deps.db.query<Parameters<typeof toListRow>[0]>('SELECT * FROM staff_application_index WHERE user_id = $1', [
       userId,
     ]),
@@ -74,10 +75,11 @@ export async function loadApplicationDetail(
        ORDER BY created_at, array_position(ARRAY['started', 'validating', 'submitted'], web_status)`,
       [userId],
     ),
+    listContextOf(deps.db, deps.clock.now()),
   ]);
   const row = indexRow.rows[0];
   if (!row) throw new AppError('NOT_FOUND');
-  const { missing_count: _count, ...listRow } = toListRow(row);
+  const { missing_count: _count, ...listRow } = toListRow(row, list);
   const missing =
     app && !app.submitted_at
       ? summaryLinks(
