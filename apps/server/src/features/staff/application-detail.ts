@@ -52,6 +52,20 @@ export async function assertStaffSeesApplication(
   if (!rows[0] || !seesProgram(access, rows[0].program)) throw new AppError('NOT_FOUND');
 }
 
+/** Whether the member may see this application's program (the print view asks for its link's maker). */
+export async function staffMaySeeApplication(
+  deps: Pick<AppDeps, 'db'>,
+  access: StaffAccess,
+  userId: string,
+): Promise<boolean> {
+  if (access.programs === null) return true;
+  const { rows } = await deps.db.query<{ program: string }>(
+    'SELECT program FROM staff_application_index WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0] !== undefined && seesProgram(access, rows[0].program);
+}
+
 /**
  * One application for a reader: its header and status history from the
  * index row (freshly recomputed), the applicant's summary as it stands now

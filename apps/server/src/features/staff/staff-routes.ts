@@ -11,6 +11,12 @@ import { attachmentHeader, createPdfRenderer, loadCopySource } from '../pdf';
 import { createServiceToken, revokeServiceToken } from '../../session/service-tokens';
 import { assertStaffSeesApplication, loadApplicationDetail } from './application-detail';
 import { listContextOf } from './stages-repository';
+import { teamRoutes } from '../team';
+import { auditRoutes } from './audit-routes';
+import { notesRoutes } from './notes-routes';
+import { reviewRoutes } from './review-routes';
+import { rubricsRoutes } from './rubrics-routes';
+import { stagesRoutes } from './stages-routes';
 import { recordStaffRead } from '../../session/audit-log';
 import { freshenConsoleIndex } from './console-index';
 import { csvLines } from './console-csv';
@@ -34,6 +40,13 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => renderer.close());
     app.addHook('preHandler', requireStaff(deps));
+    // The office at work (issue #28): each behind requireStaff, then the right it needs.
+    await app.register(teamRoutes(deps));
+    await app.register(stagesRoutes(deps, ctx));
+    await app.register(rubricsRoutes(deps));
+    await app.register(reviewRoutes(deps, ctx));
+    await app.register(notesRoutes(deps, ctx));
+    await app.register(auditRoutes(deps));
 
     app.get('/me', async (req): Promise<StaffMeResponse> => ({
       username: staffOf(req).email,
