@@ -126,9 +126,10 @@ describe('stages', () => {
     ]);
     t.clock.advance(3 * DAY);
     // Every session went idle during the jump: log in again.
-    [admin, reviewer, second, reader] = await Promise.all(
-      [STAFF_EMAIL, REVIEWER, SECOND, READER].map((email) => anotherSession(t, email)),
-    );
+    admin = await anotherSession(t, STAFF_EMAIL);
+    reviewer = await anotherSession(t, REVIEWER);
+    second = await anotherSession(t, SECOND);
+    reader = await anotherSession(t, READER);
     const row = (await expectOk(await admin.get('/api/staff/applications?q=maeve'))).json().rows[0];
     expect(row).toMatchObject({ stage: 'awaiting-materials', stage_label: 'Awaiting materials', days_in_stage: 3 });
   });
