@@ -40,10 +40,15 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const scratch = await scratchDatabase('bench_review');
 const db = createPostgresDb({ connectionString: scratch.url, max: 10 });
 try {
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: scratch.url, STAFF_EMAILS: ADMIN, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: scratch.url,
+    STAFF_EMAILS: ADMIN,
+    LOG_LEVEL: 'silent',
+  });
   const clock = { now: () => new Date() };
 
-  let t0 = performance.now();
+  const t0 = performance.now();
   await db.query(
     `INSERT INTO users (email, password_hash, confirmed_at, created_at)
      SELECT 'applicant' || g || '@example.edu', 'x', now(), now() FROM generate_series(1, $1) g`,
@@ -61,10 +66,12 @@ try {
     INSERT INTO application_stages (user_id, stage, entered_at)
     SELECT user_id, (ARRAY['awaiting-materials','ready-for-review','committee-review','ready-for-decision'])[1 + abs(hashtext(user_id::text)) % 4],
       submitted_at FROM staff_application_index`);
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO staff_members (email, roles, programs, created_at, invited_at)
     SELECT 'bench.reviewer' || g || '@college.test', '{reviewer}', NULL, now(), now() FROM generate_series(0, $1 - 2) g`,
-    [STAFF]);
+    [STAFF],
+  );
   // 400,000 reviews: two per application, by two of reviewers 1 to 18, nine in ten submitted (reviewer 0 has none).
   await db.query(`
     INSERT INTO reviews (application_user_id, reviewer_email, scores, comment, overall, status, updated_at, submitted_at)
@@ -76,20 +83,29 @@ try {
     FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS n FROM staff_application_index) i,
       generate_series(1, 2) k`);
   const { rows: reviewCount } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM reviews');
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO review_assignments (application_user_id, reviewer_email, assigned_by, assigned_at)
     SELECT application_user_id, reviewer_email, $1, now() - interval '1 day' FROM reviews
-    ON CONFLICT DO NOTHING`, [ADMIN]);
+    ON CONFLICT DO NOTHING`,
+    [ADMIN],
+  );
   // The measured reviewer: 500 assignments with no review of theirs yet.
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO review_assignments (application_user_id, reviewer_email, assigned_by, assigned_at)
     SELECT user_id, $1, $2, now() - (n || ' seconds')::interval
     FROM (SELECT user_id, row_number() OVER (ORDER BY user_id DESC) AS n FROM staff_application_index) i WHERE n <= 500
-    ON CONFLICT DO NOTHING`, [REVIEWER, ADMIN]);
-  await db.query(`
+    ON CONFLICT DO NOTHING`,
+    [REVIEWER, ADMIN],
+  );
+  await db.query(
+    `
     INSERT INTO staff_notes (application_user_id, author_email, text, created_at)
     SELECT user_id, $1, 'A note about this application.', now() FROM staff_application_index
-    ORDER BY user_id LIMIT 100000`, [ADMIN]);
+    ORDER BY user_id LIMIT 100000`,
+    [ADMIN],
+  );
   // The denormalised copies, as the review and stage writes keep them.
   await db.query(`
     UPDATE staff_application_index i SET stage = s.stage, stage_entered_at = s.entered_at,

@@ -194,13 +194,26 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
     };
     const dean = await signUp('two.dean@college.test');
     const member = 'two.reader@college.test';
-    const invited = await dean.call(b.url, 'POST', '/api/staff/team', { email: member, roles: ['reader'], programs: null });
+    const invited = await dean.call(b.url, 'POST', '/api/staff/team', {
+      email: member,
+      roles: ['reader'],
+      programs: null,
+    });
     expect(invited.status).toBe(201);
     const reader = await signUp(member);
-    expect((await reader.call(b.url, 'GET', '/api/staff/me')).json).toMatchObject({ roles: ['reader'], programs: null });
-    const changed = await dean.call(a.url, 'PUT', `/api/staff/team/${member}`, { roles: ['reviewer'], programs: ['MAE'] });
+    expect((await reader.call(b.url, 'GET', '/api/staff/me')).json).toMatchObject({
+      roles: ['reader'],
+      programs: null,
+    });
+    const changed = await dean.call(a.url, 'PUT', `/api/staff/team/${member}`, {
+      roles: ['reviewer'],
+      programs: ['MAE'],
+    });
     expect(changed.status).toBe(200);
-    expect((await reader.call(b.url, 'GET', '/api/staff/me')).json).toMatchObject({ roles: ['reviewer'], programs: ['MAE'] });
+    expect((await reader.call(b.url, 'GET', '/api/staff/me')).json).toMatchObject({
+      roles: ['reviewer'],
+      programs: ['MAE'],
+    });
     expect((await dean.call(a.url, 'DELETE', `/api/staff/team/${member}`)).status).toBe(200);
     const refused = await reader.call(b.url, 'GET', '/api/staff/me');
     expect([refused.status, refused.json.code]).toEqual([401, 'UNAUTHORIZED']);

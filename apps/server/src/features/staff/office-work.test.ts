@@ -157,7 +157,10 @@ describe('stages', () => {
     });
     expect([outside.statusCode, outside.json().code]).toEqual([404, 'NOT_FOUND']);
     const ids = Array.from({ length: 501 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    const tooMany = await admin.put('/api/staff/applications/stage', { stage: 'ready-for-review', application_ids: ids });
+    const tooMany = await admin.put('/api/staff/applications/stage', {
+      stage: 'ready-for-review',
+      application_ids: ids,
+    });
     expect([tooMany.statusCode, tooMany.json().code]).toEqual([400, 'TOO_MANY_APPLICATIONS']);
   });
 
@@ -174,7 +177,10 @@ describe('stages', () => {
 
 describe('assignments, the queue and reviews', () => {
   it('refuses an unknown reviewer, one without the review right, one outside the program, and 501 ids', async () => {
-    const unknown = await admin.post('/api/staff/assignments', { reviewer: 'nobody@college.test', application_ids: [mae.userId] });
+    const unknown = await admin.post('/api/staff/assignments', {
+      reviewer: 'nobody@college.test',
+      application_ids: [mae.userId],
+    });
     expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'REVIEWER_UNKNOWN']);
     const noRight = await admin.post('/api/staff/assignments', { reviewer: READER, application_ids: [mae.userId] });
     expect([noRight.statusCode, noRight.json().code]).toEqual([409, 'REVIEWER_CANNOT_REVIEW']);
@@ -242,7 +248,11 @@ describe('assignments, the queue and reviews', () => {
     const url = `/api/staff/applications/${mae.userId}/reviews`;
     const before = (await expectOk(await second.get(url))).json();
     expect(before).toMatchObject({ others: [], others_hidden: true, assigned_to_me: true, mine: null });
-    expect(before.rubric.criteria.map((c: { id: string }) => c.id)).toEqual(['academic', 'statement', 'recommendations']);
+    expect(before.rubric.criteria.map((c: { id: string }) => c.id)).toEqual([
+      'academic',
+      'statement',
+      'recommendations',
+    ]);
     const adminView = (await expectOk(await admin.get(url))).json();
     expect(adminView).toMatchObject({ others_hidden: false, assigned_to_me: false });
     expect(adminView.others.map((r: { reviewer: string }) => r.reviewer)).toEqual([REVIEWER]);
@@ -256,7 +266,9 @@ describe('assignments, the queue and reviews', () => {
     const after = (await second.get(url)).json();
     expect(after).toMatchObject({ others_hidden: false, mine: { overall: 2, status: 'submitted' } });
     expect(after.others).toMatchObject([{ reviewer: REVIEWER, overall: 4, comment: 'Admit.' }]);
-    expect((await admin.get('/api/staff/applications?sort=overall_score&dir=desc&q=maeve')).json().rows[0]).toMatchObject({
+    expect(
+      (await admin.get('/api/staff/applications?sort=overall_score&dir=desc&q=maeve')).json().rows[0],
+    ).toMatchObject({
       overall_score: 3,
       review_count: 2,
     });
@@ -270,7 +282,9 @@ describe('assignments, the queue and reviews', () => {
         submit: false,
       }),
     );
-    const audit = (await expectOk(await admin.get(`/api/staff/audit?member=${REVIEWER}&application=${mae.userId}`))).json();
+    const audit = (
+      await expectOk(await admin.get(`/api/staff/audit?member=${REVIEWER}&application=${mae.userId}`))
+    ).json();
     const amend = audit.entries.find((e: { action: string }) => e.action === 'review-amend');
     expect(amend.detail).toMatchObject({ before: { overall: 4 }, after: { overall: 5 } });
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(
@@ -328,8 +342,6 @@ describe('removing members', () => {
     await expectOk(await chief.put('/api/staff/team/chief@college.test', { roles: ['reader'], programs: null }));
     expect((await chief.get('/api/staff/team')).statusCode).toBe(403);
     const log = (await reader.get('/api/staff/audit?member=chief@college.test')).json().entries;
-    expect(log.map((e: { action: string }) => e.action)).toEqual(
-      expect.arrayContaining(['team-change', 'denied']),
-    );
+    expect(log.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['team-change', 'denied']));
   });
 });

@@ -40,7 +40,9 @@ beforeAll(async () => {
     clients[who] = await loggedInClient(t, EMAILS[who]);
   }
   for (const email of ['m-target@college.test', 'm-victim@college.test']) {
-    expect((await clients.admin.post('/api/staff/team', { email, roles: ['reader'], programs: null })).statusCode).toBe(201);
+    expect((await clients.admin.post('/api/staff/team', { email, roles: ['reader'], programs: null })).statusCode).toBe(
+      201,
+    );
   }
   await expectOk(
     await clients.admin.post('/api/staff/assignments', { reviewer: STAFF_EMAIL, application_ids: [app.userId] }),
