@@ -8,9 +8,13 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ServerError } from '../../../lib/api-errors';
+import type { WorkSort } from '../list/work-columns';
 
-/** The console's calls (docs/decisions/011-staff-console.md). */
-export type ListFilters = Partial<Pick<StaffListQuery, 'q' | 'status' | 'program' | 'term' | 'sort' | 'dir' | 'page'>>;
+/** The console's calls (docs/decisions/011-staff-console.md), with the stage filter and work sorts of issue #28. */
+export type ListFilters = Partial<Pick<StaffListQuery, 'q' | 'status' | 'program' | 'term' | 'dir' | 'page'>> & {
+  sort?: StaffListQuery['sort'] | WorkSort;
+  stage?: string;
+};
 
 export function listQueryString(filters: ListFilters): string {
   const params = new URLSearchParams();
