@@ -1,5 +1,5 @@
 import { APPLIED_MAJORS, ENTRY_TERMS, STAFF_LIST_SORTS, STAFF_WEB_STATUSES } from '@admissions/domain';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
@@ -80,7 +80,10 @@ function Console() {
   const onPage = rows.map((r) => r.user_id);
   const allOnPage = onPage.length > 0 && onPage.every((id) => selected.has(id));
   const someOnPage = onPage.some((id) => selected.has(id));
-  if (selectAll.current) selectAll.current.indeterminate = someOnPage && !allOnPage;
+  // Some but not all rows chosen: the box says so ("mixed") to sight and to screen readers.
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = someOnPage && !allOnPage;
+  });
   const update = (next: ListFilters) => {
     setSaid('');
     setParams(toParams(next));

@@ -8,17 +8,13 @@ import { CallError } from '../components/error-text';
 import { draftProblem, MemberFields, type MemberDraft } from './member-fields';
 import styles from './team.module.css';
 
+export const MEMBERS_TITLE_ID = 'members-title';
+
 /**
  * Change a member's roles or programs, or remove them after a confirmation.
  * Cancel comes first in each dialog, so Enter never removes by accident.
  */
-export function MemberActions({
-  member,
-  onDone,
-}: {
-  member: TeamMember;
-  onDone: (message: string, focusList?: boolean) => void;
-}) {
+export function MemberActions({ member, onDone }: { member: TeamMember; onDone: (message: string) => void }) {
   return (
     <div className={styles.rowActions}>
       <ChangeDialog member={member} onDone={onDone} />
@@ -90,13 +86,7 @@ function ChangeDialog({ member, onDone }: { member: TeamMember; onDone: (message
   );
 }
 
-function RemoveDialog({
-  member,
-  onDone,
-}: {
-  member: TeamMember;
-  onDone: (message: string, focusList?: boolean) => void;
-}) {
+function RemoveDialog({ member, onDone }: { member: TeamMember; onDone: (message: string) => void }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
@@ -108,7 +98,7 @@ function RemoveDialog({
       await removeMember(member.email);
       setRemoved(true);
       setOpen(false);
-      onDone(`${member.email} was removed from the team; their sessions have ended.`, true);
+      onDone(`${member.email} was removed from the team; their sessions have ended.`);
     } catch (err) {
       setError(err);
     } finally {
@@ -124,9 +114,11 @@ function RemoveDialog({
         if (next) setError(undefined);
         setOpen(next);
       }}
-      // Once removed, its row is gone: focus goes to the list's title (onDone), not to a vanished button.
+      // Once removed, its row is gone: focus goes to the list's title, not to a vanished button.
       onCloseAutoFocus={(event) => {
-        if (removed) event.preventDefault();
+        if (!removed) return;
+        event.preventDefault();
+        document.getElementById(MEMBERS_TITLE_ID)?.focus();
       }}
       trigger={
         <Button variant="secondary" aria-label={`Remove ${member.email}`}>

@@ -1,6 +1,6 @@
 import type { TeamMember } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { TEAM_KEY, useTeam } from '../api/team-api';
@@ -10,7 +10,7 @@ import styles from '../components/staff.module.css';
 import { useZonedTime } from '../components/zoned-time';
 import { InviteForm } from './invite-form';
 import { programLabel, ROLE_LABELS } from './member-fields';
-import { MemberActions } from './member-actions';
+import { MEMBERS_TITLE_ID, MemberActions } from './member-actions';
 
 /** The office's team (administrators): /staff/team. */
 export function TeamRoute() {
@@ -26,11 +26,9 @@ function TeamPage() {
   const team = useTeam();
   const queryClient = useQueryClient();
   const [said, setSaid] = useState('');
-  const membersTitle = useRef<HTMLHeadingElement>(null);
-  const done = (message: string, focusList = false) => {
+  const done = (message: string) => {
     setSaid(message);
     void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
-    if (focusList) membersTitle.current?.focus();
   };
   return (
     <div className={styles.page}>
@@ -38,8 +36,8 @@ function TeamPage() {
       <p className={styles.summary} role="status">
         {said}
       </p>
-      <section aria-labelledby="members-title" className={styles.page}>
-        <h2 id="members-title" ref={membersTitle} tabIndex={-1} className={styles.sectionTitle}>
+      <section aria-labelledby={MEMBERS_TITLE_ID} className={styles.page}>
+        <h2 id={MEMBERS_TITLE_ID} tabIndex={-1} className={styles.sectionTitle}>
           Members
         </h2>
         {team.isError ? (
@@ -60,13 +58,7 @@ function TeamPage() {
   );
 }
 
-function MembersTable({
-  members,
-  onDone,
-}: {
-  members: TeamMember[];
-  onDone: (message: string, focusList?: boolean) => void;
-}) {
+function MembersTable({ members, onDone }: { members: TeamMember[]; onDone: (message: string) => void }) {
   const time = useZonedTime();
   return (
     <div className={styles.tableWrap}>
