@@ -1,4 +1,11 @@
-import type { Note, NotesResponse, ReviewInput, ReviewsResponse, ServiceTokenCreated } from '@admissions/domain';
+import type {
+  Note,
+  NotesResponse,
+  ReviewInput,
+  ReviewsResponse,
+  ServiceTokenCreated,
+  StaffApplicationDetail,
+} from '@admissions/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { createPrintToken } from './staff-api';
@@ -7,6 +14,15 @@ import { enc, showErrorInPage } from './staff-query';
 /** One application's review, notes and print link, for the review screen. */
 export const reviewsKey = (userId: string) => ['staff', 'reviews', userId] as const;
 export const notesKey = (userId: string) => ['staff', 'notes', userId] as const;
+
+/** The application's facts (the detail call), its refusal (404 outside the member's programs) shown in the page. */
+export function useReviewDetail(userId: string) {
+  return useQuery({
+    queryKey: ['staff', 'application', userId],
+    queryFn: () => api.get<StaffApplicationDetail>(`/api/staff/applications/${enc(userId)}`),
+    ...showErrorInPage,
+  });
+}
 
 export function useReviews(userId: string) {
   return useQuery({

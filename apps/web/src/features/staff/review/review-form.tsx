@@ -28,7 +28,15 @@ export function overallOf(rubric: Rubric, scores: Record<string, number>): numbe
  * its range, a comment, the overall when the rubric asks for it, saved as a
  * draft or submitted (and amended after). The server checks it all again.
  */
-export function ReviewForm({ userId, reviews }: { userId: string; reviews: ReviewsResponse }) {
+export function ReviewForm({
+  userId,
+  reviews,
+  onSaved,
+}: {
+  userId: string;
+  reviews: ReviewsResponse;
+  onSaved: (message: string) => void;
+}) {
   const { rubric, mine } = reviews;
   const id = useId();
   const time = useZonedTime();
@@ -41,7 +49,6 @@ export function ReviewForm({ userId, reviews }: { userId: string; reviews: Revie
   const [problems, setProblems] = useState<Texts>({});
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState<'draft' | 'submit' | undefined>();
-  const [said, setSaid] = useState('');
   const submitted = mine?.status === 'submitted';
 
   const check = (submit: boolean) => {
@@ -66,7 +73,7 @@ export function ReviewForm({ userId, reviews }: { userId: string; reviews: Revie
 
   const save = async (submit: boolean) => {
     setError(undefined);
-    setSaid('');
+    onSaved('');
     const found = check(submit);
     setProblems(found);
     const first = Object.keys(found)[0];
@@ -87,7 +94,7 @@ export function ReviewForm({ userId, reviews }: { userId: string; reviews: Revie
         ...(rubric.overall === 'entered' && overall.trim() !== '' ? { overall: Number(overall) } : {}),
         submit,
       });
-      setSaid(
+      onSaved(
         submit
           ? submitted
             ? 'Your changes to the submitted review were saved.'
@@ -209,9 +216,6 @@ export function ReviewForm({ userId, reviews }: { userId: string; reviews: Revie
           {submitted ? 'Save amended review' : 'Submit review'}
         </Button>
       </div>
-      <p role="status" className={styles.status}>
-        {said}
-      </p>
     </form>
   );
 }

@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { PrintDocument } from '../../service/components/print-document';
-import { usePrintLink, useReviews } from '../api/review-api';
-import { useApplicationDetail } from '../api/staff-api';
+import { usePrintLink, useReviewDetail, useReviews } from '../api/review-api';
 import { CallError } from '../components/error-text';
 import { hasRight, useStaffAccess } from '../components/staff-access';
 import { StaffGate } from '../components/staff-gate';
@@ -30,7 +29,7 @@ export function ReviewRoute() {
 function ReviewPage() {
   const { userId = '' } = useParams();
   const me = useStaffAccess();
-  const detail = useApplicationDetail(userId, true);
+  const detail = useReviewDetail(userId);
   const app = detail.data as WorkDetail | undefined;
   const name = app ? [app.first_name, app.last_name].filter(Boolean).join(' ') || '(no name yet)' : '';
   usePageTitle(app ? `Review of ${name}` : 'Review');
@@ -98,6 +97,8 @@ function PrintPane({ userId }: { userId: string }) {
 
 function ReviewPanel({ userId }: { userId: string }) {
   const reviews = useReviews(userId);
+  // Outside the form, which starts afresh from each saved version: what the last save did stays said.
+  const [said, setSaid] = useState('');
   if (reviews.isError) return <CallError error={reviews.error} />;
   if (!reviews.data) return <PageLoading />;
   const data = reviews.data;
@@ -105,7 +106,15 @@ function ReviewPanel({ userId }: { userId: string }) {
     <>
       {data.assigned_to_me || data.mine ? (
         <section className={styles.panel}>
-          <ReviewForm key={`${userId}:${data.mine?.updated_at ?? ''}`} userId={userId} reviews={data} />
+          <ReviewForm
+            key={`${userId}:${data.mine?.updated_at ?? ''}`}
+            userId={userId}
+            reviews={data}
+            onSaved={setSaid}
+          />
+          <p role="status" className={styles.status}>
+            {said}
+          </p>
         </section>
       ) : (
         <section aria-labelledby="not-assigned-title" className={styles.panel}>
