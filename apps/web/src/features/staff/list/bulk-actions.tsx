@@ -15,6 +15,9 @@ interface BulkProps {
   onDone: (message: string) => void;
 }
 
+/** The list's "Select all on this page" box: focus goes there once an action is done (its button is then disabled). */
+export const SELECT_ALL_ID = 'select-all-on-page';
+
 const plural = (n: number) => `${n.toLocaleString('en-US')} application${n === 1 ? '' : 's'}`;
 
 /** What the office does with the selected rows: assign them to a reviewer, move them to a stage (one call each). */
@@ -36,11 +39,13 @@ function useDialogCall() {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
   const run = async (call: () => Promise<void>) => {
     setError(undefined);
     setBusy(true);
     try {
       await call();
+      setDone(true);
       setOpen(false);
     } catch (err) {
       setError(err);
@@ -50,10 +55,18 @@ function useDialogCall() {
   };
   const onOpenChange = (next: boolean) => {
     if (busy) return;
-    if (next) setError(undefined);
+    if (next) {
+      setError(undefined);
+      setDone(false);
+    }
     setOpen(next);
   };
-  return { open, onOpenChange, error, busy, run };
+  const onCloseAutoFocus = (event: Event) => {
+    if (!done) return;
+    event.preventDefault();
+    document.getElementById(SELECT_ALL_ID)?.focus();
+  };
+  return { open, onOpenChange, onCloseAutoFocus, error, busy, run };
 }
 
 function AssignDialog({ ids, onDone }: BulkProps) {
@@ -77,6 +90,7 @@ function AssignDialog({ ids, onDone }: BulkProps) {
       size="s"
       open={dialog.open}
       onOpenChange={dialog.onOpenChange}
+      onCloseAutoFocus={dialog.onCloseAutoFocus}
       trigger={
         <Button variant="secondary" disabled={ids.length === 0}>
           Assign to reviewer…
@@ -135,6 +149,7 @@ function MoveDialog({ ids, onDone }: BulkProps) {
       size="s"
       open={dialog.open}
       onOpenChange={dialog.onOpenChange}
+      onCloseAutoFocus={dialog.onCloseAutoFocus}
       trigger={
         <Button variant="secondary" disabled={ids.length === 0}>
           Move to stage…

@@ -12,7 +12,7 @@ import { StaffGate } from '../components/staff-gate';
 import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
 import { useZonedTime } from '../components/zoned-time';
-import { BulkActions } from '../list/bulk-actions';
+import { BulkActions, SELECT_ALL_ID } from '../list/bulk-actions';
 import { COLUMNS, firstDirection, type ListSort } from '../list/list-columns';
 import { ListRow } from '../list/list-row';
 import { WORK_SORTS, type WorkRow } from '../list/work-columns';
@@ -134,6 +134,7 @@ function Console() {
                 {canSelect && (
                   <th scope="col" className={styles.selectCell}>
                     <input
+                      id={SELECT_ALL_ID}
                       ref={selectAll}
                       type="checkbox"
                       className={styles.select}
