@@ -11,6 +11,25 @@ export type AuditAction =
   | 'create-print-token'
   | 'revoke-print-token'
   | 'print-view'
+  // The office at work (issue #28): reads of the working data, and every write.
+  | 'view-team'
+  | 'team-invite'
+  | 'team-change'
+  | 'team-remove'
+  | 'view-stages'
+  | 'stages-change'
+  | 'stage-move'
+  | 'view-rubrics'
+  | 'rubrics-change'
+  | 'assign'
+  | 'view-queue'
+  | 'view-reviews'
+  | 'review-save'
+  | 'review-submit'
+  | 'review-amend'
+  | 'view-notes'
+  | 'note-add'
+  | 'view-audit'
   /** A staff call refused with 403 (session/require-staff.ts): the caller is not, or no longer, staff. */
   | 'denied';
 

@@ -1,29 +1,21 @@
-import { normalizeEmail } from '@admissions/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/app-error';
 import { recordStaffDenial, type StaffMember } from './audit-log';
-import { accessFor, setStaffAccess } from './staff-access';
+import { setStaffAccess } from './staff-access';
+import { memberAccess, resolveStaffAccess } from './staff-team';
 import { requireSession, sessionOf } from './require-session';
 import type { Session } from './session-store';
 
 /**
  * Staff means both: the session was started as staff (the address was in
- * STAFF_EMAILS at login) and the address is in the list now. So an address
- * added to the list counts from its next login, and one removed loses its
+ * STAFF_EMAILS or on the team at login) and the address is on the team now.
+ * So an address invited counts from its next login, and one removed loses its
  * rights at its very next request. The session itself keeps working for the
  * applicant calls (it belongs to an ordinary account).
  */
-export function isStaffSession(deps: Pick<AppDeps, 'config'>, session: Session): boolean {
-  return session.isStaff && isStaffAddress(deps, session.username);
-}
-
-/**
- * Whether the address is on the staff now. What a staff member made (a print
- * link) lives only as long as this holds for its maker.
- */
-export function isStaffAddress(deps: Pick<AppDeps, 'config'>, email: string): boolean {
-  return deps.config.staffEmails.has(normalizeEmail(email));
+export async function isStaffSession(deps: Pick<AppDeps, 'config' | 'db'>, session: Session): Promise<boolean> {
+  return session.isStaff && (await memberAccess(deps, session.userId, session.username)) !== undefined;
 }
 
 /**
@@ -36,9 +28,10 @@ export function requireStaff(deps: AppDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await checkSession(request, reply);
     const session = sessionOf(request);
-    if (isStaffSession(deps, session)) {
-      // Until the team lives in the database (issue #28), every STAFF_EMAILS address is an administrator of every program.
-      setStaffAccess(request, accessFor(session.userId, session.username, ['admin'], null));
+    // Resolved from the database on every request (decision 039): a change through any process counts at once.
+    const access = session.isStaff ? await resolveStaffAccess(deps, session.userId, session.username) : undefined;
+    if (access) {
+      setStaffAccess(request, access);
       return;
     }
     await recordStaffDenial(

@@ -34,6 +34,22 @@ export const ERROR_STATUS = {
   MAIL_TOO_SOON: 429,
   REMINDER_TOO_SOON: 429,
   UPLOAD_QUOTA_EXCEEDED: 429,
+  STAGE_UNKNOWN: 400,
+  STAGES_INVALID: 400,
+  CRITERION_UNKNOWN: 400,
+  SCORE_OUT_OF_RANGE: 400,
+  REVIEW_INCOMPLETE: 400,
+  RUBRIC_INVALID: 400,
+  PROGRAM_UNKNOWN: 400,
+  REVIEWER_UNKNOWN: 400,
+  TOO_MANY_APPLICATIONS: 400,
+  NOTE_EMPTY: 400,
+  STAGE_IN_USE: 409,
+  REVIEWER_CANNOT_REVIEW: 409,
+  REVIEW_NOT_ASSIGNED: 403,
+  TEAM_MEMBER_EXISTS: 409,
+  TEAM_MEMBER_FROM_ENVIRONMENT: 409,
+  LAST_ADMINISTRATOR: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
@@ -80,6 +96,27 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UPLOAD_QUOTA_EXCEEDED: 'You have uploaded many files recently. Please wait a while and try again.',
   INTERNAL: GENERIC_ERROR_MESSAGE,
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a moment.',
+  STAGE_UNKNOWN: 'There is no such stage. Please choose one of the stages the office has set up.',
+  STAGES_INVALID: 'The stages need unique ids and labels, and at least one stage.',
+  CRITERION_UNKNOWN: 'The review scores a criterion that the rubric for this program does not have.',
+  SCORE_OUT_OF_RANGE: 'A score is outside the range the rubric allows.',
+  REVIEW_INCOMPLETE: 'Please score every criterion of the rubric before submitting the review.',
+  RUBRIC_INVALID:
+    'Each rubric needs at least one criterion with a unique id and a minimum below its maximum, and the rubrics need a default.',
+  PROGRAM_UNKNOWN: 'There is no program with that code.',
+  REVIEWER_UNKNOWN: 'That address is not a member of the admissions office team.',
+  TOO_MANY_APPLICATIONS: 'Please choose at most 500 applications at a time.',
+  NOTE_EMPTY: 'Please write a note of 1 to 5,000 characters.',
+  STAGE_IN_USE:
+    'Applications are still in a stage you removed. Please move them to another stage first.',
+  REVIEWER_CANNOT_REVIEW:
+    'That member cannot review these applications: their role has no review right, or they are not allowed to see the program.',
+  REVIEW_NOT_ASSIGNED: 'This application has not been assigned to you for review.',
+  TEAM_MEMBER_EXISTS: 'That address is already a member of the team.',
+  TEAM_MEMBER_FROM_ENVIRONMENT:
+    'This administrator is named in the server configuration (STAFF_EMAILS) and can only be changed there.',
+  LAST_ADMINISTRATOR:
+    'The team needs at least one administrator: the last one cannot be removed or lose the role.',
 };
 
 /** The body of every error answer. */

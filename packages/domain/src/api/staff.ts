@@ -23,6 +23,9 @@ export const STAFF_LIST_SORTS = [
   'last_change',
   'submitted_at',
   'missing_count',
+  'stage',
+  'overall_score',
+  'review_count',
 ] as const;
 export type StaffListSort = (typeof STAFF_LIST_SORTS)[number];
 
@@ -45,6 +48,16 @@ export interface StaffListRow {
   submitted_at: string | null;
   /** Lines of the applicant's validation summary right now; 0 once submitted. */
   missing_count: number;
+  /** The stage id (GET /api/staff/stages) and since when (ISO); null until submitted. */
+  stage: string | null;
+  stage_label: string | null;
+  stage_entered_at: string | null;
+  /** Whole days in the current stage, by the server's clock; null without a stage. */
+  days_in_stage: number | null;
+  /** The average of the submitted reviews' overall scores; null without one. */
+  overall_score: number | null;
+  /** Submitted reviews. */
+  review_count: number;
 }
 
 export interface StaffListResponse {

@@ -1,3 +1,4 @@
+import { isStaffAtLogin } from '../../session/staff-team';
 import { ACCOUNT_SUCCESS_MESSAGES, normalizeEmail, type LoginBody } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
@@ -49,7 +50,7 @@ export async function login(deps: AppDeps, body: LoginBody, client: AccountClien
   await clearLoginThrottle(db, key);
   if (!user.confirmed_at) throw new AppError('ACCOUNT_NOT_CONFIRMED');
   if (client.device) await trustDevice(db, email, client.device, clock.now());
-  // Staff rights are decided here, at login; every staff call checks the list again (features/staff).
-  const sessionId = await startSession(deps, user.id, deps.config.staffEmails.has(normalizeEmail(user.email)));
+  // A staff session starts here, at login; every staff call resolves the member's rights again (session/staff-team.ts).
+  const sessionId = await startSession(deps, user.id, await isStaffAtLogin(deps, user.email));
   return { sessionId, body: { message: ACCOUNT_SUCCESS_MESSAGES.login, username: user.email } };
 }

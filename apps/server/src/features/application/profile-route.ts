@@ -25,7 +25,7 @@ export function profileRoute(deps: AppDeps) {
       const session = await settle(row);
       if (!session || !row) return refuseWithoutSession(deps, reply);
       req.session = session;
-      return profileResponse(row, session, isStaffSession(deps, session));
+      return profileResponse(row, session, await isStaffSession(deps, session));
     });
   };
 }

@@ -10,3 +10,4 @@ export {
 export { declineNoticeMail, letterReceiptMail, letterRequestMail } from './messages/letter-mails';
 export { resumeLinkMail } from './messages/resume-link';
 export { submissionMail } from './messages/submission';
+export { teamInvitationMail } from './messages/team-invitation';

@@ -7,8 +7,8 @@ import { MINUTE } from '../../infra/time-units';
 import { findApplication } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
 import { recordStaffRead } from '../../session/audit-log';
-import { isStaffAddress } from '../../session/require-staff';
-import { listConvertedDocuments } from '../staff';
+import { memberAccess } from '../../session/staff-team';
+import { listConvertedDocuments, staffMaySeeApplication } from '../staff';
 import { resolveServiceToken, revokeServiceToken } from '../../session/service-tokens';
 
 /** Tokens carry 256 bits, so this only stops floods. */
@@ -28,8 +28,9 @@ export function serviceRoutes(deps: AppDeps, ctx: FormContext) {
       const token = typeof raw === 'string' && raw.length <= 200 ? raw : '';
       const live = token ? await resolveServiceToken(deps.db, token, deps.clock.now()) : undefined;
       if (!live) throw new AppError('SERVICE_TOKEN_INVALID');
-      if (!isStaffAddress(deps, live.createdByEmail)) {
-        // Its maker left the staff: the link ends now, and stays ended should they come back.
+      const maker = await memberAccess(deps, live.createdBy ?? '', live.createdByEmail);
+      if (!maker || !(await staffMaySeeApplication(deps, maker, live.applicationUserId))) {
+        // Its maker left the staff or lost the program: the link ends now, and stays ended should they come back.
         await revokeServiceToken(deps.db, live.id, deps.clock.now());
         throw new AppError('SERVICE_TOKEN_INVALID');
       }

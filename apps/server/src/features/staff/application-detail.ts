@@ -14,6 +14,7 @@ import { seesProgram, type StaffAccess } from '../../session/staff-access';
 import { reindexApplications } from './console-index';
 import { toListRow } from './console-list';
 import type { ConvertedDocument } from './converted-documents';
+import { listContextOf } from './stages-repository';
 
 export const documentUrl = (userId: string, answerKey: string) =>
   `/api/staff/applications/${userId}/documents/${encodeURIComponent(answerKey)}`;
@@ -51,6 +52,20 @@ export async function assertStaffSeesApplication(
   if (!rows[0] || !seesProgram(access, rows[0].program)) throw new AppError('NOT_FOUND');
 }
 
+/** Whether the member may see this application's program (the print view asks for its link's maker). */
+export async function staffMaySeeApplication(
+  deps: Pick<AppDeps, 'db'>,
+  access: StaffAccess,
+  userId: string,
+): Promise<boolean> {
+  if (access.programs === null) return true;
+  const { rows } = await deps.db.query<{ program: string }>(
+    'SELECT program FROM staff_application_index WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0] !== undefined && seesProgram(access, rows[0].program);
+}
+
 /**
  * One application for a reader: its header and status history from the
  * index row (freshly recomputed), the applicant's summary as it stands now
@@ -64,7 +79,7 @@ export async function loadApplicationDetail(
   recommendations: StaffRecommendation[],
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
-  const [indexRow, app, history] = await Promise.all([
+  const [indexRow, app, history, list] = await Promise.all([
     deps.db.query<Parameters<typeof toListRow>[0]>('SELECT * FROM staff_application_index WHERE user_id = $1', [
       userId,
     ]),
@@ -74,10 +89,11 @@ export async function loadApplicationDetail(
        ORDER BY created_at, array_position(ARRAY['started', 'validating', 'submitted'], web_status)`,
       [userId],
     ),
+    listContextOf(deps.db, deps.clock.now()),
   ]);
   const row = indexRow.rows[0];
   if (!row) throw new AppError('NOT_FOUND');
-  const { missing_count: _count, ...listRow } = toListRow(row);
+  const { missing_count: _count, ...listRow } = toListRow(row, list);
   const missing =
     app && !app.submitted_at
       ? summaryLinks(

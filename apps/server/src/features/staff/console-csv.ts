@@ -12,6 +12,10 @@ export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number
   ['Last change (UTC)', (r) => r.last_change],
   ['Submitted (UTC)', (r) => r.submitted_at ?? ''],
   ['Missing items', (r) => r.missing_count],
+  ['Stage', (r) => r.stage_label ?? ''],
+  ['Days in stage', (r) => r.days_in_stage ?? ''],
+  ['Overall score', (r) => r.overall_score ?? ''],
+  ['Reviews', (r) => r.review_count],
 ];
 
 /**

@@ -10,6 +10,7 @@ import { answersForJudging } from '../documents';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';
+import { enterFirstStage } from './stages-repository';
 
 /**
  * The console's read model (staff_application_index), rebuilt from the
@@ -138,7 +139,13 @@ export async function reindexApplications(
   const indexRows = rows
     .filter((r) => r.last_change != null && !deps.config.staffEmails.has(normalizeEmail(r.email)))
     .map((r) => indexRowOf(ctx, r, now));
-  if (indexRows.length > 0) await db.query(UPSERT_SQL, [JSON.stringify(indexRows)]);
+  if (indexRows.length > 0) {
+    await db.query(UPSERT_SQL, [JSON.stringify(indexRows)]);
+    await enterFirstStage(
+      db,
+      indexRows.filter((r) => r.submitted_at != null).map((r) => r.user_id),
+    );
+  }
   return indexRows.length;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { searchable } from './console-index';
+import type { ListContext } from './stages-repository';
 
 /** Each sort names an indexed expression where one exists (migrations/020-staff.sql). */
 const ORDER_BY: Record<StaffListSort, (dir: string) => string> = {
@@ -22,6 +23,9 @@ const ORDER_BY: Record<StaffListSort, (dir: string) => string> = {
   last_change: (d) => `last_change ${d}, user_id ${d}`,
   submitted_at: (d) => `submitted_at ${d} NULLS LAST, user_id ${d}`,
   missing_count: (d) => `missing_count ${d}, last_change DESC, user_id ${d}`,
+  stage: (d) => `stage ${d} NULLS LAST, stage_entered_at ${d}, user_id ${d}`,
+  overall_score: (d) => `overall_score ${d} NULLS LAST, user_id ${d}`,
+  review_count: (d) => `review_count ${d}, user_id ${d}`,
 };
 
 export interface Filter {
@@ -39,9 +43,17 @@ function likePattern(word: string): string {
  * sees each as it is and picks the trigram or the b-tree index (a
  * "$1 IS NULL OR …" form would hide both behind a generic plan).
  */
-export function filterOf(query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>): Filter {
+export function filterOf(
+  query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>,
+  programs: readonly string[] | null = null,
+): Filter {
   const conditions: string[] = [];
   const params: unknown[] = [];
+  // A member limited to programs sees only their applications (decision 039).
+  if (programs !== null) {
+    params.push(programs);
+    conditions.push(`program = ANY ($${params.length}::text[])`);
+  }
   for (const word of searchable(query.q ?? '')
     .split(' ')
     .filter(Boolean)
@@ -61,6 +73,10 @@ export function filterOf(query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>): 
     params.push(query.term);
     conditions.push(`entry_term = $${params.length}`);
   }
+  if (query.stage) {
+    params.push(query.stage);
+    conditions.push(`stage = $${params.length}`);
+  }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -76,12 +92,19 @@ interface DbRow {
   last_change: Date;
   submitted_at: Date | null;
   missing_count: number;
+  stage: string | null;
+  stage_entered_at: Date | null;
+  overall_score: string | number | null;
+  review_count: number;
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
-  submitted_at, missing_count`;
+  submitted_at, missing_count, stage, stage_entered_at, overall_score, review_count`;
 
-export function toListRow(r: DbRow): StaffListRow {
+const DAY_MS = 86_400_000;
+
+export function toListRow(r: DbRow, list: ListContext = { stageLabels: new Map(), now: new Date(0) }): StaffListRow {
+  const entered = r.stage_entered_at ? new Date(r.stage_entered_at) : null;
   return {
     user_id: r.user_id,
     email: r.email,
@@ -96,6 +119,13 @@ export function toListRow(r: DbRow): StaffListRow {
     last_change: new Date(r.last_change).toISOString(),
     submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
     missing_count: r.missing_count,
+    stage: r.stage ?? null,
+    stage_label: r.stage ? (list.stageLabels.get(r.stage) ?? r.stage) : null,
+    stage_entered_at: entered ? entered.toISOString() : null,
+    days_in_stage:
+      r.stage && entered ? Math.max(0, Math.floor((list.now.getTime() - entered.getTime()) / DAY_MS)) : null,
+    overall_score: r.overall_score == null ? null : Math.round(Number(r.overall_score) * 100) / 100,
+    review_count: r.review_count ?? 0,
   };
 }
 
@@ -104,8 +134,13 @@ export function orderByOf(query: Pick<StaffListQuery, 'sort' | 'dir'>): string {
 }
 
 /** One page of the list and the number of matches (counted up to the cap). */
-export async function listApplications(db: Queryable, query: StaffListQuery) {
-  const { where, params } = filterOf(query);
+export async function listApplications(
+  db: Queryable,
+  query: StaffListQuery,
+  programs: readonly string[] | null,
+  list: ListContext,
+) {
+  const { where, params } = filterOf(query, programs);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
   const [page, count] = await Promise.all([
     db.query<DbRow>(
@@ -120,7 +155,7 @@ export async function listApplications(db: Queryable, query: StaffListQuery) {
   ]);
   const n = count.rows[0]?.n ?? 0;
   return {
-    rows: page.rows.map(toListRow),
+    rows: page.rows.map((r) => toListRow(r, list)),
     page: query.page,
     page_size: STAFF_LIST_PAGE_SIZE,
     total: Math.min(n, STAFF_LIST_COUNT_CAP),
@@ -132,15 +167,17 @@ export async function listApplications(db: Queryable, query: StaffListQuery) {
 export async function* allMatchingRows(
   db: Queryable,
   query: StaffListQuery,
+  programs: readonly string[] | null,
+  list: ListContext,
   chunk = 2000,
 ): AsyncGenerator<StaffListRow> {
-  const { where, params } = filterOf(query);
+  const { where, params } = filterOf(query, programs);
   for (let offset = 0; ; offset += chunk) {
     const { rows } = await db.query<DbRow>(
       `SELECT ${COLUMNS} FROM staff_application_index ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
       params,
     );
-    for (const r of rows) yield toListRow(r);
+    for (const r of rows) yield toListRow(r, list);
     if (rows.length < chunk) return;
   }
 }

@@ -1,4 +1,4 @@
 // The staff console's public entry: what the print view (service) shares with it.
 export { listConvertedDocuments } from './converted-documents';
 // Every staff call on one application, in any feature, checks existence and program limits here.
-export { assertStaffSeesApplication } from './application-detail';
+export { assertStaffSeesApplication, staffMaySeeApplication } from './application-detail';

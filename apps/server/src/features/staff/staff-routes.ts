@@ -9,7 +9,14 @@ import type { FormContext } from '../../core/form-context';
 import { pdfName } from '../documents';
 import { attachmentHeader, createPdfRenderer, loadCopySource } from '../pdf';
 import { createServiceToken, revokeServiceToken } from '../../session/service-tokens';
-import { assertApplicationExists, loadApplicationDetail } from './application-detail';
+import { assertStaffSeesApplication, loadApplicationDetail } from './application-detail';
+import { listContextOf } from './stages-repository';
+import { teamRoutes } from '../team';
+import { auditRoutes } from './audit-routes';
+import { notesRoutes } from './notes-routes';
+import { reviewRoutes } from './review-routes';
+import { rubricsRoutes } from './rubrics-routes';
+import { stagesRoutes } from './stages-routes';
 import { recordStaffRead } from '../../session/audit-log';
 import { freshenConsoleIndex } from './console-index';
 import { csvLines } from './console-csv';
@@ -33,6 +40,13 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => renderer.close());
     app.addHook('preHandler', requireStaff(deps));
+    // The office at work (issue #28): each behind requireStaff, then the right it needs.
+    await app.register(teamRoutes(deps));
+    await app.register(stagesRoutes(deps, ctx));
+    await app.register(rubricsRoutes(deps));
+    await app.register(reviewRoutes(deps, ctx));
+    await app.register(notesRoutes(deps, ctx));
+    await app.register(auditRoutes(deps));
 
     app.get('/me', async (req): Promise<StaffMeResponse> => ({
       username: staffOf(req).email,
@@ -44,8 +58,10 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       await freshenConsoleIndex(deps, ctx);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       // The audit row is written alongside the read, not after it: the answer still waits for both.
+      const access = staffAccessOf(req);
+      const list = await listContextOf(deps.db, now());
       const [result] = await Promise.all([
-        listApplications(deps.db, query),
+        listApplications(deps.db, query, access.programs, list),
         recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now()),
       ]);
       return result;
@@ -56,7 +72,9 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       await freshenConsoleIndex(deps, ctx);
       let count = 0;
       const parts: string[] = [];
-      for await (const line of csvLines(allMatchingRows(deps.db, query), () => count++)) parts.push(line);
+      const list = await listContextOf(deps.db, now());
+      const rows = allMatchingRows(deps.db, query, staffAccessOf(req).programs, list);
+      for await (const line of csvLines(rows, () => count++)) parts.push(line);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       await recordStaffRead(deps.db, staffOf(req), null, 'export-csv', { ...filters, rows: count }, now());
       return reply
@@ -67,7 +85,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get<{ Params: Params }>('/applications/:userId', async (req) => {
       const { userId } = req.params;
-      await assertApplicationExists(deps, ctx, userId);
+      await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
       const [documents, recommendations] = await Promise.all([
         listConvertedDocuments(deps, ctx.form, userId),
         officeRecommendations(deps, userId),
@@ -81,7 +99,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get<{ Params: Params }>('/applications/:userId/documents/:answerKey', async (req, reply) => {
       const { userId, answerKey } = req.params;
-      await assertApplicationExists(deps, ctx, userId);
+      await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
       const document = (await listConvertedDocuments(deps, ctx.form, userId)).find((d) => d.answerKey === answerKey);
       if (!document) throw new AppError('NOT_FOUND');
       const pdf = await document.readPdf();
@@ -94,7 +112,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get<{ Params: Params }>('/applications/:userId/letters/:requestId', async (req, reply) => {
       const { userId, requestId = '' } = req.params;
-      await assertApplicationExists(deps, ctx, userId);
+      await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
       const letter = (await receivedLetters(deps, userId, renderer)).find((l) => l.requestId === requestId);
       if (!letter) throw new AppError('NOT_FOUND');
       const pdf = await letter.readPdf();
@@ -107,7 +125,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get<{ Params: Params }>('/applications/:userId/packet', async (req, reply) => {
       const { userId } = req.params;
-      await assertApplicationExists(deps, ctx, userId);
+      await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
       const { rows } = await deps.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
       const source = await loadCopySource(deps, ctx, deps.config.tenant, { userId, username: rows[0]!.email });
       const documents = await listConvertedDocuments(deps, ctx.form, userId);
@@ -150,7 +168,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.post<{ Params: Params }>('/applications/:userId/print-token', async (req): Promise<ServiceTokenCreated> => {
       const { userId } = req.params;
-      await assertApplicationExists(deps, ctx, userId);
+      await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
       const staff = staffOf(req);
       const created = await createServiceToken(deps.db, userId, staff, now());
       await recordStaffRead(deps.db, staff, userId, 'create-print-token', { token_id: created.id }, now());
@@ -165,6 +183,13 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
     app.delete<{ Params: Params }>('/print-tokens/:tokenId', async (req) => {
       const tokenId = req.params.tokenId ?? '';
       if (!/^[0-9a-f-]{36}$/i.test(tokenId)) throw new AppError('NOT_FOUND');
+      // A member limited to programs withdraws only the links of applications they see.
+      const { rows } = await deps.db.query<{ application_user_id: string }>(
+        'SELECT application_user_id FROM service_tokens WHERE id = $1',
+        [tokenId],
+      );
+      if (!rows[0]) throw new AppError('NOT_FOUND');
+      await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), rows[0].application_user_id);
       const userId = await revokeServiceToken(deps.db, tokenId, now());
       if (!userId) throw new AppError('NOT_FOUND');
       await recordStaffRead(deps.db, staffOf(req), userId, 'revoke-print-token', { token_id: tokenId }, now());

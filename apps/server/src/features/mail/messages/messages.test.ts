@@ -13,6 +13,7 @@ import {
   resumeLinkMail,
   signupAttemptMail,
   submissionMail,
+  teamInvitationMail,
 } from '..';
 
 const config = loadConfig({ PUBLIC_URL: 'https://apply.example.edu' });
@@ -29,6 +30,12 @@ const messages: Record<string, MailMessage> = {
   resetLink: resetLinkMail(t, 'ada@example.edu', 'https://a.example/reset?token=x'),
   passwordChanged: passwordChangedMail(t, 'ada@example.edu', 'https://a.example/forgot'),
   resumeLink: resumeLinkMail(t, 'ada@example.edu', 'https://a.example/resume?token=x', at),
+  teamInvitation: teamInvitationMail(
+    t,
+    'ada@example.edu',
+    { invitedBy: 'dean@example.edu', roles: ['reviewer'], programs: ['CS'] },
+    { signup: 'https://a.example/signup', login: 'https://a.example/login' },
+  ),
   submission: submissionMail(config, buildForm({ shortName: 'NFC' }), 'ada@example.edu', {
     answers: {},
     view: {},

@@ -1,0 +1,41 @@
+import type { AppDeps } from '../../app-deps';
+import type { FormContext } from '../../core/form-context';
+import { AppError } from '../../http/app-error';
+import { seesProgram, type StaffAccess } from '../../session/staff-access';
+import { reindexApplications } from './console-index';
+
+/**
+ * The bulk form of assertStaffSeesApplication: every id names an application
+ * the member may see, or the whole call is 404 (the same answer as for an id
+ * that names nothing). Answers each application's program.
+ */
+export async function assertStaffSeesApplications(
+  deps: AppDeps,
+  ctx: FormContext,
+  access: StaffAccess,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  const read = async () =>
+    new Map(
+      (
+        await deps.db.query<{ user_id: string; program: string }>(
+          'SELECT user_id, program FROM staff_application_index WHERE user_id = ANY ($1::uuid[])',
+          [userIds],
+        )
+      ).rows.map((r) => [r.user_id, r.program]),
+    );
+  let programs = await read();
+  const missing = userIds.filter((id) => !programs.has(id));
+  if (missing.length > 0) {
+    // Changed since the refresher's last pass: index them now rather than answer "no such application".
+    await reindexApplications(deps, ctx, missing);
+    programs = await read();
+  }
+  for (const id of userIds) {
+    const program = programs.get(id);
+    if (program === undefined || !seesProgram(access, program)) {
+      throw new AppError('NOT_FOUND', { errors: { application_ids: [id] } });
+    }
+  }
+  return programs;
+}

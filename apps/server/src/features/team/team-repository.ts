@@ -1,0 +1,128 @@
+import { normalizeEmail, type StaffRole, type TeamMember } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import type { Queryable } from '../../infra/db/db';
+
+interface MemberRow {
+  email: string;
+  roles: StaffRole[];
+  programs: string[] | null;
+  from_environment: boolean;
+  invited_at: Date | null;
+  last_seen_at: Date | null;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * The team: STAFF_EMAILS addresses (administrators of every program, whether
+ * or not they have been seen yet) and the invited members. A from_environment
+ * row whose address left STAFF_EMAILS is no member and is not listed.
+ */
+export async function listTeam(deps: Pick<AppDeps, 'db' | 'config'>): Promise<TeamMember[]> {
+  const env = [...deps.config.staffEmails];
+  const { rows } = await deps.db.query<MemberRow>(
+    `SELECT email, roles, programs, from_environment, invited_at, last_seen_at FROM staff_members
+     WHERE NOT from_environment OR email = ANY ($1::text[])`,
+    [env],
+  );
+  const byEmail = new Map(rows.map((r) => [r.email, r]));
+  const members: TeamMember[] = env.map((email) => ({
+    email,
+    roles: ['admin'],
+    programs: null,
+    status: byEmail.get(email)?.last_seen_at ? 'active' : 'invited',
+    invited_at: null,
+    last_seen_at: iso(byEmail.get(email)?.last_seen_at ?? null),
+    from_environment: true,
+  }));
+  for (const r of rows) {
+    if (deps.config.staffEmails.has(r.email)) continue;
+    members.push({
+      email: r.email,
+      roles: r.roles,
+      programs: r.programs,
+      status: r.last_seen_at ? 'active' : 'invited',
+      invited_at: iso(r.invited_at),
+      last_seen_at: iso(r.last_seen_at),
+      from_environment: false,
+    });
+  }
+  return members.sort((a, b) => a.email.localeCompare(b.email));
+}
+
+export interface MemberChange {
+  roles: StaffRole[];
+  programs: string[] | null;
+}
+
+/** STAFF_EMAILS addresses are changed only in the environment. */
+export function refuseEnvironmentMember(deps: Pick<AppDeps, 'config'>, email: string): void {
+  if (deps.config.staffEmails.has(normalizeEmail(email))) throw new AppError('TEAM_MEMBER_FROM_ENVIRONMENT');
+}
+
+export async function inviteMember(
+  tx: Queryable,
+  email: string,
+  change: MemberChange,
+  invitedBy: string,
+  now: Date,
+): Promise<void> {
+  // A leftover from_environment row (the address left STAFF_EMAILS) is taken over by the invitation.
+  const { rows } = await tx.query(
+    `INSERT INTO staff_members (email, roles, programs, from_environment, invited_at, invited_by, created_at)
+     VALUES ($1, $2, $3, false, $4, $5, $4)
+     ON CONFLICT (email) DO UPDATE SET roles = EXCLUDED.roles, programs = EXCLUDED.programs, from_environment = false,
+       invited_at = EXCLUDED.invited_at, invited_by = EXCLUDED.invited_by, last_seen_at = NULL
+     WHERE staff_members.from_environment
+     RETURNING email`,
+    [email, change.roles, change.programs, now, invitedBy],
+  );
+  if (rows.length === 0) throw new AppError('TEAM_MEMBER_EXISTS');
+}
+
+/**
+ * Locks the invited members' rows (so two administrators demoting each other
+ * at once cannot both pass) and answers the member's current row and how many
+ * administrators the team has, STAFF_EMAILS included.
+ */
+async function lockTeam(deps: Pick<AppDeps, 'config'>, tx: Queryable, email: string) {
+  const { rows } = await tx.query<MemberRow>(
+    `SELECT email, roles, programs, from_environment, invited_at, last_seen_at FROM staff_members
+     WHERE NOT from_environment ORDER BY email FOR UPDATE`,
+  );
+  const member = rows.find((r) => r.email === email);
+  if (!member) throw new AppError('NOT_FOUND');
+  const admins = deps.config.staffEmails.size + rows.filter((r) => r.roles.includes('admin')).length;
+  return { member, admins };
+}
+
+export async function changeMember(
+  deps: Pick<AppDeps, 'config'>,
+  tx: Queryable,
+  email: string,
+  change: MemberChange,
+): Promise<MemberChange> {
+  const { member, admins } = await lockTeam(deps, tx, email);
+  if (member.roles.includes('admin') && !change.roles.includes('admin') && admins <= 1) {
+    throw new AppError('LAST_ADMINISTRATOR');
+  }
+  await tx.query('UPDATE staff_members SET roles = $2, programs = $3 WHERE email = $1', [
+    email,
+    change.roles,
+    change.programs,
+  ]);
+  return { roles: member.roles, programs: member.programs };
+}
+
+/** Removes the member and ends their staff sessions (their account and any application stay). */
+export async function removeMember(deps: Pick<AppDeps, 'config'>, tx: Queryable, email: string): Promise<MemberChange> {
+  const { member, admins } = await lockTeam(deps, tx, email);
+  if (member.roles.includes('admin') && admins <= 1) throw new AppError('LAST_ADMINISTRATOR');
+  await tx.query('DELETE FROM staff_members WHERE email = $1', [email]);
+  await tx.query(
+    `DELETE FROM sessions WHERE is_staff AND user_id IN (SELECT id FROM users WHERE lower(email) = $1)`,
+    [email],
+  );
+  return { roles: member.roles, programs: member.programs };
+}
