@@ -20,6 +20,12 @@ const ROW: StaffListRow = {
   last_change: '2026-11-02T09:00:00.000Z',
   submitted_at: null,
   missing_count: 4,
+  stage: null,
+  stage_label: null,
+  stage_entered_at: null,
+  days_in_stage: null,
+  overall_score: null,
+  review_count: 0,
 };
 
 const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({

@@ -8,13 +8,11 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ServerError } from '../../../lib/api-errors';
-import type { WorkSort } from '../list/work-columns';
 
-/** The console's calls (docs/decisions/011-staff-console.md), with the stage filter and work sorts of issue #28. */
-export type ListFilters = Partial<Pick<StaffListQuery, 'q' | 'status' | 'program' | 'term' | 'dir' | 'page'>> & {
-  sort?: StaffListQuery['sort'] | WorkSort;
-  stage?: string;
-};
+/** The console's calls (docs/decisions/011-staff-console.md); the stage filter is issue #28's. */
+export type ListFilters = Partial<
+  Pick<StaffListQuery, 'q' | 'status' | 'program' | 'term' | 'stage' | 'sort' | 'dir' | 'page'>
+>;
 
 export function listQueryString(filters: ListFilters): string {
   const params = new URLSearchParams();

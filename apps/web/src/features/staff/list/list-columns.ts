@@ -1,17 +1,18 @@
 import type { StaffListSort } from '@admissions/domain';
-import type { WorkSort } from './work-columns';
 
-export type ListSort = StaffListSort | WorkSort;
+export type ListSort = StaffListSort;
+/** A column shown but not sortable (the server sorts by stage, not by time in it). */
+type Column = { sort: ListSort; title: string } | { sort: null; key: string; title: string };
 
 /** The list's sortable columns, in their order on the screen. */
-export const COLUMNS: { sort: ListSort; title: string }[] = [
+export const COLUMNS: Column[] = [
   { sort: 'name', title: 'Name' },
   { sort: 'email', title: 'E-mail' },
   { sort: 'program', title: 'Program' },
   { sort: 'entry_term', title: 'Entry term' },
   { sort: 'web_status', title: 'Status' },
   { sort: 'stage', title: 'Stage' },
-  { sort: 'stage_entered_at', title: 'In stage' },
+  { sort: null, key: 'days_in_stage', title: 'In stage' },
   { sort: 'overall_score', title: 'Overall score' },
   { sort: 'review_count', title: 'Reviews' },
   { sort: 'last_change', title: 'Last change' },
@@ -19,9 +20,11 @@ export const COLUMNS: { sort: ListSort; title: string }[] = [
   { sort: 'missing_count', title: 'Missing items' },
 ];
 
-/** A first click sorts names A to Z, the longest in stage first, and everything else highest or newest first. */
+/** A first click sorts names A to Z, stages in their order, and everything else highest or newest first. */
 export const firstDirection = (sort: ListSort): 'asc' | 'desc' =>
-  sort === 'name' || sort === 'email' || sort === 'stage' || sort === 'stage_entered_at' ? 'asc' : 'desc';
+  sort === 'name' || sort === 'email' || sort === 'stage' ? 'asc' : 'desc';
 
 /** A cell's column title, which a phone shows beside its value: there each row is a card (staff.module.css). */
-export const labelOf = (sort: ListSort) => ({ 'data-label': COLUMNS.find((c) => c.sort === sort)!.title });
+export const labelOf = (key: ListSort | 'days_in_stage') => ({
+  'data-label': COLUMNS.find((c) => (c.sort ?? ('key' in c ? c.key : '')) === key)!.title,
+});

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
-import { durationSince } from '../components/zoned-time';
 import { reviewPath, type ReviewOrigin } from '../review/neighbours';
 import { labelOf } from './list-columns';
-import { formatScore, type WorkRow } from './work-columns';
+import { formatDays, formatScore, type WorkRow } from './work-columns';
 
 export const rowName = (row: WorkRow) => [row.last_name, row.first_name].filter(Boolean).join(', ') || '(no name yet)';
 
@@ -48,13 +47,13 @@ export function ListRow({ row, selected, onSelect, origin, time, stageLabel }: L
       <td {...labelOf('program')}>{row.program_label}</td>
       <td {...labelOf('entry_term')}>{row.entry_term_label}</td>
       <td {...labelOf('web_status')}>{STATUS_LABELS[row.web_status]}</td>
-      <td {...labelOf('stage')}>{stageLabel(row.stage)}</td>
-      <td {...labelOf('stage_entered_at')}>{row.stage_entered_at ? durationSince(row.stage_entered_at) : ''}</td>
+      <td {...labelOf('stage')}>{row.stage_label ?? stageLabel(row.stage)}</td>
+      <td {...labelOf('days_in_stage')}>{formatDays(row.days_in_stage)}</td>
       <td {...labelOf('overall_score')} className={styles.number}>
         {formatScore(row.overall_score)}
       </td>
       <td {...labelOf('review_count')} className={styles.number}>
-        {row.web_status === 'submitted' ? (row.review_count ?? 0) : ''}
+        {row.web_status === 'submitted' ? row.review_count : ''}
       </td>
       <td {...labelOf('last_change')}>{time(row.last_change)}</td>
       <td {...labelOf('submitted_at')}>{row.submitted_at ? time(row.submitted_at) : ''}</td>

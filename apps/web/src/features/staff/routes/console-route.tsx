@@ -15,10 +15,9 @@ import { useZonedTime } from '../components/zoned-time';
 import { BulkActions, SELECT_ALL_ID } from '../list/bulk-actions';
 import { COLUMNS, firstDirection, type ListSort } from '../list/list-columns';
 import { ListRow } from '../list/list-row';
-import { WORK_SORTS, type WorkRow } from '../list/work-columns';
 import type { ReviewOrigin } from '../review/neighbours';
 
-const SORTS: readonly string[] = [...STAFF_LIST_SORTS, ...WORK_SORTS];
+const SORTS: readonly string[] = STAFF_LIST_SORTS;
 
 /** The filters live in the address, so a reader can go back, reload or share a view of the list. */
 function filtersOf(params: URLSearchParams): ListFilters {
@@ -67,7 +66,7 @@ function Console() {
   const dir = filters.dir ?? 'desc';
   const page = filters.page ?? 1;
   const data = list.data;
-  const rows = (data?.rows ?? []) as WorkRow[];
+  const rows = data?.rows ?? [];
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   const canSelect = hasRight(me, 'manage_team') || hasRight(me, 'move_stage');
   // The selection belongs to the rows on screen: another search, sort or page starts afresh.
@@ -144,29 +143,22 @@ function Console() {
                     />
                   </th>
                 )}
-                {COLUMNS.map((c) => (
-                  <th
-                    key={c.sort}
-                    scope="col"
-                    aria-sort={c.sort === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    <button
-                      type="button"
-                      className={styles.sortButton}
-                      onClick={() =>
-                        update({
-                          ...filters,
-                          sort: c.sort,
-                          dir: c.sort === sort ? (dir === 'desc' ? 'asc' : 'desc') : firstDirection(c.sort),
-                          page: undefined,
-                        })
-                      }
-                    >
+                {COLUMNS.map((c) =>
+                  c.sort === null ? (
+                    <th key={c.key} scope="col">
                       {c.title}
-                      <span aria-hidden="true">{c.sort === sort ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                    </button>
-                  </th>
-                ))}
+                    </th>
+                  ) : (
+                    <SortHeader
+                      key={c.sort}
+                      column={c.sort}
+                      title={c.title}
+                      sort={sort}
+                      dir={dir}
+                      onSort={(next) => update({ ...filters, ...next, page: undefined })}
+                    />
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
@@ -213,6 +205,35 @@ function Console() {
         </Button>
       </nav>
     </div>
+  );
+}
+
+function SortHeader({
+  column,
+  title,
+  sort,
+  dir,
+  onSort,
+}: {
+  column: ListSort;
+  title: string;
+  sort: ListSort;
+  dir: 'asc' | 'desc';
+  onSort: (next: Pick<ListFilters, 'sort' | 'dir'>) => void;
+}) {
+  return (
+    <th scope="col" aria-sort={column === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button
+        type="button"
+        className={styles.sortButton}
+        onClick={() =>
+          onSort({ sort: column, dir: column === sort ? (dir === 'desc' ? 'asc' : 'desc') : firstDirection(column) })
+        }
+      >
+        {title}
+        <span aria-hidden="true">{column === sort ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
   );
 }
 

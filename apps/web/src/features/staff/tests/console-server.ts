@@ -52,7 +52,9 @@ export function row(userId: string, last: string, first: string, extra: Partial<
     submitted_at: '2026-11-02T09:00:00.000Z',
     missing_count: 0,
     stage: 'ready-for-review',
+    stage_label: 'Ready for review',
     stage_entered_at: '2026-11-02T09:00:00.000Z',
+    days_in_stage: 3,
     overall_score: null,
     review_count: 0,
     ...extra,
@@ -61,7 +63,7 @@ export function row(userId: string, last: string, first: string, extra: Partial<
 
 export const ROWS = [row(ADA, 'Lovelace', 'Ada', { overall_score: 4.5, review_count: 2 }), row(ALAN, 'Turing', 'Alan')];
 
-export function detail(r: WorkRow): StaffApplicationDetail & Pick<WorkRow, 'stage'> {
+export function detail(r: WorkRow): StaffApplicationDetail {
   const { missing_count: _m, ...rest } = r;
   return {
     ...rest,
