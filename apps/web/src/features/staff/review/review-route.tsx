@@ -77,7 +77,9 @@ function ReviewPage() {
           )}
         </section>
         <div className={styles.side}>
-          {hasRight(me, 'review') && <ReviewPanel userId={userId} />}
+          {(hasRight(me, 'review') || hasRight(me, 'decide')) && (
+            <ReviewPanel userId={userId} canReview={hasRight(me, 'review')} />
+          )}
           {hasRight(me, 'move_stage') && <StageControl key={app.stage ?? ''} userId={userId} stage={app.stage} />}
           <NotesPanel userId={userId} />
         </div>
@@ -95,7 +97,8 @@ function PrintPane({ userId }: { userId: string }) {
   return <PrintDocument token={token} embedded />;
 }
 
-function ReviewPanel({ userId }: { userId: string }) {
+/** The caller's review (when they may review) and the others' reviews (for deciders too, unblinded by the server). */
+function ReviewPanel({ userId, canReview }: { userId: string; canReview: boolean }) {
   const reviews = useReviews(userId);
   // Outside the form, which starts afresh from each saved version: what the last save did stays said.
   const [said, setSaid] = useState('');
@@ -104,7 +107,7 @@ function ReviewPanel({ userId }: { userId: string }) {
   const data = reviews.data;
   return (
     <>
-      {data.assigned_to_me || data.mine ? (
+      {!canReview ? null : data.assigned_to_me || data.mine ? (
         <section className={styles.panel}>
           <ReviewForm
             key={`${userId}:${data.mine?.updated_at ?? ''}`}

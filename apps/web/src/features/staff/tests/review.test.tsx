@@ -156,4 +156,38 @@ describe('my queue and the review screen', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The page or item you asked for does not exist.');
     expect(screen.queryByRole('heading', { level: 1, name: /Review of/ })).not.toBeInTheDocument();
   });
+  test('a decider reads the submitted reviews, with no review form of their own', async () => {
+    setLoggedInCookie();
+    stubFetch({
+      ...consoleServer(me('decider@college.test', ['decider'])).handlers,
+      [`GET /api/staff/applications/${ADA}/reviews`]: () =>
+        json(
+          reviewsOf({
+            assigned_to_me: false,
+            others_hidden: false,
+            others: [
+              {
+                reviewer: 'rita@college.test',
+                scores: { academics: 4, fit: 5 },
+                comment: 'Strong record.',
+                overall: 4.5,
+                status: 'submitted',
+                updated_at: '2026-11-03T16:00:00.000Z',
+                submitted_at: '2026-11-03T16:00:00.000Z',
+              },
+            ],
+          }),
+        ),
+    });
+    renderApp(`/staff/applications/${ADA}/review`);
+    const others = await screen.findByRole('region', { name: 'Other reviews' });
+    const review = (await within(others).findAllByRole('listitem'))[0]!;
+    expect(review).toHaveTextContent('rita@college.test, overall 4.5');
+    expect(review).toHaveTextContent('Academic record: 4');
+    expect(review).toHaveTextContent('Strong record.');
+    expect(review).toHaveTextContent('10:00 am Central Time on Tuesday, 3 November 2026');
+    expect(screen.queryByRole('button', { name: 'Submit review' })).not.toBeInTheDocument();
+    // A decider moves stages.
+    expect(screen.getByLabelText('Move to stage')).toBeInTheDocument();
+  });
 });
