@@ -71,6 +71,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
       SECRET_KEY,
       SMTP_URL: smtp.url,
       MAIL_PER_IP_LIMIT: '12',
+      STAFF_EMAILS: 'two.dean@college.test',
       S3_BUCKET: 'documents',
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
       S3_FORCE_PATH_STYLE: 'true',
@@ -179,6 +180,44 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
       ).toBe('%PDF-');
     }
   }, 90_000);
+
+  it('shares the team: a change or a removal through one process counts at the next request to the other', async () => {
+    await db.query(`DELETE FROM rate_limits WHERE key LIKE 'mail:%'`);
+    const signUp = async (username: string) => {
+      const browser = new Browser();
+      expect((await browser.call(a.url, 'POST', '/public/signup', { username, password: PASSWORD })).status).toBe(200);
+      await expect.poll(() => smtp.to(username).some((m) => codeIn(m.text)), { timeout: 15_000 }).toBe(true);
+      const code = codeIn(smtp.to(username).find((m) => codeIn(m.text))!.text);
+      expect((await browser.call(b.url, 'POST', '/public/confirm', { username, code })).status).toBe(200);
+      expect((await browser.call(a.url, 'POST', '/public/login', { username, password: PASSWORD })).status).toBe(200);
+      return browser;
+    };
+    const dean = await signUp('two.dean@college.test');
+    const member = 'two.reader@college.test';
+    const invited = await dean.call(b.url, 'POST', '/api/staff/team', {
+      email: member,
+      roles: ['reader'],
+      programs: null,
+    });
+    expect(invited.status).toBe(201);
+    const reader = await signUp(member);
+    expect((await reader.call(b.url, 'GET', '/api/staff/me')).json).toMatchObject({
+      roles: ['reader'],
+      programs: null,
+    });
+    const changed = await dean.call(a.url, 'PUT', `/api/staff/team/${member}`, {
+      roles: ['reviewer'],
+      programs: ['MAE'],
+    });
+    expect(changed.status).toBe(200);
+    expect((await reader.call(b.url, 'GET', '/api/staff/me')).json).toMatchObject({
+      roles: ['reviewer'],
+      programs: ['MAE'],
+    });
+    expect((await dean.call(a.url, 'DELETE', `/api/staff/team/${member}`)).status).toBe(200);
+    const refused = await reader.call(b.url, 'GET', '/api/staff/me');
+    expect([refused.status, refused.json.code]).toEqual([401, 'UNAUTHORIZED']);
+  }, 60_000);
 
   it('shares jobs: a mail queued through one process while SMTP is down is delivered by the other after the first has stopped', async () => {
     const username = 'two.jobs@example.edu';

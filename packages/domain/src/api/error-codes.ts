@@ -107,16 +107,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   REVIEWER_UNKNOWN: 'That address is not a member of the admissions office team.',
   TOO_MANY_APPLICATIONS: 'Please choose at most 500 applications at a time.',
   NOTE_EMPTY: 'Please write a note of 1 to 5,000 characters.',
-  STAGE_IN_USE:
-    'Applications are still in a stage you removed. Please move them to another stage first.',
+  STAGE_IN_USE: 'Applications are still in a stage you removed. Please move them to another stage first.',
   REVIEWER_CANNOT_REVIEW:
     'That member cannot review these applications: their role has no review right, or they are not allowed to see the program.',
   REVIEW_NOT_ASSIGNED: 'This application has not been assigned to you for review.',
   TEAM_MEMBER_EXISTS: 'That address is already a member of the team.',
   TEAM_MEMBER_FROM_ENVIRONMENT:
     'This administrator is named in the server configuration (STAFF_EMAILS) and can only be changed there.',
-  LAST_ADMINISTRATOR:
-    'The team needs at least one administrator: the last one cannot be removed or lose the role.',
+  LAST_ADMINISTRATOR: 'The team needs at least one administrator: the last one cannot be removed or lose the role.',
 };
 
 /** The body of every error answer. */

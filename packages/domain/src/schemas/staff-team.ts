@@ -24,9 +24,7 @@ export const stagesBody = z.strictObject({
 });
 
 export const rubricBody = z.strictObject({
-  criteria: z
-    .array(z.strictObject({ id, label, min: z.number().finite(), max: z.number().finite() }))
-    .max(30),
+  criteria: z.array(z.strictObject({ id, label, min: z.number().finite(), max: z.number().finite() })).max(30),
   overall: z.enum(['average', 'sum', 'entered']),
 });
 export const rubricsBody = z.record(z.string().max(20), rubricBody);

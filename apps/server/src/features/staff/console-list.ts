@@ -138,11 +138,12 @@ export async function listApplications(
   db: Queryable,
   query: StaffListQuery,
   programs: readonly string[] | null,
-  list: ListContext,
+  listContext: ListContext | Promise<ListContext>,
 ) {
   const { where, params } = filterOf(query, programs);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
-  const [page, count] = await Promise.all([
+  // The stage labels are read beside the page, not before it.
+  const [page, count, list] = await Promise.all([
     db.query<DbRow>(
       `SELECT ${COLUMNS} FROM staff_application_index ${where} ORDER BY ${orderByOf(query)}
        LIMIT ${STAFF_LIST_PAGE_SIZE} OFFSET ${offset}`,
@@ -152,6 +153,7 @@ export async function listApplications(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM staff_application_index ${where} LIMIT ${STAFF_LIST_COUNT_CAP + 1}) t`,
       params,
     ),
+    listContext,
   ]);
   const n = count.rows[0]?.n ?? 0;
   return {

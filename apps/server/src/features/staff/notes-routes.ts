@@ -44,7 +44,14 @@ export function notesRoutes(deps: AppDeps, ctx: FormContext) {
            RETURNING id, author_email, text, created_at`,
           [userId, normalizeEmail(staffOf(req).email), text, now()],
         );
-        await recordStaffRead(tx, staffOf(req), userId, 'note-add', { note_id: rows[0]!.id, length: text.length }, now());
+        await recordStaffRead(
+          tx,
+          staffOf(req),
+          userId,
+          'note-add',
+          { note_id: rows[0]!.id, length: text.length },
+          now(),
+        );
         return toNote(rows[0]!);
       });
       reply.code(201);

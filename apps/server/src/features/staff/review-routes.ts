@@ -38,29 +38,33 @@ const QUEUE_LIMIT = 1000;
 export function reviewRoutes(deps: AppDeps, ctx: FormContext) {
   const now = () => deps.clock.now();
   return async (app: FastifyInstance) => {
-    app.post('/assignments', { preHandler: requireRight(deps, 'manage_team') }, async (req): Promise<AssignmentResult> => {
-      const body = parseBody(assignmentBody, req.body);
-      const ids = [...new Set(body.application_ids.map((id) => id.toLowerCase()))];
-      if (ids.length > MAX_BULK_APPLICATIONS) throw new AppError('TOO_MANY_APPLICATIONS');
-      const reviewer = normalizeEmail(body.reviewer);
-      const reviewerAccess = await memberAccess(deps, '', reviewer);
-      if (!reviewerAccess) throw new AppError('REVIEWER_UNKNOWN');
-      if (!hasRight(reviewerAccess, 'review')) throw new AppError('REVIEWER_CANNOT_REVIEW');
-      const programs = await assertStaffSeesApplications(deps, ctx, staffAccessOf(req), ids);
-      const unseen = ids.filter((id) => !seesProgram(reviewerAccess, programs.get(id) ?? ''));
-      if (unseen.length > 0) throw new AppError('REVIEWER_CANNOT_REVIEW', { errors: { application_ids: unseen } });
-      return deps.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ application_user_id: string }>(
-          `INSERT INTO review_assignments (application_user_id, reviewer_email, assigned_by, assigned_at)
+    app.post(
+      '/assignments',
+      { preHandler: requireRight(deps, 'manage_team') },
+      async (req): Promise<AssignmentResult> => {
+        const body = parseBody(assignmentBody, req.body);
+        const ids = [...new Set(body.application_ids.map((id) => id.toLowerCase()))];
+        if (ids.length > MAX_BULK_APPLICATIONS) throw new AppError('TOO_MANY_APPLICATIONS');
+        const reviewer = normalizeEmail(body.reviewer);
+        const reviewerAccess = await memberAccess(deps, '', reviewer);
+        if (!reviewerAccess) throw new AppError('REVIEWER_UNKNOWN');
+        if (!hasRight(reviewerAccess, 'review')) throw new AppError('REVIEWER_CANNOT_REVIEW');
+        const programs = await assertStaffSeesApplications(deps, ctx, staffAccessOf(req), ids);
+        const unseen = ids.filter((id) => !seesProgram(reviewerAccess, programs.get(id) ?? ''));
+        if (unseen.length > 0) throw new AppError('REVIEWER_CANNOT_REVIEW', { errors: { application_ids: unseen } });
+        return deps.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ application_user_id: string }>(
+            `INSERT INTO review_assignments (application_user_id, reviewer_email, assigned_by, assigned_at)
            SELECT u, $2, $3, $4 FROM unnest($1::uuid[]) AS u
            ON CONFLICT DO NOTHING RETURNING application_user_id`,
-          [ids, reviewer, staffOf(req).email, now()],
-        );
-        const assigned = rows.map((r) => r.application_user_id);
-        await recordAuditRows(tx, staffOf(req), assigned, 'assign', { reviewer }, now());
-        return { assigned: assigned.length, already_assigned: ids.length - assigned.length };
-      });
-    });
+            [ids, reviewer, staffOf(req).email, now()],
+          );
+          const assigned = rows.map((r) => r.application_user_id);
+          await recordAuditRows(tx, staffOf(req), assigned, 'assign', { reviewer }, now());
+          return { assigned: assigned.length, already_assigned: ids.length - assigned.length };
+        });
+      },
+    );
 
     app.get('/queue', { preHandler: requireRight(deps, 'review') }, async (req): Promise<QueueResponse> => {
       const access = staffAccessOf(req);
@@ -118,11 +122,13 @@ export function reviewRoutes(deps: AppDeps, ctx: FormContext) {
           const submitted = body.submit || before?.status === 'submitted';
           const checked = checkReview(rubric, body, submitted);
           await saveReview(tx, userId, me, { ...checked, comment: body.comment, submitted }, now());
-          const action =
-            before?.status === 'submitted' ? 'review-amend' : submitted ? 'review-submit' : 'review-save';
+          const action = before?.status === 'submitted' ? 'review-amend' : submitted ? 'review-submit' : 'review-save';
           const detail =
             action === 'review-amend'
-              ? { before: { scores: before!.scores, overall: before!.overall, comment: before!.comment }, after: checked }
+              ? {
+                  before: { scores: before!.scores, overall: before!.overall, comment: before!.comment },
+                  after: checked,
+                }
               : { overall: checked.overall };
           await recordStaffRead(tx, staffOf(req), userId, action, detail, now());
           const mine = (await reviewsOf(tx, userId)).find((r) => r.reviewer === me);

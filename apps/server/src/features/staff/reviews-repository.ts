@@ -55,7 +55,15 @@ export async function saveReview(
      ON CONFLICT (application_user_id, reviewer_email) DO UPDATE SET scores = EXCLUDED.scores,
        comment = EXCLUDED.comment, overall = EXCLUDED.overall, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
        submitted_at = COALESCE(reviews.submitted_at, EXCLUDED.submitted_at)`,
-    [userId, reviewer, JSON.stringify(review.scores), review.comment, review.overall, review.submitted ? 'submitted' : 'draft', now],
+    [
+      userId,
+      reviewer,
+      JSON.stringify(review.scores),
+      review.comment,
+      review.overall,
+      review.submitted ? 'submitted' : 'draft',
+      now,
+    ],
   );
   // The list sorts by these: kept in step in the same transaction as the review (decision 040).
   await db.query(

@@ -19,7 +19,11 @@ function checkRubrics(rubrics: RubricsResponse): void {
       throw new AppError('PROGRAM_UNKNOWN', { errors: { [program]: ['unknown program'] } });
     }
     const ids = new Set(rubric.criteria.map((c) => c.id));
-    if (rubric.criteria.length === 0 || ids.size !== rubric.criteria.length || rubric.criteria.some((c) => c.min >= c.max)) {
+    if (
+      rubric.criteria.length === 0 ||
+      ids.size !== rubric.criteria.length ||
+      rubric.criteria.some((c) => c.min >= c.max)
+    ) {
       throw new AppError('RUBRIC_INVALID', { errors: { [program]: ['criteria'] } });
     }
   }

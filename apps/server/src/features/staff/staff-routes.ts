@@ -59,9 +59,8 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       // The audit row is written alongside the read, not after it: the answer still waits for both.
       const access = staffAccessOf(req);
-      const list = await listContextOf(deps.db, now());
       const [result] = await Promise.all([
-        listApplications(deps.db, query, access.programs, list),
+        listApplications(deps.db, query, access.programs, listContextOf(deps.db, now())),
         recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now()),
       ]);
       return result;

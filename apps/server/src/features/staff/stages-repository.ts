@@ -39,7 +39,12 @@ export async function enterFirstStage(db: Queryable, userIds: readonly string[])
 }
 
 /** Moves applications to a stage, in the source table and the index row alike (one transaction, the caller's). */
-export async function moveToStage(db: Queryable, userIds: readonly string[], stage: string, now: Date): Promise<number> {
+export async function moveToStage(
+  db: Queryable,
+  userIds: readonly string[],
+  stage: string,
+  now: Date,
+): Promise<number> {
   const { rows } = await db.query<{ user_id: string }>(
     `WITH moved AS (
        INSERT INTO application_stages (user_id, stage, entered_at)

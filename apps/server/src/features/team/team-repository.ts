@@ -120,9 +120,8 @@ export async function removeMember(deps: Pick<AppDeps, 'config'>, tx: Queryable,
   const { member, admins } = await lockTeam(deps, tx, email);
   if (member.roles.includes('admin') && admins <= 1) throw new AppError('LAST_ADMINISTRATOR');
   await tx.query('DELETE FROM staff_members WHERE email = $1', [email]);
-  await tx.query(
-    `DELETE FROM sessions WHERE is_staff AND user_id IN (SELECT id FROM users WHERE lower(email) = $1)`,
-    [email],
-  );
+  await tx.query(`DELETE FROM sessions WHERE is_staff AND user_id IN (SELECT id FROM users WHERE lower(email) = $1)`, [
+    email,
+  ]);
   return { roles: member.roles, programs: member.programs };
 }

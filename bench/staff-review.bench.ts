@@ -1,0 +1,216 @@
+/**
+ * The office at work (issue #28) at scale: 200,000 applications, 20 staff,
+ * 400,000 reviews and 100,000 notes in PostgreSQL.
+ *
+ * The console's read model (staff_application_index, with its stage and
+ * score columns) is written in SQL as the server keeps it, with the source
+ * tables (application_stages, reviews, notes, assignments) beside it. Two
+ * calls are measured as the console asks them, the whole call (session, team
+ * lookup, right, page, count, audit row), each against a bare indexed SELECT of
+ * the same rows in the same run, taking turns call by call:
+ *   - GET /api/staff/applications, a page of 50 filtered by stage and program, sorted by score;
+ *   - GET /api/staff/queue for a reviewer with 500 assignments.
+ * It prints p50/p95 and the ratio (goal: p95 at most 2x the bare query).
+ *
+ *   npm run bench:staff-review      (uses TEST_DATABASE_URL or the local server)
+ */
+import { pino } from 'pino';
+import { SESSION_COOKIE } from '@admissions/domain';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { startSession } from '../apps/server/src/session/session-store';
+import { createLookupService } from '../apps/server/src/features/lookup/lookup-service';
+import { createZipCodeProvider } from '../apps/server/src/features/lookup/zip-code-provider';
+import { createStorage } from '../apps/server/src/infra/storage/create-storage';
+import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { scratchDatabase } from './scratch-database';
+
+const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
+const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+const STAFF = 20;
+const ADMIN = 'bench.admin@college.test';
+const REVIEWER = 'bench.reviewer0@college.test';
+
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+const scratch = await scratchDatabase('bench_review');
+const db = createPostgresDb({ connectionString: scratch.url, max: 10 });
+try {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: scratch.url,
+    STAFF_EMAILS: ADMIN,
+    LOG_LEVEL: 'silent',
+  });
+  const clock = { now: () => new Date() };
+
+  const t0 = performance.now();
+  await db.query(
+    `INSERT INTO users (email, password_hash, confirmed_at, created_at)
+     SELECT 'applicant' || g || '@example.edu', 'x', now(), now() FROM generate_series(1, $1) g`,
+    [APPLICATIONS],
+  );
+  // The read model as the refresher writes it: every third application submitted, five programs.
+  await db.query(`
+    INSERT INTO staff_application_index (user_id, email, first_name, last_name, preferred_name, program, entry_term,
+      web_status, last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at)
+    SELECT id, email, 'Ada', 'Lovelace' || n, '', (ARRAY['MAE','BMN','MAPP','BMAS','MAPS'])[1 + n % 5], '2027FA',
+      'submitted', now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval, 0,
+      'ada lovelace' || n, 'lovelace' || n || ' ada', now()
+    FROM (SELECT id, email, row_number() OVER (ORDER BY email) AS n FROM users) u`);
+  await db.query(`
+    INSERT INTO application_stages (user_id, stage, entered_at)
+    SELECT user_id, (ARRAY['awaiting-materials','ready-for-review','committee-review','ready-for-decision'])[1 + abs(hashtext(user_id::text)) % 4],
+      submitted_at FROM staff_application_index`);
+  await db.query(
+    `
+    INSERT INTO staff_members (email, roles, programs, created_at, invited_at)
+    SELECT 'bench.reviewer' || g || '@college.test', '{reviewer}', NULL, now(), now() FROM generate_series(0, $1 - 2) g`,
+    [STAFF],
+  );
+  // 400,000 reviews: two per application, by two of reviewers 1 to 18, nine in ten submitted (reviewer 0 has none).
+  await db.query(`
+    INSERT INTO reviews (application_user_id, reviewer_email, scores, comment, overall, status, updated_at, submitted_at)
+    SELECT i.user_id, 'bench.reviewer' || (1 + (n + k) % 18) || '@college.test',
+      jsonb_build_object('academic', 1 + (n + k) % 5, 'statement', 1 + n % 5, 'recommendations', 1 + k % 5),
+      'Read.', round(((1 + (n + k) % 5) + (1 + n % 5) + (1 + k % 5)) / 3.0, 2),
+      CASE WHEN (n + k) % 10 = 0 THEN 'draft' ELSE 'submitted' END, now(),
+      CASE WHEN (n + k) % 10 = 0 THEN NULL ELSE now() END
+    FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS n FROM staff_application_index) i,
+      generate_series(1, 2) k`);
+  const { rows: reviewCount } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM reviews');
+  await db.query(
+    `
+    INSERT INTO review_assignments (application_user_id, reviewer_email, assigned_by, assigned_at)
+    SELECT application_user_id, reviewer_email, $1, now() - interval '1 day' FROM reviews
+    ON CONFLICT DO NOTHING`,
+    [ADMIN],
+  );
+  // The measured reviewer: 500 assignments with no review of theirs yet.
+  await db.query(
+    `
+    INSERT INTO review_assignments (application_user_id, reviewer_email, assigned_by, assigned_at)
+    SELECT user_id, $1, $2, now() - (n || ' seconds')::interval
+    FROM (SELECT user_id, row_number() OVER (ORDER BY user_id DESC) AS n FROM staff_application_index) i WHERE n <= 500
+    ON CONFLICT DO NOTHING`,
+    [REVIEWER, ADMIN],
+  );
+  await db.query(
+    `
+    INSERT INTO staff_notes (application_user_id, author_email, text, created_at)
+    SELECT user_id, $1, 'A note about this application.', now() FROM staff_application_index
+    ORDER BY user_id LIMIT 100000`,
+    [ADMIN],
+  );
+  // The denormalised copies, as the review and stage writes keep them.
+  await db.query(`
+    UPDATE staff_application_index i SET stage = s.stage, stage_entered_at = s.entered_at,
+      overall_score = r.avg, review_count = r.n
+    FROM application_stages s
+    LEFT JOIN (SELECT application_user_id, avg(overall) AS avg, count(*)::int AS n FROM reviews WHERE status = 'submitted'
+      GROUP BY application_user_id) r ON r.application_user_id = s.user_id
+    WHERE i.user_id = s.user_id`);
+  await db.query('VACUUM ANALYZE');
+  const seedSeconds = (performance.now() - t0) / 1000;
+
+  const sessionOf = async (email: string) => {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO users (email, password_hash, confirmed_at, created_at) VALUES ($1, 'x', now(), now()) RETURNING id`,
+      [email],
+    );
+    return `${SESSION_COOKIE}=${await startSession({ db, clock }, rows[0]!.id, true)}`;
+  };
+  const adminCookie = await sessionOf(ADMIN);
+  const reviewerCookie = await sessionOf(REVIEWER);
+  const secretKey = 'x'.repeat(64);
+  const app = await buildApp(
+    {
+      config,
+      db,
+      clock,
+      secretKey,
+      // These calls send no mail and queue no job.
+      mailer: { send: async () => {}, close() {} } as never,
+      jobs: undefined as never,
+      storage: createStorage(config.storage, config.publicUrl, secretKey, clock),
+      lookups: createLookupService(undefined, { info() {}, warn() {} }, createZipCodeProvider()),
+    },
+    pino({ level: 'silent' }),
+  );
+  await app.ready();
+
+  const stages = ['awaiting-materials', 'ready-for-review', 'committee-review', 'ready-for-decision'];
+  const programs = ['MAE', 'BMN', 'MAPP', 'BMAS', 'MAPS'];
+  const pick = (i: number) => ({ stage: stages[i % 4]!, program: programs[i % 5]!, page: 1 + (i % 3) });
+  const callList = async (i: number) => {
+    const { stage, program, page } = pick(i);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/staff/applications?stage=${stage}&program=${program}&sort=overall_score&dir=desc&page=${page}`,
+      headers: { cookie: adminCookie },
+    });
+    if (res.statusCode !== 200) throw new Error(`list answered ${res.statusCode}: ${res.body}`);
+  };
+  const bareList = async (i: number) => {
+    const { stage, program, page } = pick(i);
+    await db.query(
+      `SELECT user_id, email, first_name, last_name, program, stage, stage_entered_at, overall_score, review_count
+       FROM staff_application_index WHERE stage = $1 AND program = $2
+       ORDER BY overall_score DESC NULLS LAST, user_id DESC LIMIT 50 OFFSET $3`,
+      [stage, program, (page - 1) * 50],
+    );
+  };
+  const callQueue = async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/staff/queue', headers: { cookie: reviewerCookie } });
+    if (res.statusCode !== 200 || res.json().items.length !== 500) throw new Error(`queue answered ${res.statusCode}`);
+  };
+  const bareQueue = async () => {
+    await db.query(
+      `SELECT a.application_user_id, a.assigned_at FROM review_assignments a
+       WHERE a.reviewer_email = $1 ORDER BY a.assigned_at, a.application_user_id LIMIT 1000`,
+      [REVIEWER],
+    );
+  };
+
+  const measure = async (call: (i: number) => Promise<void>, bare: (i: number) => Promise<void>) => {
+    for (let i = 0; i < 20; i++) {
+      await call(i);
+      await bare(i);
+    }
+    const calls: number[] = [];
+    const bares: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      let s = performance.now();
+      await bare(i);
+      bares.push(performance.now() - s);
+      s = performance.now();
+      await call(i);
+      calls.push(performance.now() - s);
+    }
+    return { calls, bares };
+  };
+  const list = await measure(callList, bareList);
+  const queue = await measure(callQueue, bareQueue);
+  await app.close();
+
+  const report = (name: string, r: { calls: number[]; bares: number[] }) => {
+    const p95 = percentile(r.calls, 0.95);
+    const bareP95 = percentile(r.bares, 0.95);
+    console.log(
+      `${name}: p50 ${ms(percentile(r.calls, 0.5))}, p95 ${ms(p95)}; bare SELECT p50 ${ms(percentile(r.bares, 0.5))}, ` +
+        `p95 ${ms(bareP95)}; ratio (p95) ${(p95 / bareP95).toFixed(2)}x (goal <= 2x)`,
+    );
+  };
+  console.log(
+    `${APPLICATIONS} applications, ${STAFF} staff, ${reviewCount[0]!.n} reviews, 100000 notes; seeded in ${seedSeconds.toFixed(0)} s; ${CALLS} calls each`,
+  );
+  report('list by stage and program, sorted by score (page of 50)', list);
+  report('queue of a reviewer with 500 assignments', queue);
+} finally {
+  await db.close();
+  await scratch.drop();
+}
