@@ -28,6 +28,11 @@ const staffConsole = lazyRoute(async () => (await import('../features/staff/rout
 const staffApplication = lazyRoute(
   async () => (await import('../features/staff/routes/application-route')).ApplicationRoute,
 );
+const staffReview = lazyRoute(async () => (await import('../features/staff/review/review-route')).ReviewRoute);
+const staffQueue = lazyRoute(async () => (await import('../features/staff/queue/queue-route')).QueueRoute);
+const staffTeam = lazyRoute(async () => (await import('../features/staff/team/team-route')).TeamRoute);
+const staffWorkflow = lazyRoute(async () => (await import('../features/staff/workflow/workflow-route')).WorkflowRoute);
+const staffAudit = lazyRoute(async () => (await import('../features/staff/audit/audit-route')).AuditRoute);
 
 export const routes: RouteObject[] = [
   {
@@ -58,6 +63,12 @@ export const routes: RouteObject[] = [
       // The admissions office's console (docs/decisions/011-staff-console.md).
       { path: 'staff', ...staffConsole },
       { path: 'staff/applications/:userId', ...staffApplication },
+      // The office at work (docs/decisions/050-console-working-screens.md).
+      { path: 'staff/applications/:userId/review', ...staffReview },
+      { path: 'staff/queue', ...staffQueue },
+      { path: 'staff/team', ...staffTeam },
+      { path: 'staff/workflow', ...staffWorkflow },
+      { path: 'staff/audit', ...staffAudit },
 
       { path: '*', Component: RedirectToDefault },
     ],

@@ -8,9 +8,11 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { userMessage } from '../../../lib/api-errors';
 import { StaffLetters } from '../../recommendations/components/staff-letters';
 import { createPrintToken, revokePrintToken, useApplicationDetail } from '../api/staff-api';
-import { formatSize, formatTime, STATUS_LABELS } from '../components/staff-format';
+import { formatSize, STATUS_LABELS } from '../components/staff-format';
 import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
+import { useZonedTime } from '../components/zoned-time';
+import { reviewPath } from '../review/neighbours';
 
 /** One application for a reader: /staff/applications/:userId. */
 export function ApplicationRoute() {
@@ -24,6 +26,7 @@ export function ApplicationRoute() {
 function ApplicationView() {
   const { userId = '' } = useParams();
   const detail = useApplicationDetail(userId, true);
+  const formatTime = useZonedTime();
   const name = detail.data
     ? [detail.data.first_name, detail.data.last_name].filter(Boolean).join(' ') || '(no name yet)'
     : '';
@@ -36,6 +39,11 @@ function ApplicationView() {
         <Link to="/staff">Back to the applications</Link>
       </p>
       <h1 className={styles.title}>{name}</h1>
+      {app.web_status === 'submitted' && (
+        <p>
+          <Link to={reviewPath(app.user_id)}>Read and review beside the print view</Link>
+        </p>
+      )}
       <dl className={styles.facts}>
         <dt>Preferred name</dt>
         <dd>{app.preferred_name || '—'}</dd>

@@ -1,31 +1,23 @@
-import {
-  APPLIED_MAJORS,
-  ENTRY_TERMS,
-  STAFF_LIST_SORTS,
-  STAFF_WEB_STATUSES,
-  type StaffListRow,
-  type StaffListSort,
-} from '@admissions/domain';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { APPLIED_MAJORS, ENTRY_TERMS, STAFF_LIST_SORTS, STAFF_WEB_STATUSES } from '@admissions/domain';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { useStageLabel } from '../api/stage-labels';
 import { csvExportUrl, useApplicationList, type ListFilters } from '../api/staff-api';
+import { useStages } from '../api/workflow-api';
+import { hasRight, useStaffAccess } from '../components/staff-access';
 import { StaffGate } from '../components/staff-gate';
-import { formatTime, STATUS_LABELS } from '../components/staff-format';
+import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
+import { useZonedTime } from '../components/zoned-time';
+import { BulkActions, SELECT_ALL_ID } from '../list/bulk-actions';
+import { COLUMNS, firstDirection, type ListSort } from '../list/list-columns';
+import { ListRow } from '../list/list-row';
+import type { ReviewOrigin } from '../review/neighbours';
 
-const COLUMNS: { sort: StaffListSort; title: string }[] = [
-  { sort: 'name', title: 'Name' },
-  { sort: 'email', title: 'E-mail' },
-  { sort: 'program', title: 'Program' },
-  { sort: 'entry_term', title: 'Entry term' },
-  { sort: 'web_status', title: 'Status' },
-  { sort: 'last_change', title: 'Last change' },
-  { sort: 'submitted_at', title: 'Submitted' },
-  { sort: 'missing_count', title: 'Missing items' },
-];
+const SORTS: readonly string[] = STAFF_LIST_SORTS;
 
 /** The filters live in the address, so a reader can go back, reload or share a view of the list. */
 function filtersOf(params: URLSearchParams): ListFilters {
@@ -38,7 +30,8 @@ function filtersOf(params: URLSearchParams): ListFilters {
       : undefined,
     program: params.get('program') ?? undefined,
     term: params.get('term') ?? undefined,
-    sort: (STAFF_LIST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as StaffListSort) : undefined,
+    stage: params.get('stage') ?? undefined,
+    sort: SORTS.includes(sort ?? '') ? (sort as ListSort) : undefined,
     dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : undefined,
     page: Number(params.get('page')) > 1 ? Number(params.get('page')) : undefined,
   };
@@ -63,20 +56,47 @@ export function ConsoleRoute() {
 
 function Console() {
   usePageTitle('Applications');
+  const me = useStaffAccess();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const list = useApplicationList(filters, true);
-  const update = (next: ListFilters) => setParams(toParams(next));
+  const time = useZonedTime();
+  const stageLabel = useStageLabel();
   const sort = filters.sort ?? 'last_change';
   const dir = filters.dir ?? 'desc';
   const page = filters.page ?? 1;
   const data = list.data;
+  const rows = data?.rows ?? [];
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  const canSelect = hasRight(me, 'manage_team') || hasRight(me, 'move_stage');
+  // The selection belongs to the rows on screen: another search, sort or page starts afresh.
+  const view = params.toString();
+  const [selection, setSelection] = useState<{ view: string; ids: Set<string> }>({ view, ids: new Set() });
+  const selected = selection.view === view ? selection.ids : new Set<string>();
+  const select = (ids: Set<string>) => setSelection({ view, ids });
+  const [said, setSaid] = useState('');
+  const selectAll = useRef<HTMLInputElement>(null);
+  const onPage = rows.map((r) => r.user_id);
+  const allOnPage = onPage.length > 0 && onPage.every((id) => selected.has(id));
+  const someOnPage = onPage.some((id) => selected.has(id));
+  // Some but not all rows chosen: the box says so ("mixed") to sight and to screen readers.
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = someOnPage && !allOnPage;
+  });
+  const update = (next: ListFilters) => {
+    setSaid('');
+    setParams(toParams(next));
+  };
+  const origin: ReviewOrigin = { ids: onPage, back: `/staff${view ? `?${view}` : ''}`, kind: 'list' };
 
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Applications</h1>
-      <SearchForm filters={filters} onSearch={(f) => update({ ...f, sort: filters.sort, dir: filters.dir })} />
+      <SearchForm
+        key={view}
+        filters={filters}
+        onSearch={(f) => update({ ...f, sort: filters.sort, dir: filters.dir })}
+      />
       <p className={styles.summary} role="status">
         {data
           ? `${data.total.toLocaleString('en-US')}${data.total_capped ? '+' : ''} applications`
@@ -85,6 +105,20 @@ function Console() {
         <a href={csvExportUrl(filters)} download>
           Export these as CSV
         </a>
+      </p>
+      {canSelect && (
+        <BulkActions
+          ids={[...selected]}
+          onDone={(message) => {
+            setSaid(message);
+            select(new Set());
+            void list.refetch();
+          }}
+        />
+      )}
+      {/* What a bulk action did, read out when it is done. */}
+      <p className={styles.summary} aria-live="polite">
+        {said}
       </p>
       {!data ? (
         <PageLoading />
@@ -96,45 +130,59 @@ function Console() {
             </caption>
             <thead>
               <tr>
-                {COLUMNS.map((c) => (
-                  <th
-                    key={c.sort}
-                    scope="col"
-                    aria-sort={c.sort === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    <button
-                      type="button"
-                      className={styles.sortButton}
-                      onClick={() =>
-                        update({
-                          ...filters,
-                          sort: c.sort,
-                          dir:
-                            c.sort === sort && dir === 'desc'
-                              ? 'asc'
-                              : c.sort === sort
-                                ? 'desc'
-                                : c.sort === 'name' || c.sort === 'email'
-                                  ? 'asc'
-                                  : 'desc',
-                          page: undefined,
-                        })
-                      }
-                    >
-                      {c.title}
-                      <span aria-hidden="true">{c.sort === sort ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                    </button>
+                {canSelect && (
+                  <th scope="col" className={styles.selectCell}>
+                    <input
+                      id={SELECT_ALL_ID}
+                      ref={selectAll}
+                      type="checkbox"
+                      className={styles.select}
+                      aria-label="Select all on this page"
+                      checked={allOnPage}
+                      onChange={(e) => select(new Set(e.target.checked ? onPage : []))}
+                    />
                   </th>
-                ))}
+                )}
+                {COLUMNS.map((c) =>
+                  c.sort === null ? (
+                    <th key={c.key} scope="col">
+                      {c.title}
+                    </th>
+                  ) : (
+                    <SortHeader
+                      key={c.sort}
+                      column={c.sort}
+                      title={c.title}
+                      sort={sort}
+                      dir={dir}
+                      onSort={(next) => update({ ...filters, ...next, page: undefined })}
+                    />
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
-              {data.rows.length === 0 ? (
+              {rows.length === 0 ? (
                 <tr>
-                  <td colSpan={COLUMNS.length}>No application matches.</td>
+                  <td colSpan={COLUMNS.length + (canSelect ? 1 : 0)}>No application matches.</td>
                 </tr>
               ) : (
-                data.rows.map((row) => <Row key={row.user_id} row={row} />)
+                rows.map((row) => (
+                  <ListRow
+                    key={row.user_id}
+                    row={row}
+                    selected={canSelect ? selected.has(row.user_id) : undefined}
+                    onSelect={(on) => {
+                      const next = new Set(selected);
+                      if (on) next.add(row.user_id);
+                      else next.delete(row.user_id);
+                      select(next);
+                    }}
+                    origin={origin}
+                    time={time}
+                    stageLabel={stageLabel}
+                  />
+                ))
               )}
             </tbody>
           </table>
@@ -160,35 +208,42 @@ function Console() {
   );
 }
 
-/** A cell's column title, which a phone shows beside its value: there each row is a card (staff.module.css). */
-const labelOf = (sort: StaffListSort) => ({ 'data-label': COLUMNS.find((c) => c.sort === sort)!.title });
-
-function Row({ row }: { row: StaffListRow }) {
-  const name = [row.last_name, row.first_name].filter(Boolean).join(', ') || '(no name yet)';
+function SortHeader({
+  column,
+  title,
+  sort,
+  dir,
+  onSort,
+}: {
+  column: ListSort;
+  title: string;
+  sort: ListSort;
+  dir: 'asc' | 'desc';
+  onSort: (next: Pick<ListFilters, 'sort' | 'dir'>) => void;
+}) {
   return (
-    <tr>
-      <td className={styles.nameCell}>
-        <Link to={`/staff/applications/${row.user_id}`}>{name}</Link>
-        {row.preferred_name && <span className={styles.muted}> ({row.preferred_name})</span>}
-      </td>
-      <td {...labelOf('email')}>{row.email}</td>
-      <td {...labelOf('program')}>{row.program_label}</td>
-      <td {...labelOf('entry_term')}>{row.entry_term_label}</td>
-      <td {...labelOf('web_status')}>{STATUS_LABELS[row.web_status]}</td>
-      <td {...labelOf('last_change')}>{formatTime(row.last_change)}</td>
-      <td {...labelOf('submitted_at')}>{row.submitted_at ? formatTime(row.submitted_at) : ''}</td>
-      <td {...labelOf('missing_count')} className={styles.number}>
-        {row.web_status === 'submitted' ? '' : row.missing_count}
-      </td>
-    </tr>
+    <th scope="col" aria-sort={column === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button
+        type="button"
+        className={styles.sortButton}
+        onClick={() =>
+          onSort({ sort: column, dir: column === sort ? (dir === 'desc' ? 'asc' : 'desc') : firstDirection(column) })
+        }
+      >
+        {title}
+        <span aria-hidden="true">{column === sort ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
   );
 }
 
 function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (filters: ListFilters) => void }) {
+  const stages = useStages();
   const [q, setQ] = useState(filters.q ?? '');
   const [status, setStatus] = useState(filters.status ?? '');
   const [program, setProgram] = useState(filters.program ?? '');
   const [term, setTerm] = useState(filters.term ?? '');
+  const [stage, setStage] = useState(filters.stage ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch({
@@ -196,6 +251,7 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       status: (status || undefined) as ListFilters['status'],
       program: program || undefined,
       term: term || undefined,
+      stage: stage || undefined,
     });
   };
   return (
@@ -233,6 +289,17 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
           {ENTRY_TERMS.filter((o) => o.value).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.filter}>
+        <span>Stage</span>
+        <select value={stage} onChange={(e) => setStage(e.target.value)}>
+          <option value="">Any stage</option>
+          {(stages.data?.stages ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
             </option>
           ))}
         </select>

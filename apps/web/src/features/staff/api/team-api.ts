@@ -1,0 +1,18 @@
+import type { TeamMemberInput, TeamResponse } from '@admissions/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { enc, showErrorInPage } from './staff-query';
+
+/** The office's team (administrators): GET/POST /api/staff/team, PUT/DELETE /api/staff/team/{email}. */
+export const TEAM_KEY = ['staff', 'team'] as const;
+
+export function useTeam() {
+  return useQuery({ queryKey: TEAM_KEY, queryFn: () => api.get<TeamResponse>('/api/staff/team'), ...showErrorInPage });
+}
+
+export const inviteMember = (input: TeamMemberInput) => api.post<unknown>('/api/staff/team', input);
+
+export const changeMember = (input: TeamMemberInput) =>
+  api.put<unknown>(`/api/staff/team/${enc(input.email)}`, { roles: input.roles, programs: input.programs });
+
+export const removeMember = (email: string) => api.delete<unknown>(`/api/staff/team/${enc(email)}`);

@@ -1,0 +1,47 @@
+import type {
+  AssignmentInput,
+  AssignmentResult,
+  AuditResponse,
+  BulkStageMoveInput,
+  QueueResponse,
+} from '@admissions/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { enc, showErrorInPage } from './staff-query';
+
+/** Assignments, stage moves, the caller's queue and the audit log. */
+export const assignReviewer = (input: AssignmentInput) => api.post<AssignmentResult>('/api/staff/assignments', input);
+
+export const moveStage = (userId: string, stage: string) =>
+  api.put<unknown>(`/api/staff/applications/${enc(userId)}/stage`, { stage });
+
+export const moveStages = (input: BulkStageMoveInput) =>
+  api.put<{ moved?: number }>('/api/staff/applications/stage', input);
+
+export const QUEUE_KEY = ['staff', 'queue'] as const;
+
+export function useQueue() {
+  return useQuery({
+    queryKey: QUEUE_KEY,
+    queryFn: () => api.get<QueueResponse>('/api/staff/queue'),
+    ...showErrorInPage,
+  });
+}
+
+export interface AuditFilters {
+  member?: string;
+  application?: string;
+  page?: number;
+}
+
+export function useAudit(filters: AuditFilters) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
+  const query = params.toString();
+  return useQuery({
+    queryKey: ['staff', 'audit', filters],
+    queryFn: () => api.get<AuditResponse>(`/api/staff/audit${query ? `?${query}` : ''}`),
+    placeholderData: (previous) => previous,
+    ...showErrorInPage,
+  });
+}

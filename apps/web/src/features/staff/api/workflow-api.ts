@@ -1,0 +1,28 @@
+import type { RubricsResponse, Stage, StagesResponse } from '@admissions/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { showErrorInPage } from './staff-query';
+
+/** Stages and rubrics: every member reads them (list, review form); administrators change them. */
+export const STAGES_KEY = ['staff', 'stages'] as const;
+export const RUBRICS_KEY = ['staff', 'rubrics'] as const;
+
+export function useStages() {
+  return useQuery({
+    queryKey: STAGES_KEY,
+    queryFn: () => api.get<StagesResponse>('/api/staff/stages'),
+    ...showErrorInPage,
+  });
+}
+
+export const saveStages = (stages: Stage[]) => api.put<StagesResponse>('/api/staff/stages', { stages });
+
+export function useRubrics() {
+  return useQuery({
+    queryKey: RUBRICS_KEY,
+    queryFn: () => api.get<RubricsResponse>('/api/staff/rubrics'),
+    ...showErrorInPage,
+  });
+}
+
+export const saveRubrics = (rubrics: RubricsResponse) => api.put<RubricsResponse>('/api/staff/rubrics', rubrics);

@@ -1,0 +1,35 @@
+import type { StaffRight } from '@admissions/domain';
+import { NavLink } from 'react-router';
+import { hasRight, useStaffAccess } from './staff-access';
+import styles from './console-nav.module.css';
+
+const LINKS: { to: string; label: string; right: StaffRight }[] = [
+  { to: '/staff', label: 'Applications', right: 'read' },
+  { to: '/staff/queue', label: 'My queue', right: 'review' },
+  { to: '/staff/team', label: 'Team', right: 'manage_team' },
+  { to: '/staff/workflow', label: 'Stages & rubrics', right: 'manage_team' },
+  { to: '/staff/audit', label: 'Audit log', right: 'manage_team' },
+];
+
+/** The console's sections, each shown only to a member whose rights allow it. */
+export function ConsoleNav() {
+  const me = useStaffAccess();
+  const links = LINKS.filter((l) => hasRight(me, l.right));
+  return (
+    <nav aria-label="Admissions office" className={styles.nav}>
+      <ul className={styles.links}>
+        {links.map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to} end className={styles.link}>
+              {l.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.who}>
+        Signed in as {me.email} ({me.roles.join(', ')}
+        {me.programs ? `; ${me.programs.join(', ')}` : ''})
+      </p>
+    </nav>
+  );
+}

@@ -1,0 +1,187 @@
+import { MAX_BULK_APPLICATIONS } from '@admissions/domain';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal, ModalClose } from '../../../components/ui/modal';
+import { useTeam } from '../api/team-api';
+import { assignReviewer, moveStages } from '../api/work-api';
+import { useStages } from '../api/workflow-api';
+import { CallError } from '../components/error-text';
+import { hasRight, useStaffAccess } from '../components/staff-access';
+import styles from '../components/staff.module.css';
+
+interface BulkProps {
+  ids: string[];
+  /** Called with what happened, for the list's live region; the selection is then cleared. */
+  onDone: (message: string) => void;
+}
+
+/** The list's "Select all on this page" box: focus goes there once an action is done (its button is then disabled). */
+export const SELECT_ALL_ID = 'select-all-on-page';
+
+const plural = (n: number) => `${n.toLocaleString('en-US')} application${n === 1 ? '' : 's'}`;
+
+/** What the office does with the selected rows: assign them to a reviewer, move them to a stage (one call each). */
+export function BulkActions({ ids, onDone }: BulkProps) {
+  const me = useStaffAccess();
+  const canAssign = hasRight(me, 'manage_team');
+  const canMove = hasRight(me, 'move_stage');
+  if (!canAssign && !canMove) return null;
+  return (
+    <div className={styles.bulk} role="group" aria-label="With the selected applications">
+      <span>{ids.length === 0 ? 'No application selected' : `${plural(ids.length)} selected`}</span>
+      {canAssign && <AssignDialog ids={ids} onDone={onDone} />}
+      {canMove && <MoveDialog ids={ids} onDone={onDone} />}
+    </div>
+  );
+}
+
+function useDialogCall() {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const run = async (call: () => Promise<void>) => {
+    setError(undefined);
+    setBusy(true);
+    try {
+      await call();
+      setDone(true);
+      setOpen(false);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onOpenChange = (next: boolean) => {
+    if (busy) return;
+    if (next) {
+      setError(undefined);
+      setDone(false);
+    }
+    setOpen(next);
+  };
+  const onCloseAutoFocus = (event: Event) => {
+    if (!done) return;
+    event.preventDefault();
+    document.getElementById(SELECT_ALL_ID)?.focus();
+  };
+  return { open, onOpenChange, onCloseAutoFocus, error, busy, run };
+}
+
+function AssignDialog({ ids, onDone }: BulkProps) {
+  const id = useId();
+  const dialog = useDialogCall();
+  const team = useTeam();
+  const [reviewer, setReviewer] = useState('');
+  const reviewers = (team.data?.members ?? []).filter((m) => m.roles.includes('reviewer') || m.roles.includes('admin'));
+  const tooMany = ids.length > MAX_BULK_APPLICATIONS;
+  const assign = () =>
+    dialog.run(async () => {
+      const result = await assignReviewer({ reviewer, application_ids: ids });
+      onDone(
+        `${plural(result.assigned)} assigned to ${reviewer}` +
+          (result.already_assigned ? `; ${plural(result.already_assigned)} already were.` : '.'),
+      );
+    });
+  return (
+    <Modal
+      title="Assign to reviewer"
+      size="s"
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      onCloseAutoFocus={dialog.onCloseAutoFocus}
+      trigger={
+        <Button variant="secondary" disabled={ids.length === 0}>
+          Assign to reviewer…
+        </Button>
+      }
+      actions={
+        <>
+          <ModalClose asChild>
+            <Button variant="secondary" disabled={dialog.busy}>
+              Cancel
+            </Button>
+          </ModalClose>
+          <Button onClick={() => void assign()} loading={dialog.busy} disabled={!reviewer || tooMany}>
+            Assign
+          </Button>
+        </>
+      }
+    >
+      <p>
+        Assign {plural(ids.length)} to one reviewer. A reviewer limited to some programs can only be given applications
+        to those programs.
+      </p>
+      {tooMany && <p>At most {MAX_BULK_APPLICATIONS} applications can be assigned at once.</p>}
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-reviewer`}>Reviewer</label>
+        <select id={`${id}-reviewer`} value={reviewer} onChange={(e) => setReviewer(e.target.value)}>
+          <option value="">Choose a reviewer</option>
+          {reviewers.map((m) => (
+            <option key={m.email} value={m.email}>
+              {m.email}
+              {m.programs ? ` (${m.programs.join(', ')})` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      <CallError error={dialog.error ?? team.error} />
+    </Modal>
+  );
+}
+
+function MoveDialog({ ids, onDone }: BulkProps) {
+  const id = useId();
+  const dialog = useDialogCall();
+  const stages = useStages();
+  const [stage, setStage] = useState('');
+  const label = stages.data?.stages.find((s) => s.id === stage)?.label ?? stage;
+  const tooMany = ids.length > MAX_BULK_APPLICATIONS;
+  const move = () =>
+    dialog.run(async () => {
+      await moveStages({ stage, application_ids: ids });
+      onDone(`${plural(ids.length)} moved to ${label}.`);
+    });
+  return (
+    <Modal
+      title="Move to stage"
+      size="s"
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      onCloseAutoFocus={dialog.onCloseAutoFocus}
+      trigger={
+        <Button variant="secondary" disabled={ids.length === 0}>
+          Move to stage…
+        </Button>
+      }
+      actions={
+        <>
+          <ModalClose asChild>
+            <Button variant="secondary" disabled={dialog.busy}>
+              Cancel
+            </Button>
+          </ModalClose>
+          <Button onClick={() => void move()} loading={dialog.busy} disabled={!stage || tooMany}>
+            Move
+          </Button>
+        </>
+      }
+    >
+      <p>Move {plural(ids.length)} to one stage.</p>
+      {tooMany && <p>At most {MAX_BULK_APPLICATIONS} applications can be moved at once.</p>}
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-stage`}>Stage</label>
+        <select id={`${id}-stage`} value={stage} onChange={(e) => setStage(e.target.value)}>
+          <option value="">Choose a stage</option>
+          {(stages.data?.stages ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <CallError error={dialog.error ?? stages.error} />
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { STATUS_LABELS } from '../components/staff-format';
+import styles from '../components/staff.module.css';
+import { reviewPath, type ReviewOrigin } from '../review/neighbours';
+import { labelOf } from './list-columns';
+import { formatDays, formatScore, type WorkRow } from './work-columns';
+
+export const rowName = (row: WorkRow) => [row.last_name, row.first_name].filter(Boolean).join(', ') || '(no name yet)';
+
+interface ListRowProps {
+  row: WorkRow;
+  selected: boolean | undefined;
+  onSelect: (on: boolean) => void;
+  origin: ReviewOrigin;
+  time: (iso: string) => string;
+  stageLabel: (id: string | null | undefined) => string;
+}
+
+export function ListRow({ row, selected, onSelect, origin, time, stageLabel }: ListRowProps) {
+  const name = rowName(row);
+  return (
+    <tr data-selected={selected || undefined}>
+      {selected !== undefined && (
+        <td className={styles.selectCell}>
+          <input
+            type="checkbox"
+            className={styles.select}
+            aria-label={`Select ${name}`}
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+          />
+        </td>
+      )}
+      <td className={styles.nameCell}>
+        <Link to={`/staff/applications/${row.user_id}`}>{name}</Link>
+        {row.preferred_name && <span className={styles.muted}> ({row.preferred_name})</span>}
+        {row.web_status === 'submitted' && (
+          <>
+            {' · '}
+            <Link to={reviewPath(row.user_id)} state={{ reviewOrigin: origin }}>
+              Review
+            </Link>
+          </>
+        )}
+      </td>
+      <td {...labelOf('email')}>{row.email}</td>
+      <td {...labelOf('program')}>{row.program_label}</td>
+      <td {...labelOf('entry_term')}>{row.entry_term_label}</td>
+      <td {...labelOf('web_status')}>{STATUS_LABELS[row.web_status]}</td>
+      <td {...labelOf('stage')}>{row.stage_label ?? stageLabel(row.stage)}</td>
+      <td {...labelOf('days_in_stage')}>{formatDays(row.days_in_stage)}</td>
+      <td {...labelOf('overall_score')} className={styles.number}>
+        {formatScore(row.overall_score)}
+      </td>
+      <td {...labelOf('review_count')} className={styles.number}>
+        {row.web_status === 'submitted' ? row.review_count : ''}
+      </td>
+      <td {...labelOf('last_change')}>{time(row.last_change)}</td>
+      <td {...labelOf('submitted_at')}>{row.submitted_at ? time(row.submitted_at) : ''}</td>
+      <td {...labelOf('missing_count')} className={styles.number}>
+        {row.web_status === 'submitted' ? '' : row.missing_count}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,11 @@
+import type { StaffApplicationDetail, StaffListRow } from '@admissions/domain';
+
+/** A list row and the detail, with the working columns of issue #28 (stage, days in stage, score, reviews). */
+export type WorkRow = StaffListRow;
+export type WorkDetail = StaffApplicationDetail;
+
+export const formatScore = (score: number | null | undefined) =>
+  score === null || score === undefined ? '' : score.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** Whole days in the stage, as the server counts them: '0 days', '1 day', '12 days'. */
+export const formatDays = (days: number | null) => (days === null ? '' : `${days} day${days === 1 ? '' : 's'}`);

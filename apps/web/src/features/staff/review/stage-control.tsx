@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { moveStage } from '../api/work-api';
+import { useStages } from '../api/workflow-api';
+import { CallError } from '../components/error-text';
+import styles from './review.module.css';
+
+/** Moves one application to another stage (reviewers, deciders, administrators). */
+export function StageControl({ userId, stage }: { userId: string; stage: string | null | undefined }) {
+  const id = useId();
+  const stages = useStages();
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState(stage ?? '');
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState('');
+  const list = stages.data?.stages ?? [];
+  const current = list.find((s) => s.id === stage)?.label ?? stage;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setError(undefined);
+    setBusy(true);
+    try {
+      await moveStage(userId, chosen);
+      setSaid(`Moved to ${list.find((s) => s.id === chosen)?.label ?? chosen}.`);
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'application', userId] });
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'applications'] });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby={`${id}-title`} className={styles.panel}>
+      <h2 id={`${id}-title`} className={styles.panelTitle}>
+        Stage
+      </h2>
+      <p>Now: {current || 'no stage yet (not submitted)'}</p>
+      <form className={styles.inline} onSubmit={(e) => void submit(e)}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-stage`}>Move to stage</label>
+          <select id={`${id}-stage`} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+            <option value="">Choose a stage</option>
+            {list.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary" loading={busy} disabled={!chosen || chosen === stage}>
+          Move
+        </Button>
+      </form>
+      <CallError error={error} />
+      <p role="status" className={styles.status}>
+        {said}
+      </p>
+    </section>
+  );
+}
