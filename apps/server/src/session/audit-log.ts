@@ -11,6 +11,8 @@ export type AuditAction =
   | 'create-print-token'
   | 'revoke-print-token'
   | 'print-view'
+  /** A dry run of the retention job (features/retention): counts by rule, and the applications it would delete. */
+  | 'retention-preview'
   /** A staff call refused with 403 (session/require-staff.ts): the caller is not, or no longer, staff. */
   | 'denied';
 
