@@ -9,12 +9,16 @@ export function deleteAccount(confirmUsername: string): Promise<MessageResponse>
   return apiRequest<MessageResponse>('DELETE', DELETE_ACCOUNT_PATH, { confirm_username: confirmUsername });
 }
 
-/** Deletes the account (the server ends its sessions) and leaves for /login with the server's message, as logout does. */
-export function useDeleteAccount() {
+/**
+ * Deletes the account (the server ends its sessions) and leaves for /login with the server's message, as logout
+ * does. `onDeleted` runs first: the dialog closes before the page changes under it.
+ */
+export function useDeleteAccount(onDeleted: () => void) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: ({ message }) => {
+      onDeleted();
       const state: NavigationState = { message };
       return leaveForLogin(navigate, state);
     },

@@ -59,9 +59,10 @@ export function AccountMenu() {
             : undefined
         }
       />
-      {profile.data && (
+      {/* Mounted whatever the profile: a dialog removed while open would leave the page inert. */}
+      {(profile.data || deleting) && (
         <DeleteAccountDialog
-          username={profile.data.username}
+          username={profile.data?.username ?? ''}
           open={deleting}
           onOpenChange={setDeleting}
           onCloseAutoFocus={(event) => {

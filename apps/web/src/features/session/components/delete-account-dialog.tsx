@@ -26,7 +26,7 @@ export function DeleteAccountDialog({ username, open, onOpenChange, onCloseAutoF
   const [typed, setTyped] = useState('');
   // The same check as the server's, before asking it: the button stays enabled, and says why when pressed too soon.
   const [mismatch, setMismatch] = useState(false);
-  const remove = useDeleteAccount();
+  const remove = useDeleteAccount(() => onOpenChange(false));
   const serverFieldErrors = remove.error instanceof ServerError ? remove.error.errors?.confirm_username : undefined;
   const fieldErrors = mismatch ? [CONFIRM_USERNAME_MISMATCH] : serverFieldErrors;
   const otherError =
@@ -37,7 +37,7 @@ export function DeleteAccountDialog({ username, open, onOpenChange, onCloseAutoF
     if (remove.isPending) return;
     const matches = normalizeEmail(typed) === normalizeEmail(username);
     setMismatch(!matches);
-    if (matches) remove.mutate(typed, { onSuccess: () => onOpenChange(false) });
+    if (matches) remove.mutate(typed);
   };
   const setOpen = (next: boolean) => {
     if (!next) {
