@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock';
-import { assertSafeFolder, assertSafeKey, MAX_UPLOAD_FORM_SECONDS, type Storage, type UploadForm, type UploadLimits } from './storage';
+import {
+  assertSafeFolder,
+  assertSafeKey,
+  MAX_UPLOAD_FORM_SECONDS,
+  type Storage,
+  type UploadForm,
+  type UploadLimits,
+} from './storage';
 import { signPolicy } from './upload-policy';
 
 /**

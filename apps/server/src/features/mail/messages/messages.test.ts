@@ -79,10 +79,13 @@ describe('the e-mails', () => {
     expect(mail.text).not.toMatch(/undefined|null|\[object/);
   });
 
-  it.each(Object.entries(messages))('%s names its kind for the mail log, and no code in the logged subject', (_, mail) => {
-    expect(mail.kind).toMatch(/^[a-z]+(-[a-z]+)*$/);
-    expect(mail.logSubject ?? mail.subject).not.toMatch(/\d{6}/);
-  });
+  it.each(Object.entries(messages))(
+    '%s names its kind for the mail log, and no code in the logged subject',
+    (_, mail) => {
+      expect(mail.kind).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(mail.logSubject ?? mail.subject).not.toMatch(/\d{6}/);
+    },
+  );
 
   it.each(Object.entries(messages))('%s carries no HTML: no html part, no markup from typed names', (_, mail) => {
     expect(mail.html).toBeUndefined();
