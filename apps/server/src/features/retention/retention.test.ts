@@ -45,6 +45,10 @@ describe('the unsubmitted rule: 18 months untouched, warned 30 days before', () 
     const returning = await loggedInClient(t, 'returning@example.edu');
     await save(returning, { first_name: 'Rita' });
     const submitted = await submittedApplicant(t, 'submitted.kept@example.edu');
+    // A visitor e-mailed a resume link has no account: their mail log goes after the same period.
+    await expectOk(
+      await t.client().post('/public/tmp', { answer: { first_name: 'Vic' }, email: 'visitor@example.edu' }),
+    );
 
     // A day before the warning is due: nothing happens.
     advanceMonths(18, -30 * DAY - DAY);
@@ -89,6 +93,14 @@ describe('the unsubmitted rule: 18 months untouched, warned 30 days before', () 
     expect(await exists(await userIdOf(t, 'returning@example.edu'))).toBe(true);
     expect(await exists(submitted.userId)).toBe(true);
     expect(await exists(await userIdOf(t, STAFF_EMAIL))).toBe(true);
+    // The visitor's resume link, and the letter request to the submitted applicant's recommender (no account).
+    expect(counts.mailLogWithoutAccount).toBe(2);
+    const mailLogRows = async (email: string) =>
+      (await t.db.query('SELECT 1 FROM mail_log WHERE email_norm = $1', [email])).rows.length;
+    expect(await mailLogRows('visitor@example.edu')).toBe(0);
+    expect(await mailLogRows('grace.hopper@example.edu')).toBe(0);
+    expect(await mailLogRows('idle@example.edu')).toBe(0);
+    expect(await mailLogRows('returning@example.edu')).toBeGreaterThan(0);
 
     // The kept account ages again from its login, and is warned again only then.
     expect((await run()).warned).toBe(0);

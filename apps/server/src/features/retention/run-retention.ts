@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Log } from '../documents';
 import { enqueueMail, retentionWarningMail } from '../mail';
 import { deleteAccount } from '../my-data';
-import { planRetention, RETENTION_WARNING_MS, stillDueUnsubmitted } from './retention-rules';
+import { monthsBefore, planRetention, RETENTION_WARNING_MS, stillDueUnsubmitted } from './retention-rules';
 import { RETENTION_SOURCES, type RetentionSources } from './retention-sources';
 
 export interface RetentionCounts {
@@ -11,6 +11,8 @@ export interface RetentionCounts {
   deletedClosedCycle: number;
   keptForAcceptedOffer: number;
   filesRemoved: number;
+  /** Mail log rows of addresses with no account (a visitor's resume link), once as old as the unsubmitted rule. */
+  mailLogWithoutAccount: number;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function runRetention(
     deletedClosedCycle: 0,
     keptForAcceptedOffer: plan.keptForAcceptedOffer,
     filesRemoved: 0,
+    mailLogWithoutAccount: 0,
   };
   const { tenant, publicUrl, retention } = deps.config;
   const loginUrl = new URL('/login', publicUrl).toString();
@@ -62,6 +65,14 @@ export async function runRetention(
     counts.deletedClosedCycle++;
     counts.filesRemoved += deleted.files;
   }
+  // An account's mail log goes with it; the log of an address that never had one goes after the same period.
+  counts.mailLogWithoutAccount = (
+    await deps.db.query(
+      `DELETE FROM mail_log m WHERE m.sent_at <= $1
+       AND NOT EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = m.email_norm)`,
+      [monthsBefore(now, retention.unsubmittedMonths)],
+    )
+  ).rowCount;
   log.info({ retention: counts }, 'retention run done');
   return counts;
 }
