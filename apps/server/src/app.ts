@@ -6,6 +6,7 @@ import type { AppDeps } from './app-deps';
 import { logoutRoute, publicAccountRoutes } from './features/accounts/accounts-routes';
 import { keepAliveRoute } from './features/accounts/keep-alive-route';
 import { requireSession } from './session/require-session';
+import { requireStaff } from './session/require-staff';
 import { addAnotherRoutes } from './features/application/add-another-routes';
 import { answerRoute } from './features/application/answer-route';
 import { carryOverRoute } from './features/application/carry-over-route';
@@ -24,6 +25,9 @@ import { pdfRoutes } from './features/pdf/pdf-routes';
 import { documentRoutes } from './features/documents/document-routes';
 import { localUploadRoute } from './features/documents/local-upload-route';
 import type { LocalStorage } from './infra/storage/local-storage';
+import { deleteAccountRoute } from './features/my-data/delete-account-route';
+import { myDataRoute } from './features/my-data/my-data-route';
+import { retentionPreviewRoute } from './features/retention';
 import { recommendationRoutes } from './features/recommendations/recommendation-routes';
 import { recommenderRoutes } from './features/recommendations/recommender-routes';
 import { serviceRoutes } from './features/service/service-routes';
@@ -111,11 +115,20 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(pdfRoutes(deps, formContext));
         await scope.register(documentRoutes(deps, formContext));
         await scope.register(recommendationRoutes(deps, formContext));
+        await scope.register(myDataRoute(deps, formContext));
+        await scope.register(deleteAccountRoute(deps));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });
       // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
       await api.register(staffRoutes(deps, formContext), { prefix: '/staff' });
+      await api.register(
+        async (scope) => {
+          scope.addHook('preHandler', requireStaff(deps));
+          await scope.register(retentionPreviewRoute(deps));
+        },
+        { prefix: '/staff' },
+      );
     },
     { prefix: '/api' },
   );

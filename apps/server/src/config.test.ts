@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.tenant.partnerName).toBe('Brightwater College');
+    expect(config.retention).toEqual({ unsubmittedMonths: 18, closedCycleMonths: 24 });
   });
 
   it('reads LOOKUP_DATA_DIR as an absolute path, and leaves it unset (manual school entry) by default', () => {
@@ -37,6 +38,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
     [{ SECRET_KEY: 'short' }, /SECRET_KEY/],
     [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
+    [{ RETENTION_UNSUBMITTED_MONTHS: '1' }, /RETENTION_UNSUBMITTED_MONTHS/],
+    [{ RETENTION_CLOSED_CYCLE_MONTHS: 'two years' }, /RETENTION_CLOSED_CYCLE_MONTHS/],
   ])('refuses %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -64,6 +64,10 @@ const envSchema = z.object({
   DB_JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Calls that send an e-mail, per client address, in any 10 minutes (sliding window). */
   MAIL_PER_IP_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** An unsubmitted application untouched this long is deleted with its account, after a warning 30 days before. */
+  RETENTION_UNSUBMITTED_MONTHS: z.coerce.number().int().min(2).max(120).default(18),
+  /** Applications of an admission cycle closed this long ago are deleted, unless the applicant accepted an offer. */
+  RETENTION_CLOSED_CYCLE_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
 });
 
 export interface Config {
@@ -91,6 +95,13 @@ export interface Config {
   dbConnectTimeoutMs: number;
   dbStatementTimeoutMs: number;
   dbJobStatementTimeoutMs: number;
+  retention: RetentionConfig;
+}
+
+/** How long applicants' data is kept (features/retention, docs/decisions/047). */
+export interface RetentionConfig {
+  unsubmittedMonths: number;
+  closedCycleMonths: number;
 }
 
 export type StorageConfig =
@@ -162,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbJobStatementTimeoutMs: e.DB_JOB_STATEMENT_TIMEOUT_MS,
+    retention: {
+      unsubmittedMonths: e.RETENTION_UNSUBMITTED_MONTHS,
+      closedCycleMonths: e.RETENTION_CLOSED_CYCLE_MONTHS,
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { startMailWorker } from './features/mail/mail-worker';
 import { LETTER_TARGET, letterConversionTarget } from './features/recommendations/letter-conversion';
 import { letterMailComposers } from './features/recommendations/letter-mail-jobs';
 import { startLetterWorkers } from './features/recommendations/letter-reminders';
+import { startRetentionWorker } from './features/retention';
 
 /**
  * Starts this process's share of the background work on the durable job queue
@@ -26,6 +27,7 @@ export async function startWorkers(requestDeps: AppDeps, formContext: FormContex
   started.push(await startMailWorker(deps, logger, mailComposers));
   started.push(await startHousekeepingWorker(deps, logger));
   started.push(...(await startLetterWorkers(deps, formContext, logger)));
+  started.push(await startRetentionWorker(deps, logger));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

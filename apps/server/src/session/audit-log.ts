@@ -30,6 +30,8 @@ export type AuditAction =
   | 'view-notes'
   | 'note-add'
   | 'view-audit'
+  /** A dry run of the retention job (features/retention): counts by rule, and the applications it would delete. */
+  | 'retention-preview'
   /** A staff call refused with 403 (session/require-staff.ts): the caller is not, or no longer, staff. */
   | 'denied';
 

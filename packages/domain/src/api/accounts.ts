@@ -16,4 +16,5 @@ export const ACCOUNT_SUCCESS_MESSAGES = {
   forgot: 'If an account exists for that address, we have e-mailed you a link to reset your password.',
   reset: 'Your password has been reset. You can now log in with your new password.',
   logout: 'You have been logged out.',
+  deleteAccount: 'Your account, your application and its documents have been deleted.',
 } as const;

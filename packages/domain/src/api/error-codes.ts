@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   STAFF_RIGHT_MISSING: 403,
   NOT_FOUND: 404,
   APPLICATION_SUBMITTED: 409,
+  ACCOUNT_IS_STAFF: 409,
   RECOMMENDER_NOT_READY: 409,
   RECOMMENDER_DECLINED: 409,
   RECOMMENDATION_LINK_INVALID: 410,
@@ -79,6 +80,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   STAFF_RIGHT_MISSING: 'Your role in the admissions office does not allow this. Please ask an administrator.',
   NOT_FOUND: 'The page or item you asked for does not exist.',
   APPLICATION_SUBMITTED: 'Your application has already been submitted and can no longer be changed.',
+  ACCOUNT_IS_STAFF:
+    'This account belongs to the admissions office and cannot be deleted here. Please ask an administrator.',
   CONVERSION_IN_PROGRESS: 'Please wait until the file upload has completed.',
   RECOMMENDER_NOT_READY: 'Please enter a valid first name, last name and email address for this recommender first.',
   RECOMMENDER_DECLINED: 'This recommender declined. To ask someone else, enter their name and email address first.',

@@ -20,6 +20,8 @@ export const resetPasswordBody = z.strictObject({
   confirm_password: password,
   id: z.string().max(256),
 });
+/** DELETE /api/account: the account's own address, typed again to confirm. */
+export const deleteAccountBody = z.strictObject({ confirm_username: username });
 
 export type SignupBody = z.infer<typeof signupBody>;
 export type LoginBody = z.infer<typeof loginBody>;
@@ -27,3 +29,4 @@ export type ConfirmBody = z.infer<typeof confirmBody>;
 export type ResendConfirmBody = z.infer<typeof resendConfirmBody>;
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;

@@ -8,6 +8,8 @@ export {
   signupAttemptMail,
 } from './messages/account-mails';
 export { declineNoticeMail, letterReceiptMail, letterRequestMail } from './messages/letter-mails';
+export { forgetMailLog, mailLogOf, type MailLogEntry } from './mail-log';
 export { resumeLinkMail } from './messages/resume-link';
+export { retentionWarningMail } from './messages/retention-mails';
 export { submissionMail } from './messages/submission';
 export { teamInvitationMail } from './messages/team-invitation';

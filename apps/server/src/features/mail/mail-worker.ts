@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { ensureQueue } from '../../infra/jobs/ensure-queue';
 import { settleEach } from '../../infra/jobs/settle-each';
+import { recordMailSent } from './mail-log';
 import {
   MAIL_QUEUE,
   MAIL_QUEUE_OPTIONS,
@@ -74,6 +75,11 @@ async function deliver(
     logger.warn({ err, job: job.id, retry: job.retryCount }, 'mail not sent yet; it will be retried');
     throw err;
   }
+  // The recipient's mail log (their own data export reads it). The mail is out: a failed write is logged, and the
+  // job still completes, so the mail is never sent twice for the sake of its log line.
+  await recordMailSent(deps.db, message, deps.clock.now()).catch((err: unknown) =>
+    logger.warn({ err, job: job.id }, 'mail sent but not written to the mail log'),
+  );
 }
 
 function composerOf(composers: MailComposers, kind: string) {

@@ -1,5 +1,5 @@
 // The letters' public entry: what the application and the office use of the recommendation letters.
 export { requestAllOnSubmission, syncRecommenders, touchesRecommenders } from './letter-requests';
-export { officeRecommendations, receivedLetters } from './office-letters';
+export { lettersOpenToApplicant, officeRecommendations, receivedLetters } from './office-letters';
 export { purgeLetterLeftovers } from './purge-letter-leftovers';
 export { waiverOf } from './recommender-answers';

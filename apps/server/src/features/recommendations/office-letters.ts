@@ -56,7 +56,26 @@ export async function receivedLetters(
   renderer: Pick<PdfRenderer, 'renderLetter'>,
 ): Promise<LetterPdf[]> {
   const requests = (await requestsForOffice(deps.db, userId)).filter((r) => r.status === 'RECEIVED');
-  return requests.map((r) => {
+  return lettersOf(deps, requests, renderer);
+}
+
+/**
+ * The received letters the applicant may read: those whose applicant had not waived the right to see them when
+ * the letter arrived (waived_at_receipt, what the recommender wrote under). A waived letter never reaches them.
+ */
+export async function lettersOpenToApplicant(
+  deps: AppDeps,
+  userId: string,
+  renderer: Pick<PdfRenderer, 'renderLetter'>,
+): Promise<LetterPdf[]> {
+  const requests = (await requestsForOffice(deps.db, userId)).filter(
+    (r) => r.status === 'RECEIVED' && r.waived_at_receipt !== true,
+  );
+  return lettersOf(deps, requests, renderer);
+}
+
+function lettersOf(deps: AppDeps, requests: OfficeRequestRow[], renderer: Pick<PdfRenderer, 'renderLetter'>) {
+  return requests.map((r): LetterPdf => {
     const name = recommenderName(r.recommender);
     const title = `Letter of recommendation from ${name}${r.current ? '' : ' (recommender since replaced)'}`;
     if (r.pdf_key) {

@@ -11,6 +11,10 @@ export interface MailMessage {
   html?: string;
   /** A code or link worth printing in outbox mode, so a newcomer can act without a mail server. */
   highlight?: string;
+  /** What kind of mail it is ('confirmation-code', 'submission'…), for the recipient's mail log. */
+  kind?: string;
+  /** The subject as the mail log keeps it, when the subject itself carries a code. */
+  logSubject?: string;
 }
 
 export interface Mailer {

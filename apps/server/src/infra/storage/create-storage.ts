@@ -32,5 +32,6 @@ function lazyS3Storage(options: S3StorageOptions): Storage {
     read: async (key, maxBytes) => (await s3()).read(key, maxBytes),
     write: async (key, bytes, contentType) => (await s3()).write(key, bytes, contentType),
     remove: async (key) => (await s3()).remove(key),
+    removeFolder: async (prefix) => (await s3()).removeFolder(prefix),
   };
 }

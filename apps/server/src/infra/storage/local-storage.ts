@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock';
-import { assertSafeKey, MAX_UPLOAD_FORM_SECONDS, type Storage, type UploadForm, type UploadLimits } from './storage';
+import {
+  assertSafeFolder,
+  assertSafeKey,
+  MAX_UPLOAD_FORM_SECONDS,
+  type Storage,
+  type UploadForm,
+  type UploadLimits,
+} from './storage';
 import { signPolicy } from './upload-policy';
 
 /**
@@ -99,6 +106,13 @@ export function createLocalStorage(options: {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async removeFolder(prefix) {
+      assertSafeFolder(prefix);
+      const folder = pathOf(prefix.slice(0, -1));
+      const files = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+      await rm(folder, { recursive: true, force: true });
+      return files.filter((f) => f.isFile()).length;
     },
   };
 }

@@ -2,12 +2,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { uploadOrigins, type S3StorageOptions } from './s3-origins';
-import { assertSafeKey, MAX_UPLOAD_FORM_SECONDS, type Storage } from './storage';
+import { assertSafeFolder, assertSafeKey, MAX_UPLOAD_FORM_SECONDS, type Storage } from './storage';
 
 export type { S3StorageOptions };
 
@@ -75,6 +76,20 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     async remove(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async removeFolder(prefix) {
+      assertSafeFolder(prefix);
+      // One account's folder holds a few dozen objects: each is deleted on its own (DeleteObjects needs a checksum
+      // header some S3-compatible stores refuse). The listing starts over after each page deleted, so no
+      // continuation token points past keys that are gone.
+      let removed = 0;
+      for (;;) {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: 1000 }));
+        const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => !!k);
+        if (keys.length === 0) return removed;
+        await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
+        removed += keys.length;
+      }
     },
   };
 }

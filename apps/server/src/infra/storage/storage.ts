@@ -32,6 +32,17 @@ export interface Storage {
   write(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Removes the object; removing a missing object is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Removes every object whose key starts with `prefix` (a folder, ending with '/'): what an account's
+   * deletion leaves no trace of, including an object no row names any more. Returns how many it removed.
+   */
+  removeFolder(prefix: string): Promise<number>;
+}
+
+/** A folder prefix is a safe key ending with '/'. */
+export function assertSafeFolder(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new Error(`not a folder: ${JSON.stringify(prefix)}`);
+  assertSafeKey(prefix.slice(0, -1));
 }
 
 export const MAX_UPLOAD_FORM_SECONDS = 600;

@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { ACCOUNT_POPOVER_Z_INDEX } from '@admissions/domain';
+import { ACCOUNT_POPOVER_Z_INDEX, MY_DATA_PATH } from '@admissions/domain';
 import { useId, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { NavigationState } from '../../lib/navigation-state';
@@ -18,6 +18,8 @@ export interface AccountPopoverContentProps {
   loggingOut: boolean;
   linkState?: NavigationState;
   sideOffset: number;
+  /** Offered only while the account may be deleted (an unsubmitted application, not staff). */
+  onDeleteAccount?: () => void;
 }
 
 /** The open account menu (Radix Popover with floating-ui), fetched on first use by account-popover.tsx. */
@@ -32,6 +34,7 @@ export function AccountPopoverContent({
   loggingOut,
   linkState,
   sideOffset,
+  onDeleteAccount,
 }: AccountPopoverContentProps) {
   const headingId = useId();
   // As Radix does for its own trigger: focus goes back to the button unless the user clicked or tabbed elsewhere.
@@ -75,6 +78,15 @@ export function AccountPopoverContent({
                   <span className="visually-hidden">Logged in as </span>
                   <span>{username}</span>
                 </p>
+              )}
+              {/* A plain download: the browser saves the ZIP the server streams, with the session cookie. */}
+              <a className={styles.secondaryLink} href={MY_DATA_PATH} download>
+                Download My Data
+              </a>
+              {onDeleteAccount && (
+                <Button variant="secondary" onClick={onDeleteAccount}>
+                  Delete Account
+                </Button>
               )}
               <Button onClick={onLogOut} loading={loggingOut}>
                 Log Out

@@ -15,6 +15,8 @@ interface AccountPopoverProps {
   sideOffset?: number;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Offered in the menu when given: opens the account deletion dialog. */
+  onDeleteAccount?: () => void;
 }
 
 /** The menu itself (Radix Popover and floating-ui) is fetched when first wanted, not with the page. */
@@ -31,6 +33,7 @@ export function AccountPopover({
   sideOffset = ACCOUNT_POPOVER_SIDE_OFFSET,
   open,
   onOpenChange,
+  onDeleteAccount,
 }: AccountPopoverProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -56,6 +59,7 @@ export function AccountPopover({
         aria-expanded={isOpen}
         aria-controls={isOpen ? contentId : undefined}
         data-state={isOpen ? 'open' : 'closed'}
+        data-account-trigger=""
         onClick={() => setOpen(!isOpen)}
         onPointerEnter={preload}
         onFocus={preload}
@@ -75,6 +79,7 @@ export function AccountPopover({
           loggingOut={loggingOut}
           linkState={linkState}
           sideOffset={sideOffset}
+          onDeleteAccount={onDeleteAccount}
         />
       )}
     </>

@@ -10,8 +10,10 @@ import { signature } from './signature';
 
 export function confirmationCodeMail(t: TenantConfig, to: string, code: string): MailMessage {
   return {
+    kind: 'confirmation-code',
     to,
     subject: `Your ${t.shortName} confirmation code: ${code}`,
+    logSubject: `Your ${t.shortName} confirmation code`,
     text:
       `Welcome to the ${t.partnerName} graduate application.\n\n` +
       `Your confirmation code is: ${code}\n\n` +
@@ -24,6 +26,7 @@ export function confirmationCodeMail(t: TenantConfig, to: string, code: string):
 
 export function signupAttemptMail(t: TenantConfig, to: string, loginUrl: string, forgotUrl: string): MailMessage {
   return {
+    kind: 'signup-attempt',
     to,
     subject: `Someone tried to create a ${t.shortName} account with your e-mail address`,
     text:
@@ -38,6 +41,7 @@ export function signupAttemptMail(t: TenantConfig, to: string, loginUrl: string,
 
 export function alreadyConfirmedMail(t: TenantConfig, to: string, loginUrl: string): MailMessage {
   return {
+    kind: 'already-confirmed',
     to,
     subject: `Your ${t.shortName} account is already confirmed`,
     text:
@@ -49,6 +53,7 @@ export function alreadyConfirmedMail(t: TenantConfig, to: string, loginUrl: stri
 
 export function resetLinkMail(t: TenantConfig, to: string, link: string): MailMessage {
   return {
+    kind: 'password-reset-link',
     to,
     subject: `Reset your ${t.shortName} application password`,
     text:
@@ -62,6 +67,7 @@ export function resetLinkMail(t: TenantConfig, to: string, link: string): MailMe
 
 export function passwordChangedMail(t: TenantConfig, to: string, forgotUrl: string): MailMessage {
   return {
+    kind: 'password-changed',
     to,
     subject: `Your ${t.shortName} application password was changed`,
     text:

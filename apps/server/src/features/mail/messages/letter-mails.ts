@@ -54,6 +54,7 @@ export function letterRequestMail(config: Config, facts: LetterRequestFacts, rem
   const link = letterLink(config.publicUrl, facts.token);
   const program = facts.program ? ` to the ${facts.program} program` : '';
   return {
+    kind: 'letter-request',
     to: facts.to,
     subject: reminder
       ? `Reminder: letter of recommendation for ${applicant}`
@@ -80,6 +81,7 @@ export function letterReceiptMail(
   const applicant = plainName(facts.applicantName) || 'the applicant';
   const when = `${day(facts.at)} at ${facts.at.toLocaleTimeString('en-US', { timeStyle: 'short', timeZone: 'UTC' })} (UTC)`;
   return {
+    kind: 'letter-receipt',
     to,
     subject:
       facts.outcome === 'received'
@@ -106,6 +108,7 @@ export function declineNoticeMail(
 ): MailMessage {
   const where = new URL(facts.submitted === 'submitted' ? '/completion' : '/final-steps', config.publicUrl).toString();
   return {
+    kind: 'letter-declined',
     to,
     subject: `${facts.recommenderName} declined to write a letter of recommendation`,
     text:

@@ -11,6 +11,7 @@ import {
   passwordChangedMail,
   resetLinkMail,
   resumeLinkMail,
+  retentionWarningMail,
   signupAttemptMail,
   submissionMail,
   teamInvitationMail,
@@ -66,6 +67,11 @@ const messages: Record<string, MailMessage> = {
     reason: 'Too busy',
     submitted: 'open',
   }),
+  retentionWarning: retentionWarningMail(t, 'ada@example.edu', {
+    deleteAfter: at,
+    months: 18,
+    loginUrl: 'https://a.example/login',
+  }),
 };
 
 describe('the e-mails', () => {
@@ -79,6 +85,14 @@ describe('the e-mails', () => {
     ).toBe(true);
     expect(mail.text).not.toMatch(/undefined|null|\[object/);
   });
+
+  it.each(Object.entries(messages))(
+    '%s names its kind for the mail log, and no code in the logged subject',
+    (_, mail) => {
+      expect(mail.kind).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(mail.logSubject ?? mail.subject).not.toMatch(/\d{6}/);
+    },
+  );
 
   it.each(Object.entries(messages))('%s carries no HTML: no html part, no markup from typed names', (_, mail) => {
     expect(mail.html).toBeUndefined();

@@ -4,6 +4,7 @@ import { signature } from './signature';
 
 export function resumeLinkMail(t: TenantConfig, to: string, link: string, expiresAt: Date): MailMessage {
   return {
+    kind: 'resume-link',
     to,
     subject: `Your saved ${t.shortName} application answers`,
     text:

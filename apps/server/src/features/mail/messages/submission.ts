@@ -64,6 +64,7 @@ export function submissionMail(
   const documents = documentNames.length > 0 ? documentNames.map((d) => `  - ${d}`).join('\n') : '  (none)';
   const completion = new URL('/completion', config.publicUrl).toString();
   return {
+    kind: 'submission',
     to,
     subject: `We received your ${t.applicationTitle}`,
     text:

@@ -1,3 +1,4 @@
+import { MY_DATA_PATH } from '@admissions/domain';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
@@ -17,6 +18,12 @@ export function CompletionContent() {
         Thank you for applying to {partnerName}. Your {applicationTitle} has been submitted.
       </p>
       <PdfDownload />
+      <p>
+        <a href={MY_DATA_PATH} download>
+          Download all your data
+        </a>{' '}
+        (one ZIP file: your answers, your documents, the letters you may read and the e-mails we sent you).
+      </p>
       {/* What follows the letters waits for them: drawn before they arrive, it would be pushed down (CLS). */}
       {letters.known && (
         <>

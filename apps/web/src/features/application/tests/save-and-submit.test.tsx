@@ -96,6 +96,8 @@ describe('Save and Submit for logged-in applicants', { timeout: 30_000 }, () => 
     expect(net.callsTo('POST /api/submit')).toHaveLength(1);
     expect(net.callsTo('POST /api/validations')).toHaveLength(0);
     expect(screen.getByRole('region', { name: 'Welcome' })).toHaveTextContent('Thank you, Ada!');
+    // The applicant's own data, one download away (issue 31).
+    expect(screen.getByRole('link', { name: 'Download all your data' })).toHaveAttribute('href', '/api/my-data');
   });
 
   test('Submit with missing answers: errors posted, default page, summary focused with links to page#key', async () => {

@@ -1,3 +1,4 @@
+import { deriveWebStatus } from '@admissions/domain';
 import { useState } from 'react';
 import { AccountPopover } from '../../../components/layout/account-popover';
 import { useToast } from '../../../components/ui/toast/toast-context';
@@ -8,6 +9,7 @@ import { useProfile } from '../api/get-profile';
 import { useIsLoggedIn } from '../hooks/use-is-logged-in';
 import { runBeforeLogout } from '../before-logout';
 import { useVisitorAnswers } from '../visitor-answers';
+import { DeleteAccountDialog } from './delete-account-dialog';
 
 /** The header's account popover, wired to the session. */
 export function AccountMenu() {
@@ -19,6 +21,10 @@ export function AccountMenu() {
   const answers = useVisitorAnswers() ?? navigation.answers;
   const { showToast } = useToast();
   const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // The server refuses a submitted application's account and a staff member's: neither is offered the button.
+  const deletable =
+    profile.data !== undefined && !profile.data.is_staff && deriveWebStatus(profile.data.web_status) !== 'submitted';
 
   // Unsaved answers are saved first, so logging out never loses work.
   const onLogOut = async () => {
@@ -35,14 +41,37 @@ export function AccountMenu() {
   };
 
   return (
-    <AccountPopover
-      isLoggedIn={isLoggedIn}
-      username={profile.data?.username}
-      onLogOut={() => void onLogOut()}
-      loggingOut={logout.isPending}
-      linkState={carryAnswers(answers)}
-      open={open}
-      onOpenChange={setOpen}
-    />
+    <>
+      <AccountPopover
+        isLoggedIn={isLoggedIn}
+        username={profile.data?.username}
+        onLogOut={() => void onLogOut()}
+        loggingOut={logout.isPending}
+        linkState={carryAnswers(answers)}
+        open={open}
+        onOpenChange={setOpen}
+        onDeleteAccount={
+          deletable
+            ? () => {
+                setOpen(false);
+                setDeleting(true);
+              }
+            : undefined
+        }
+      />
+      {/* Mounted whatever the profile: a dialog removed while open would leave the page inert. */}
+      {(profile.data || deleting) && (
+        <DeleteAccountDialog
+          username={profile.data?.username ?? ''}
+          open={deleting}
+          onOpenChange={setDeleting}
+          onCloseAutoFocus={(event) => {
+            // The menu that opened the dialog is closed: focus goes back to the Account button.
+            event.preventDefault();
+            document.querySelector<HTMLElement>('[data-account-trigger]')?.focus();
+          }}
+        />
+      )}
+    </>
   );
 }

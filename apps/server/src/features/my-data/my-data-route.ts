@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { FormContext } from '../../core/form-context';
+import { createMemoryRateLimit } from '../../http/memory-rate-limit';
+import { MINUTE } from '../../infra/time-units';
+import { sessionOf } from '../../session/require-session';
+import { createPdfRenderer } from '../pdf';
+import { myDataEntries } from './my-data-contents';
+import { zipStream } from './zip-stream';
+
+/** Downloads per applicant in any ten minutes: each draws the PDF copy and reads every file. */
+export const MY_DATA_PER_TEN_MINUTES = 5;
+
+/**
+ * GET /api/my-data: one ZIP of everything the college holds on the logged-in applicant (issue 31), streamed as
+ * it is written. Its contents are in my-data-contents.ts and decision 047.
+ */
+export function myDataRoute(deps: AppDeps, ctx: FormContext) {
+  const renderer = createPdfRenderer();
+  const rate = createMemoryRateLimit({ max: MY_DATA_PER_TEN_MINUTES, windowMs: 10 * MINUTE });
+  return async (app: FastifyInstance) => {
+    app.addHook('onClose', () => renderer.close());
+    app.get('/my-data', async (req, reply) => {
+      const session = sessionOf(req);
+      rate.hit(session.userId, deps.clock.now().getTime());
+      const entries = await myDataEntries(deps, ctx, renderer, session);
+      const day = deps.clock.now().toISOString().slice(0, 10);
+      const body = zipStream(entries, deps.clock.now(), (err) =>
+        req.log.error({ err }, 'the data download broke off: a stored file could not be read'),
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="my-data-${day}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    });
+  };
+}
