@@ -64,6 +64,22 @@ const envSchema = z.object({
   DB_JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Calls that send an e-mail, per client address, in any 10 minutes (sliding window). */
   MAIL_PER_IP_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * Connections of each process's request pool (its job pool adds 4, pg-boss's own 2 more): size
+   * processes × (DB_POOL_SIZE + 6) under PostgreSQL's max_connections (README, decision 046).
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
+  /** GET /metrics on the main port answers only with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A second port that serves GET /metrics alone, for a scraper on the internal network. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * On SIGTERM, how long readiness answers 503 while the process still serves, before it stops
+   * listening: at least the balancer's check interval × fall when it keeps connections open.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).default(0),
+  /** When set, traces go to this OTLP/HTTP collector (server.ts loads OpenTelemetry only then). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface Config {
@@ -91,6 +107,11 @@ export interface Config {
   dbConnectTimeoutMs: number;
   dbStatementTimeoutMs: number;
   dbJobStatementTimeoutMs: number;
+  dbPoolSize: number;
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  otlpEndpoint: string | undefined;
+  shutdownDrainMs: number;
 }
 
 export type StorageConfig =
@@ -162,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbJobStatementTimeoutMs: e.DB_JOB_STATEMENT_TIMEOUT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 
