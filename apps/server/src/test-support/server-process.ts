@@ -32,11 +32,11 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { waitReady = true } = {},
+  { waitReady = true, nodeArgs = [] as string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,

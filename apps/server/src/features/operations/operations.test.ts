@@ -103,7 +103,12 @@ describe('GET /metrics', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toContain('text/plain');
     expect(ok.body).toContain('# TYPE admissions_http_request_duration_seconds histogram');
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }, { authorization: TOKEN }]) {
+    const tries: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token-0123456789abcdef' },
+      { authorization: TOKEN },
+    ];
+    for (const headers of tries) {
       const refused = await t.client().get('/metrics', headers);
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toMatchObject({ code: 'UNAUTHORIZED' });
