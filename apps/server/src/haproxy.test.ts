@@ -117,7 +117,6 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         AWS_SECRET_ACCESS_KEY: 'S3RVER',
         // A killed process's jobs come back on their heartbeat; the queue looks for them every 2 s here.
         JOB_SUPERVISE_INTERVAL_SECONDS: '2',
-        LOG_LEVEL: 'warn',
       };
       processes.push(...(await Promise.all(ports.map((port) => startServerProcess(env, { port })))));
       haproxy = await startHaproxy({

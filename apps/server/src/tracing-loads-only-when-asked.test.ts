@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../infra/db/db';
-import { processDatabase } from '../../test-support/process-database';
-import { startServerProcess, type ServerProcess } from '../../test-support/server-process';
+import type { Db } from './infra/db/db';
+import { processDatabase } from './test-support/process-database';
+import { startServerProcess, type ServerProcess } from './test-support/server-process';
 
 /**
  * A hook, loaded before the server, that says on stderr each OpenTelemetry module the process resolves:

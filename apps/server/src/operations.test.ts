@@ -1,8 +1,8 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import type { Db } from '../../infra/db/db';
-import { signUpAndLogIn, startTestApp, TestClient, type TestApp } from '../../test-support/test-app';
+import { buildApp } from './app';
+import type { Db } from './infra/db/db';
+import { signUpAndLogIn, startTestApp, TestClient, type TestApp } from './test-support/test-app';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 

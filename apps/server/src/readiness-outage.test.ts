@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createPostgresDb, type PostgresDb } from '../../infra/db/postgres-db';
-import { startTcpProxy } from '../../test-support/tcp-proxy';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { buildApp } from './app';
+import { createPostgresDb, type PostgresDb } from './infra/db/postgres-db';
+import { startTcpProxy } from './test-support/tcp-proxy';
+import { startTestApp, type TestApp } from './test-support/test-app';
 
 /** Polls GET /health/ready until it answers `status`; resolves with how long that took. */
 async function readyTurns(app: FastifyInstance, status: number, withinMs: number): Promise<number> {
