@@ -31,7 +31,7 @@ class Browser {
   readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
   async call(method: string, url: string, body?: object) {
-    const res = await fetch(this.base + url, {
+    const sent = fetch(this.base + url, {
       method,
       headers: {
         origin: this.base,
@@ -39,6 +39,10 @@ class Browser {
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
+    });
+    // Which call failed, when a connection is cut under it.
+    const res = await sent.catch((err: Error) => {
+      throw new Error(`${method} ${url}: ${err.message} (${String((err.cause as Error | undefined)?.message)})`);
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -124,9 +128,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         PORTAL_APP1: `127.0.0.1:${ports[0]}`,
         PORTAL_APP2: `127.0.0.1:${ports[1]}`,
       });
-      await expect
-        .poll(async () => (await fetch(`${base}/health/ready`).catch(() => undefined))?.status, { timeout: 15_000 })
-        .toBe(200);
+      // The balancer's first checks pass (rise 2 × 500 ms) before the journey starts.
+      const deadline = Date.now() + 15_000;
+      while ((await fetch(`${base}/health/ready`).catch(() => undefined))?.status !== 200) {
+        if (Date.now() > deadline) throw new Error(`HAProxy sent nothing through:\n${haproxy.output()}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
     }, 180_000);
 
     afterAll(async () => {
@@ -175,7 +182,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       processes[0] = await startServerProcess(env, { port: ports[0] });
       // The balancer sees it ready again (rise 2 × 500 ms) before the other goes.
       await expect
-        .poll(async () => (await fetch(`http://127.0.0.1:${ports[0]}/health/ready`)).status, { timeout: 15_000 })
+        .poll(async () => (await fetch(`http://127.0.0.1:${ports[0]}/health/ready`).catch(() => undefined))?.status, {
+          timeout: 15_000,
+        })
         .toBe(200);
       await new Promise((r) => setTimeout(r, 1500));
 
@@ -185,7 +194,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       const body = new FormData();
       for (const [k, v] of Object.entries(form.fields)) body.append(k, v);
       body.append('file', new Blob([(await makePdf()) as Uint8Array<ArrayBuffer>]), 'plan.pdf');
-      expect((await fetch(form.url, { method: 'POST', body })).status).toBeLessThan(300);
+      const uploaded = await fetch(form.url, { method: 'POST', body }).catch((err: Error) => {
+        throw new Error(`the upload to the object store: ${err.message}`);
+      });
+      expect(uploaded.status).toBeLessThan(300);
       const conversion = await browser.call('POST', documentConversionPath('research_upload'), {
         file_key: form.fields.key,
         file_name: 'plan.pdf',
@@ -200,7 +212,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       await saves;
 
       // Every acknowledged save is there (a later one, unacknowledged but done, may have replaced it).
-      const profile = (await browser.call('GET', '/api/profile')).json as { answer: Record<string, string> };
+      const answered = await browser.call('GET', '/api/profile');
+      expect({ status: answered.status, refused }).toMatchObject({ status: 200 });
+      const profile = answered.json as { answer: Record<string, string> };
       expect(acknowledged.size).toBe(keys.length);
       for (const [key, value] of acknowledged) {
         const stored = Number(/^Value (\d+)$/.exec(profile.answer[key] ?? '')?.[1]);
