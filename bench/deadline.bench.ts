@@ -47,7 +47,7 @@ function percentile(sorted: number[], p: number) {
 class Recorder {
   readonly times = new Map<string, number[]>();
   readonly errors = new Map<string, number>();
-  async time<T>(name: string, call: () => Promise<{ status: number } & T>): Promise<{ status: number } & T> {
+  async time<T extends { status: number }>(name: string, call: () => Promise<T>): Promise<T> {
     const started = performance.now();
     const res = await call();
     (this.times.get(name) ?? this.times.set(name, []).get(name)!).push(performance.now() - started);
@@ -79,8 +79,20 @@ function browser(base: string, ip: string, rec: Recorder) {
         else cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
       }
       await res.arrayBuffer();
-      return { status: res.status };
+      return { status: res.status, retryAfter: Number(res.headers.get('retry-after') ?? 0) };
     });
+}
+
+/** A 429 or 503 with Retry-After is waited out and tried again (at most 3 times), as the web app does. */
+async function patiently(
+  attempt: () => Promise<{ status: number; retryAfter: number }>,
+): Promise<{ status: number; retryAfter: number }> {
+  let res = await attempt();
+  for (let i = 0; i < 3 && (res.status === 429 || res.status === 503) && res.retryAfter > 0; i++) {
+    await sleep(res.retryAfter * 1000);
+    res = await attempt();
+  }
+  return res;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -153,8 +165,8 @@ async function run(processCount: number) {
             await sleep(THINK_MS);
             if ((await call('save', 'PUT', '/api/answer', chunk)).status !== 200) throw 0;
           }
-          if ((await call('submit', 'POST', '/api/submit')).status !== 200) throw 0;
-          if ((await call('pdf copy', 'GET', '/api/pdf/file')).status !== 200) throw 0;
+          if ((await patiently(() => call('submit', 'POST', '/api/submit'))).status !== 200) throw 0;
+          if ((await patiently(() => call('pdf copy', 'GET', '/api/pdf/file'))).status !== 200) throw 0;
           if (Date.now() <= until + 5000) completed += 1;
         } catch {
           gaveUp += 1;
