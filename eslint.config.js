@@ -44,7 +44,13 @@ const layerZones = [
   },
   {
     target: `${server}/features`,
-    from: [`${server}/app.ts`, `${server}/server.ts`, `${server}/workers.ts`, `${server}/create-deps.ts`],
+    from: [
+      `${server}/app.ts`,
+      `${server}/server.ts`,
+      `${server}/serve.ts`,
+      `${server}/workers.ts`,
+      `${server}/create-deps.ts`,
+    ],
     message: 'Features must not import the app that composes them.',
   },
   // Web: primitives and the api client know no feature; features know nothing of the app shell.

@@ -33,7 +33,10 @@ import { recommenderRoutes } from './features/recommendations/recommender-routes
 import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
 import { tenantRoute } from './features/tenant/tenant-route';
+import { healthRoutes, metricsRoute } from './features/operations';
 import { registerErrorHandler } from './http/error-handler';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id';
+import { registerRequestMetrics } from './http/request-metrics';
 import { registerInputGuard } from './http/input-guard';
 import { recordRoutes } from './http/route-list';
 import { assertSameOrigin, changesState } from './http/origin-guard';
@@ -60,9 +63,13 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     schemaController: ZOD_ONLY_SCHEMAS,
+    // The balancer's X-Request-Id when it sent a sane one, else a new UUID (http/request-id.ts).
+    genReqId: requestIdOf,
   });
   // Only JSON bodies are accepted: a plain-text form post from another site is the classic forgery.
   app.removeContentTypeParser('text/plain');
+  registerRequestIdHeader(app);
+  registerRequestMetrics(app);
   registerErrorHandler(app);
   registerInputGuard(app);
   recordRoutes(app);
@@ -132,7 +139,10 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     },
     { prefix: '/api' },
   );
-  await app.register(lookupRoutes(deps.lookups, deps.clock), { prefix: '/lookup' });
+  await app.register(lookupRoutes(deps, deps.lookups, deps.clock), { prefix: '/lookup' });
+  // For the balancer and the operators: no session, no origin (decision 045).
+  await app.register(healthRoutes(deps.db));
+  if (deps.config.metricsToken) await app.register(metricsRoute(deps, deps.config.metricsToken));
   // SPEC section 7: the print data, opened by a service token alone (never by a session).
   await app.register(serviceRoutes(deps, formContext), { prefix: '/service' });
   await registerWebApp(app, deps.config.webDist);

@@ -68,6 +68,22 @@ const envSchema = z.object({
   RETENTION_UNSUBMITTED_MONTHS: z.coerce.number().int().min(2).max(120).default(18),
   /** Applications of an admission cycle closed this long ago are deleted, unless the applicant accepted an offer. */
   RETENTION_CLOSED_CYCLE_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
+  /**
+   * Connections of each process's request pool (its job pool adds 4, pg-boss's own 2 more): size
+   * processes × (DB_POOL_SIZE + 6) under PostgreSQL's max_connections (README, decision 046).
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
+  /** GET /metrics on the main port answers only with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A second port that serves GET /metrics alone, for a scraper on the internal network. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * On SIGTERM, how long readiness answers 503 while the process still serves, before it stops
+   * listening: at least the balancer's check interval × fall when it keeps connections open.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).default(0),
+  /** When set, traces go to this OTLP/HTTP collector (server.ts loads OpenTelemetry only then). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface Config {
@@ -96,6 +112,11 @@ export interface Config {
   dbStatementTimeoutMs: number;
   dbJobStatementTimeoutMs: number;
   retention: RetentionConfig;
+  dbPoolSize: number;
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  otlpEndpoint: string | undefined;
+  shutdownDrainMs: number;
 }
 
 /** How long applicants' data is kept (features/retention, docs/decisions/047). */
@@ -177,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unsubmittedMonths: e.RETENTION_UNSUBMITTED_MONTHS,
       closedCycleMonths: e.RETENTION_CLOSED_CYCLE_MONTHS,
     },
+    dbPoolSize: e.DB_POOL_SIZE,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 

@@ -1,16 +1,12 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { pino } from 'pino';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { closeDeps, createDeps } from './create-deps';
-import { createFormContext } from './core/form-context';
-import { catchUpConsoleIndex } from './features/staff/console-index';
-import { LOG_SERIALIZERS } from './http/log-serializers';
-import { isDatabaseUnavailable } from './infra/db/database-unavailable';
-import { startShutdown } from './shutdown';
-import { startPeriodicJob, type PeriodicJob } from './infra/jobs/periodic-job';
-import { startWorkers } from './workers';
 
+/**
+ * The server's entry (npm start runs its compiled dist/main.js). It reads the
+ * configuration, starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set, and
+ * only then imports the server: the instrumentations patch http and pg as
+ * they load, so they must be listening first. Without the variable nothing
+ * of OpenTelemetry is loaded (decision 045).
+ */
 function readConfig(): Config {
   try {
     return loadConfig();
@@ -24,77 +20,11 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-/** How long after listening the background work starts when no request has asked for it. */
-const BACKGROUND_START_MS = 1000;
-const logger = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
-
-/** An unreachable database at boot is an operator's problem to fix, said in one line, not a stack trace. */
-async function openDeps() {
-  try {
-    return await createDeps(config, logger);
-  } catch (err) {
-    if (config.databaseUrl && isDatabaseUnavailable(err)) {
-      const url = new URL(config.databaseUrl);
-      const reason = (err as Error).message || (err as { code?: string }).code || 'no answer';
-      process.stderr.write(
-        `Cannot reach the database at ${url.hostname}:${url.port || 5432} (${reason}); not starting.\n`,
-      );
-      process.exit(1);
-    }
-    throw err;
-  }
+let beforeExit: (() => Promise<void>) | undefined;
+if (config.otlpEndpoint) {
+  const { startTracing } = await import('./infra/tracing/start-tracing');
+  // Spans still buffered go out at a clean stop; a process killed outright loses its last batch.
+  beforeExit = (await startTracing()).stop;
 }
-
-const deps = await openDeps();
-const app = await buildApp(deps, logger);
-
-/** Started after listen; a signal may come before. */
-const background: { consoleIndex?: PeriodicJob; stopping?: boolean } = {};
-
-async function shutdown(signal: string) {
-  background.stopping = true;
-  logger.info({ signal }, 'shutting down');
-  const code = await startShutdown(
-    app,
-    async () => {
-      await background.consoleIndex?.stop();
-      await closeDeps(deps);
-    },
-    logger,
-  );
-  process.exit(code);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.port, host: config.host });
-// Loaded after the first answers have been given, unless a request needs them first: the job queue and
-// its workers a second after listening (loading pg-boss, checking its schema and probing the converter's
-// sandbox held up the first answers by 25 to 40 ms when started at once), and the school and address
-// indexes a second later (a second or more of work, done in slices between requests).
-setTimeout(() => {
-  deps.lookups.warm().catch((err: unknown) => logger.error({ err }, 'the lookups could not be loaded'));
-}, 2 * BACKGROUND_START_MS).unref();
-await Promise.race([deps.jobs.wanted, delay(BACKGROUND_START_MS, undefined, { ref: false })]);
-const formContext = createFormContext(config.tenant);
-try {
-  // The workers create their queues on the started queue; only then may the stand-in pass jobs on.
-  const queue = await deps.jobs.ready;
-  await startWorkers({ ...deps, jobs: queue }, formContext, logger);
-  deps.jobs.accept();
-} catch (err) {
-  // A signal right after start closes the job queue under the workers being registered: not an error.
-  if (!background.stopping) throw err;
-}
-// A process already shutting down starts nothing more; shutdown() ends it.
-if (!background.stopping) {
-  // The staff console's list reads a model rebuilt from answer_history (docs/decisions/011-staff-console.md):
-  // a short pass every 10 s in each process; passes never overlap (they skip a locked mark).
-  background.consoleIndex = startPeriodicJob({
-    name: 'staff-console-index',
-    everyMs: 10_000,
-    logger,
-    run: () => catchUpConsoleIndex(deps, formContext),
-  });
-  logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);
-}
+const { serve } = await import('./serve');
+await serve(config, { beforeExit });

@@ -83,3 +83,36 @@ describe('starting without a database', () => {
     expect(lines[0]).toMatch(/^Cannot reach the database at 127\.0\.0\.1:\d+ .*; not starting\.$/);
   }, 60_000);
 });
+
+describe('readiness during a stop (issue 31)', () => {
+  let server: ServerProcess | undefined;
+  let db: Db | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await db?.close();
+  });
+
+  it('on SIGTERM /health/ready answers 503 at once while the process still serves, then it exits 0', async () => {
+    const database = await processDatabase();
+    db = database.db;
+    server = await startServerProcess({ ...database.env, SHUTDOWN_DRAIN_MS: '3000' });
+    const agent = new Agent();
+    expect((await call(`${server.url}/health/ready`, agent)).status).toBe(200);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    let ready = await call(`${server.url}/health/ready`, agent);
+    while (ready.status === 200 && Date.now() - signalled < 1000)
+      ready = await call(`${server.url}/health/ready`, agent);
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', reason: 'stopping' });
+    expect(Date.now() - signalled).toBeLessThan(1000);
+    // Still serving while the balancer learns: the process is alive, and calls are answered.
+    expect((await call(`${server.url}/health/live`, agent)).status).toBe(200);
+    expect((await call(`${server.url}/public/tenant`, agent)).status).toBe(200);
+
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    agent.destroy();
+  }, 90_000);
+});

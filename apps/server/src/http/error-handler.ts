@@ -42,6 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       appError = new AppError('INTERNAL');
     }
     if (appError.retryAfterSeconds !== undefined) reply.header('retry-after', String(appError.retryAfterSeconds));
-    return reply.status(appError.statusCode).send(appError.toBody());
+    // A 5xx carries the request's id, so an applicant's screenshot leads to its log lines (request-id.ts).
+    const body = appError.statusCode >= 500 ? { ...appError.toBody(), request_id: request.id } : appError.toBody();
+    return reply.status(appError.statusCode).send(body);
   });
 }

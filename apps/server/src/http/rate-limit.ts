@@ -6,6 +6,11 @@ export interface RateLimit {
   name: string;
   max: number;
   windowMs: number;
+  /**
+   * false: a fixed window, whose count starts afresh when the window ends (the previous window's
+   * hits do not count). For public read-only calls, where a burst at a window's edge costs nothing.
+   */
+  slide?: boolean;
 }
 
 /**
@@ -15,21 +20,27 @@ export interface RateLimit {
  * straddling a window's edge gets no more than the limit. One statement per
  * hit. Throws RATE_LIMITED once the window is spent.
  */
-export async function hitRateLimit(db: Queryable, limit: RateLimit, subject: string, now: Date): Promise<void> {
+export async function hitRateLimit(
+  db: Queryable,
+  limit: RateLimit,
+  subject: string,
+  now: Date,
+  weight = 1,
+): Promise<void> {
   const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
   const previousStart = new Date(windowStart.getTime() - limit.windowMs);
   const { rows } = await db.query<{ hits: number; prev_hits: number }>(
-    `INSERT INTO rate_limits (key, window_start, hits, prev_hits) VALUES ($1, $2, 1, 0)
+    `INSERT INTO rate_limits (key, window_start, hits, prev_hits) VALUES ($1, $2, $4, 0)
      ON CONFLICT (key) DO UPDATE SET
        prev_hits = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.prev_hits
                         WHEN rate_limits.window_start = $3 THEN rate_limits.hits ELSE 0 END,
-       hits = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.hits + 1 ELSE 1 END,
+       hits = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.hits + $4 ELSE $4 END,
        window_start = EXCLUDED.window_start
      RETURNING hits, prev_hits`,
-    [`${limit.name}:${subject}`, windowStart, previousStart],
+    [`${limit.name}:${subject}`, windowStart, previousStart, weight],
   );
   const hits = rows[0]?.hits ?? 0;
-  const previous = rows[0]?.prev_hits ?? 0;
+  const previous = limit.slide === false ? 0 : (rows[0]?.prev_hits ?? 0);
   const elapsed = now.getTime() - windowStart.getTime();
   if (previous * (1 - elapsed / limit.windowMs) + hits > limit.max) {
     // When the previous window's share has shrunk enough, or at the latest when this window ends.
@@ -37,7 +48,10 @@ export async function hitRateLimit(db: Queryable, limit: RateLimit, subject: str
     const waitMs =
       previous > 0 && room >= 0 ? limit.windowMs * (1 - room / previous) - elapsed : limit.windowMs - elapsed;
     // A refused call spends nothing, so Retry-After is the truth: waiting that long is enough.
-    await db.query('UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0', [`${limit.name}:${subject}`]);
+    await db.query('UPDATE rate_limits SET hits = greatest(hits - $2, 0) WHERE key = $1', [
+      `${limit.name}:${subject}`,
+      weight,
+    ]);
     throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
   }
 }

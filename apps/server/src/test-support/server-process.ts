@@ -32,11 +32,16 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { waitReady = true } = {},
+  {
+    waitReady = true,
+    nodeArgs = [] as string[],
+    port: fixedPort,
+  }: { waitReady?: boolean; nodeArgs?: string[]; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A fixed port: a process started again where a balancer already sends (haproxy.test.ts).
+  const port = fixedPort ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,

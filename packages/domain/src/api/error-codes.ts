@@ -126,4 +126,6 @@ export interface ErrorBody {
   message: string;
   /** Field key to messages, for validation failures. */
   errors?: Record<string, string[]>;
+  /** On a 5xx only: the request's id, also its X-Request-Id header and on its log lines. */
+  request_id?: string;
 }

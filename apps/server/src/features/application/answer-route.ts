@@ -3,8 +3,8 @@ import { invalidDateKeys } from '@admissions/domain';
 import { answerBody } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
-import { createMemoryRateLimit } from '../../http/memory-rate-limit';
 import { parseBody } from '../../http/parse-body';
+import { createSharedRateLimit } from '../../http/shared-rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { requireSession, sessionOf } from '../../session/require-session';
 import { hashToken } from '../../session/secrets';
@@ -19,11 +19,13 @@ const SAVED = { message: 'Your answers have been saved.' };
 
 /**
  * Per-session limits on saves (issue 11): far above what anyone typing
- * needs, far below what fills a disk. Kept in memory, so the batched save
- * keeps its single round trip (docs/decisions/008); per process, so a
- * session served by N processes gets at most N times these.
+ * needs, far below what fills a disk. Shared by every process (issue 31,
+ * decision 046), claimed in leases so that the batched save keeps its single
+ * round trip (docs/decisions/008) for all but one save in 30.
  */
 export const ANSWER_SAVE_LIMITS = { savesPerMinute: 600, bytesPerMinute: 2 * 1024 * 1024 } as const;
+const SAVES_LEASE = 30;
+const BYTES_LEASE = 128 * 1024;
 
 /**
  * PUT /api/answer: merges the given answers into the applicant's saved answers.
@@ -36,8 +38,18 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
   const checkSession = requireSession(deps);
   const saveInSession = createInSessionSaver(deps.db, deps.clock);
   const secure = deps.config.publicUrl.protocol === 'https:';
-  const saves = createMemoryRateLimit({ max: ANSWER_SAVE_LIMITS.savesPerMinute, windowMs: MINUTE });
-  const bytes = createMemoryRateLimit({ max: ANSWER_SAVE_LIMITS.bytesPerMinute, windowMs: MINUTE });
+  const saves = createSharedRateLimit(deps.db, {
+    name: 'answer-saves',
+    max: ANSWER_SAVE_LIMITS.savesPerMinute,
+    windowMs: MINUTE,
+    lease: SAVES_LEASE,
+  });
+  const bytes = createSharedRateLimit(deps.db, {
+    name: 'answer-bytes',
+    max: ANSWER_SAVE_LIMITS.bytesPerMinute,
+    windowMs: MINUTE,
+    lease: BYTES_LEASE,
+  });
   return async (app: FastifyInstance) => {
     app.put('/answer', { config: { checksAnswerTextItself: true } }, async (req, reply) => {
       const cookie = readSessionCookie(req, secure);
@@ -47,8 +59,8 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
       }
       const idHash = hashToken(cookie);
       const now = deps.clock.now().getTime();
-      saves.hit(idHash, now);
-      bytes.hit(idHash, now, Number(req.headers['content-length'] ?? 0));
+      await saves.hit(idHash, now);
+      await bytes.hit(idHash, now, Number(req.headers['content-length'] ?? 0));
       let changes;
       try {
         changes = parseBody(answerBody, req.body);

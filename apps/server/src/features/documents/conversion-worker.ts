@@ -9,6 +9,7 @@ import {
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { ensureQueue } from '../../infra/jobs/ensure-queue';
+import { conversionDuration, conversionFailures } from '../../infra/metrics/metrics';
 import {
   CONVERSION_DEAD_LETTER,
   CONVERSION_QUEUE,
@@ -194,7 +195,16 @@ export async function startConversionWorker(
       const target = job && targetOf(job.data);
       if (!job || !target) return;
       const lastTry = job.retryCount >= CONVERSION_RETRY_LIMIT;
-      await convertOne(deps, thread, soffice, job.data.documentId, lastTry, logger, target);
+      const timer = conversionDuration.startTimer();
+      try {
+        const outcome = await convertOne(deps, thread, soffice, job.data.documentId, lastTry, logger, target);
+        if (outcome !== 'skipped') timer({ outcome });
+        if (outcome === 'failed') conversionFailures.inc({ outcome: 'failed' });
+      } catch (err) {
+        timer({ outcome: 'error' });
+        conversionFailures.inc({ outcome: 'error' });
+        throw err;
+      }
     },
   );
   return CONVERSION_QUEUE;

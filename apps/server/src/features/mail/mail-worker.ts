@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { ensureQueue } from '../../infra/jobs/ensure-queue';
 import { settleEach } from '../../infra/jobs/settle-each';
 import { recordMailSent } from './mail-log';
+import { mailOutcomes } from '../../infra/metrics/metrics';
 import {
   MAIL_QUEUE,
   MAIL_QUEUE_OPTIONS,
@@ -69,9 +70,12 @@ async function deliver(
   const firstTry = job.retryCount === 0;
   const message = isReadyMailJob(data) ? data.message : await composerOf(composers, data.kind)(data, firstTry);
   if (!message) return;
+  if (!firstTry) mailOutcomes.inc({ outcome: 'retried' });
   try {
     await deps.mailer.send(message);
+    mailOutcomes.inc({ outcome: 'sent' });
   } catch (err) {
+    mailOutcomes.inc({ outcome: 'failed' });
     logger.warn({ err, job: job.id, retry: job.retryCount }, 'mail not sent yet; it will be retried');
     throw err;
   }

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { createInFlightLimit } from '../../http/in-flight-limit';
-import { createMemoryRateLimit } from '../../http/memory-rate-limit';
+import { createSharedRateLimit } from '../../http/shared-rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { sessionOf } from '../../session/require-session';
 import type { Session } from '../../session/session-store';
@@ -45,12 +45,23 @@ export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
     total: PDF_LIMITS.inProcess,
     retryAfterSeconds: 2,
   });
-  const rate = createMemoryRateLimit({ max: PDF_LIMITS.perMinute, windowMs: MINUTE });
+  // Shared by every process (decision 046); a small lease, since a copy costs far more than a statement.
+  const rate = createSharedRateLimit(deps.db, {
+    name: 'pdf-copies',
+    max: PDF_LIMITS.perMinute,
+    windowMs: MINUTE,
+    lease: 2,
+  });
   // The status reads the whole application to know its version: cheap, but not free.
-  const statusRate = createMemoryRateLimit({ max: PDF_LIMITS.statusPerMinute, windowMs: MINUTE });
+  const statusRate = createSharedRateLimit(deps.db, {
+    name: 'pdf-status',
+    max: PDF_LIMITS.statusPerMinute,
+    windowMs: MINUTE,
+    lease: 10,
+  });
   const source = (session: Session) => loadCopySource(deps, ctx, deps.config.tenant, session);
-  const drawCopy = (session: Session, log: FastifyBaseLogger) => {
-    rate.hit(session.userId, deps.clock.now().getTime());
+  const drawCopy = async (session: Session, log: FastifyBaseLogger) => {
+    await rate.hit(session.userId, deps.clock.now().getTime());
     return inFlight.run(session.userId, () => drawCopyNow(session, log));
   };
   const drawCopyNow = async (session: Session, log: FastifyBaseLogger) => {
@@ -76,7 +87,7 @@ export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
     /** GET /api/pdf: whether the copy can be downloaded, and where from. */
     app.get('/pdf', async (req, reply): Promise<PdfCopyStatusResponse> => {
       const session = sessionOf(req);
-      statusRate.hit(session.userId, deps.clock.now().getTime());
+      await statusRate.hit(session.userId, deps.clock.now().getTime());
       const failed = cache.get(session.userId, copyVersion(await source(session))) === 'failed';
       reply.header('cache-control', 'no-store');
       return failed

@@ -11,13 +11,14 @@ import { migrate } from './migrate';
  */
 export async function createDb(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs' | 'dbJobStatementTimeoutMs'>>,
+    Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs' | 'dbJobStatementTimeoutMs' | 'dbPoolSize'>>,
 ): Promise<Db> {
   let db: Db;
   if (config.databaseUrl) {
     const { createPostgresDb } = await import('./postgres-db');
     db = createPostgresDb({
       connectionString: config.databaseUrl,
+      max: config.dbPoolSize,
       connectTimeoutMs: config.dbConnectTimeoutMs,
       statementTimeoutMs: config.dbStatementTimeoutMs,
       jobStatementTimeoutMs: config.dbJobStatementTimeoutMs,

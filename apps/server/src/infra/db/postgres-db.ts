@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Queryable, QueryOptions } from './db';
+import { dbPoolWait } from '../metrics/metrics';
 import { isDatabaseUnavailable } from './database-unavailable';
 
 export interface PostgresOptions {
@@ -45,6 +46,8 @@ export interface PostgresDb extends Db {
   readonly kind: 'postgres';
   /** Where the pool connects, so the job queue can open its own small pool on the same database. */
   readonly connectionString: string;
+  /** The request pool's connections now, for the metrics. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
 }
 
 /** Thrown without waiting when too many calls already wait for a connection: answered 503 like an outage. */
@@ -80,12 +83,37 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
   const checkQueue = () => {
     if (pool.waitingCount >= maxWaiting) throw new PoolExhaustedError();
   };
+  const connect = async () => {
+    const started = performance.now();
+    const client = await pool.connect();
+    dbPoolWait.observe((performance.now() - started) / 1000);
+    return client;
+  };
+  const run = (q: pg.PoolClient, text: string, values: unknown[], name: string | undefined) =>
+    name ? q.query({ name, text, values }) : q.query(text, values);
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
-      if (q === pool) checkQueue();
       const values = params as unknown[];
-      const res = await (options?.name ? q.query({ name: options.name, text, values }) : q.query(text, values));
-      return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
+      if (q !== pool) {
+        const res = await run(q as pg.PoolClient, text, values, options?.name);
+        return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
+      }
+      checkQueue();
+      // As pool.query does (a failed statement's connection is dropped), with the wait for it timed.
+      const client = await connect();
+      // A connection lost mid-statement also fails the statement; its 'error' event must not crash the process.
+      const ignore = () => {};
+      client.on('error', ignore);
+      try {
+        const res = await run(client, text, values, options?.name);
+        client.release();
+        return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      } finally {
+        client.removeListener('error', ignore);
+      }
     },
   });
   let jobs: PostgresDb | undefined;
@@ -93,9 +121,10 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
     kind: 'postgres',
     connectionString,
     ...wrap(pool),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async transaction(fn) {
       checkQueue();
-      const client = await pool.connect();
+      const client = await connect();
       let broken: unknown;
       try {
         await client.query('BEGIN');
