@@ -24,6 +24,7 @@ export function teamInvitationMail(
   const scope = invite.programs === null ? 'every program' : `these programs: ${invite.programs.join(', ')}`;
   return {
     to,
+    kind: 'team-invitation',
     subject: `You are invited to the ${t.shortName} admissions office team`,
     text:
       `${invite.invitedBy} has invited you to the ${t.partnerName} admissions office team, ` +
