@@ -28,6 +28,8 @@ import { recommendationRoutes } from './features/recommendations/recommendation-
 import { recommenderRoutes } from './features/recommendations/recommender-routes';
 import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
+import { officeItemsRoutes } from './features/office-items';
+import { statusRoutes, unsubscribeRoute } from './features/status';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
@@ -86,6 +88,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       await scope.register(temporaryAnswersRoutes(deps, formContext));
       await scope.register(clientErrorRoute(deps));
       await scope.register(recommenderRoutes(deps));
+      await scope.register(unsubscribeRoute(deps));
       if (deps.storage.kind === 'local')
         await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'recommender'));
     },
@@ -111,11 +114,13 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(pdfRoutes(deps, formContext));
         await scope.register(documentRoutes(deps, formContext));
         await scope.register(recommendationRoutes(deps, formContext));
+        await scope.register(statusRoutes(deps, formContext));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });
       // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
       await api.register(staffRoutes(deps, formContext), { prefix: '/staff' });
+      await api.register(officeItemsRoutes(deps, formContext), { prefix: '/staff' });
     },
     { prefix: '/api' },
   );

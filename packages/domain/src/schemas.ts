@@ -15,3 +15,4 @@ export * from './schemas/lookup';
 export * from './schemas/recommendations';
 export * from './schemas/staff';
 export * from './schemas/tenant-config';
+export * from './schemas/status';

@@ -11,6 +11,11 @@ export type AuditAction =
   | 'create-print-token'
   | 'revoke-print-token'
   | 'print-view'
+  /** The checklist's office items (decision 044): a document asked for again, withdrawn; an item waived, taken back. */
+  | 'request-item'
+  | 'withdraw-request'
+  | 'waive-item'
+  | 'unwaive-item'
   /** A staff call refused with 403 (session/require-staff.ts): the caller is not, or no longer, staff. */
   | 'denied';
 

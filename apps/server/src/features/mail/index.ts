@@ -1,5 +1,5 @@
 // The mail feature's public entry: how other features queue a mail and give the worker their composers.
-export { enqueueMail, type ComposedMailJob, type MailComposer, type MailComposers, type MailJob } from './mail-jobs';
+export { enqueueMail, enqueueMailIn, isPermanentRefusal, type MailRefusalHandlers, type ComposedMailJob, type MailComposer, type MailComposers, type MailJob } from './mail-jobs';
 export {
   alreadyConfirmedMail,
   confirmationCodeMail,
@@ -8,5 +8,6 @@ export {
   signupAttemptMail,
 } from './messages/account-mails';
 export { declineNoticeMail, letterReceiptMail, letterRequestMail } from './messages/letter-mails';
+export { addressProblemMail, deadlineReminderMail, itemRequestedMail } from './messages/checklist-mails';
 export { resumeLinkMail } from './messages/resume-link';
 export { submissionMail } from './messages/submission';

@@ -12,6 +12,7 @@ export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number
   ['Last change (UTC)', (r) => r.last_change],
   ['Submitted (UTC)', (r) => r.submitted_at ?? ''],
   ['Missing items', (r) => r.missing_count],
+  ['Complete', (r) => (r.complete ? 'yes' : 'no')],
 ];
 
 /**

@@ -61,6 +61,7 @@ export function filterOf(query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>): 
     params.push(query.term);
     conditions.push(`entry_term = $${params.length}`);
   }
+  if (query.complete) conditions.push(query.complete === 'yes' ? 'complete' : 'NOT complete');
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -76,10 +77,11 @@ interface DbRow {
   last_change: Date;
   submitted_at: Date | null;
   missing_count: number;
+  complete: boolean;
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
-  submitted_at, missing_count`;
+  submitted_at, missing_count, complete`;
 
 export function toListRow(r: DbRow): StaffListRow {
   return {
@@ -96,6 +98,7 @@ export function toListRow(r: DbRow): StaffListRow {
     last_change: new Date(r.last_change).toISOString(),
     submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
     missing_count: r.missing_count,
+    complete: r.complete === true,
   };
 }
 
