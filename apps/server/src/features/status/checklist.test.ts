@@ -167,7 +167,11 @@ describe('the checklist and GET /api/status', () => {
       409,
     );
     const detail = (await expectOk(await staff.get(`/api/staff/applications/${ada.userId}`))).json<{
-      checklist: { key: string; request?: { answered_at: string | null }; earlier_documents?: { file_name: string }[] }[];
+      checklist: {
+        key: string;
+        request?: { answered_at: string | null };
+        earlier_documents?: { file_name: string }[];
+      }[];
       documents: { answer_key: string; file_name: string }[];
     }>();
     const transcript = detail.checklist.find((i) => i.key === 'college_transcript_upload');

@@ -53,7 +53,12 @@ export async function sendDeadlineReminders(deps: AppDeps, ctx: FormContext): Pr
       .map((r) => ({ ...r, n: r.deadline ? dueDays(days, r.deadline, now) : null }))
       .filter((r): r is typeof r & { deadline: Date; n: number } => r.n !== null && r.deadline !== null);
     if (due.length === 0) continue;
-    const checklists = await loadChecklists(deps, ctx, due.map((r) => r.user_id), deps.db);
+    const checklists = await loadChecklists(
+      deps,
+      ctx,
+      due.map((r) => r.user_id),
+      deps.db,
+    );
     for (const r of due) {
       const checklist = checklists.get(r.user_id);
       if (!checklist || outstanding(checklist.items).length === 0) continue;
