@@ -20,6 +20,7 @@ const ROW: StaffListRow = {
   last_change: '2026-11-02T09:00:00.000Z',
   submitted_at: null,
   missing_count: 4,
+  complete: false,
 };
 
 const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({
@@ -80,6 +81,7 @@ describe('the staff console', { timeout: 30_000 }, () => {
       ...ROW,
       status_history: [{ web_status: 'started', at: '2026-11-01T09:00:00.000Z' }],
       missing_items: [{ key: 'birth_date', message: 'Date of Birth', page: '/about' }],
+      checklist: [],
       documents: [],
       recommendations: [],
       waived_letter_access: null,
