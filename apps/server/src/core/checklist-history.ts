@@ -13,9 +13,8 @@ export async function recordChecklistChange(
   changes: Record<string, unknown>,
   now: Date,
 ): Promise<void> {
-  await tx.query(`INSERT INTO answer_history (user_id, kind, changes, created_at) VALUES ($1, 'checklist', $2::jsonb, $3)`, [
-    userId,
-    JSON.stringify(changes),
-    now,
-  ]);
+  await tx.query(
+    `INSERT INTO answer_history (user_id, kind, changes, created_at) VALUES ($1, 'checklist', $2::jsonb, $3)`,
+    [userId, JSON.stringify(changes), now],
+  );
 }

@@ -70,7 +70,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'The page or item you asked for does not exist.',
   APPLICATION_SUBMITTED: 'Your application has already been submitted and can no longer be changed.',
   APPLICATION_NOT_SUBMITTED: 'This application has not been submitted yet: the applicant can still change it.',
-  CHECKLIST_ITEM_UNKNOWN: 'That item is not on this application\'s checklist.',
+  CHECKLIST_ITEM_UNKNOWN: "That item is not on this application's checklist.",
   ITEM_NOT_REQUESTABLE: 'Only a document can be asked for again.',
   ITEM_ALREADY_REQUESTED: 'This item has already been asked for. Withdraw that request first to change it.',
   RECOMMENDER_EMAIL_INVALID: 'Please provide a valid email address.',

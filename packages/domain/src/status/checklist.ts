@@ -152,7 +152,9 @@ function letterItem(prefix: string, letter: ChecklistLetter | undefined, submitt
   const slot = prefix === 'recommender_' ? 'first' : 'second';
   const base = {
     key: letterItemKey(prefix),
-    label: letter?.name ? `Letter of recommendation from ${letter.name}` : `Letter of recommendation (${slot} recommender)`,
+    label: letter?.name
+      ? `Letter of recommendation from ${letter.name}`
+      : `Letter of recommendation (${slot} recommender)`,
     kind: 'letter' as const,
     href: `/final-steps#${prefix}email`,
   };
@@ -195,7 +197,12 @@ function overlayOffice(form: FormDefinition, items: ChecklistItem[], src: Checkl
   for (const request of src.requests) {
     let item = byKey.get(request.item_key);
     if (!item) {
-      item = documentItem(form, request.item_key, fileLabels(form).get(request.item_key) ?? request.item_key, undefined);
+      item = documentItem(
+        form,
+        request.item_key,
+        fileLabels(form).get(request.item_key) ?? request.item_key,
+        undefined,
+      );
       byKey.set(item.key, item);
       items.push(item);
     }

@@ -8,7 +8,11 @@ import { openRequestFor, type OpenRequest } from '../../core/office-requests';
  * one document the office asked for again (an open request for `answerKey`)
  * may still be uploaded: its request is returned; everything else is 409.
  */
-export async function lockUnsubmitted(tx: Queryable, userId: string, answerKey?: string): Promise<OpenRequest | undefined> {
+export async function lockUnsubmitted(
+  tx: Queryable,
+  userId: string,
+  answerKey?: string,
+): Promise<OpenRequest | undefined> {
   const { rows } = await tx.query<{ submitted_at: Date | null }>(
     'SELECT submitted_at FROM applications WHERE user_id = $1 FOR UPDATE',
     [userId],

@@ -1,5 +1,14 @@
 // The mail feature's public entry: how other features queue a mail and give the worker their composers.
-export { enqueueMail, enqueueMailIn, isPermanentRefusal, type MailRefusalHandlers, type ComposedMailJob, type MailComposer, type MailComposers, type MailJob } from './mail-jobs';
+export {
+  enqueueMail,
+  enqueueMailIn,
+  isPermanentRefusal,
+  type MailRefusalHandlers,
+  type ComposedMailJob,
+  type MailComposer,
+  type MailComposers,
+  type MailJob,
+} from './mail-jobs';
 export {
   alreadyConfirmedMail,
   confirmationCodeMail,

@@ -1,8 +1,4 @@
-import {
-  isValidEmail,
-  type ChecklistLetter,
-  type RecommenderPrefix,
-} from '@admissions/domain';
+import { isValidEmail, type ChecklistLetter, type RecommenderPrefix } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';

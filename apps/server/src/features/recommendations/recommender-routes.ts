@@ -30,7 +30,11 @@ export function recommenderRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     app.post('/recommendation/open', async (req) => {
       await limit(req);
-      const request = await readableRequest(deps.db, parseBody(recommendationTokenBody, req.body).token, deps.clock.now());
+      const request = await readableRequest(
+        deps.db,
+        parseBody(recommendationTokenBody, req.body).token,
+        deps.clock.now(),
+      );
       // The applicant and the office see that the recommender opened the link (decision 044).
       await markOpened(deps.db, request, deps.clock.now());
       return viewOf(deps, request);
