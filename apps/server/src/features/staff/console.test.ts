@@ -134,7 +134,9 @@ describe('the CSV export', () => {
       'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Missing items,Complete',
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,\d+,no$/);
+    expect(lines[1]).toMatch(
+      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,\d+,no$/,
+    );
   });
 
   it('exports every match without a filter', async () => {
