@@ -32,6 +32,8 @@ import { recommendationRoutes } from './features/recommendations/recommendation-
 import { recommenderRoutes } from './features/recommendations/recommender-routes';
 import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
+import { officeItemsRoutes } from './features/office-items';
+import { statusRoutes, unsubscribeRoute } from './features/status';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { healthRoutes, metricsRoute } from './features/operations';
 import { registerErrorHandler } from './http/error-handler';
@@ -97,6 +99,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       await scope.register(temporaryAnswersRoutes(deps, formContext));
       await scope.register(clientErrorRoute(deps));
       await scope.register(recommenderRoutes(deps));
+      await scope.register(unsubscribeRoute(deps));
       if (deps.storage.kind === 'local')
         await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'recommender'));
     },
@@ -124,6 +127,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(recommendationRoutes(deps, formContext));
         await scope.register(myDataRoute(deps, formContext));
         await scope.register(deleteAccountRoute(deps));
+        await scope.register(statusRoutes(deps, formContext));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });
@@ -136,6 +140,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         },
         { prefix: '/staff' },
       );
+      await api.register(officeItemsRoutes(deps, formContext), { prefix: '/staff' });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,9 @@ import { startHousekeepingWorker } from './features/housekeeping/housekeeping-wo
 import type { FormContext } from './core/form-context';
 import { accountMailComposers } from './features/accounts/account-mail-jobs';
 import { startMailWorker } from './features/mail/mail-worker';
+import { deadlineReminderComposers, startDeadlineReminderWorker } from './features/status';
+import type { ComposedMailJob } from './features/mail';
+import { addressProblemComposers, letterRefused } from './features/recommendations';
 import { LETTER_TARGET, letterConversionTarget } from './features/recommendations/letter-conversion';
 import { letterMailComposers } from './features/recommendations/letter-mail-jobs';
 import { startLetterWorkers } from './features/recommendations/letter-reminders';
@@ -23,11 +26,19 @@ export async function startWorkers(requestDeps: AppDeps, formContext: FormContex
   const started: string[] = [];
   started.push(await startConversionWorker(deps, logger, { [LETTER_TARGET]: letterConversionTarget(deps) }));
   // The mail worker composes each kind of mail with the composer of the feature that queues it.
-  const mailComposers = { ...accountMailComposers(deps), ...letterMailComposers(deps) };
-  started.push(await startMailWorker(deps, logger, mailComposers));
+  const mailComposers = {
+    ...accountMailComposers(deps),
+    ...letterMailComposers(deps),
+    ...addressProblemComposers(deps),
+    ...deadlineReminderComposers(deps, formContext),
+  };
+  // A recommender's address refused for good (SMTP 5xx) becomes the letter's address problem (decision 044).
+  const refusals = { 'letter-request': (job: ComposedMailJob, reason: string) => letterRefused(deps, job, reason) };
+  started.push(await startMailWorker(deps, logger, mailComposers, refusals));
   started.push(await startHousekeepingWorker(deps, logger));
   started.push(...(await startLetterWorkers(deps, formContext, logger)));
   started.push(await startRetentionWorker(deps, logger));
+  started.push(await startDeadlineReminderWorker(deps, formContext, logger));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

@@ -62,6 +62,8 @@ export * from './api/staff-team';
 export * from './api/recommendations';
 export * from './api/my-data';
 export * from './api/retention';
+export * from './api/status';
+export * from './status/checklist';
 export * from './form/repeat-removal';
 export * from './form/field-context';
 // Types only: the schemas themselves are in './schemas' (entry @admissions/domain/schemas).

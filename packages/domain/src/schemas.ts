@@ -16,3 +16,4 @@ export * from './schemas/recommendations';
 export * from './schemas/staff';
 export * from './schemas/tenant-config';
 export * from './schemas/staff-team';
+export * from './schemas/status';

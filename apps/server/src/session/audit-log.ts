@@ -32,6 +32,11 @@ export type AuditAction =
   | 'view-audit'
   /** A dry run of the retention job (features/retention): counts by rule, and the applications it would delete. */
   | 'retention-preview'
+  /** The checklist's office items (decision 044): a document asked for again, withdrawn; an item waived, taken back. */
+  | 'request-item'
+  | 'withdraw-request'
+  | 'waive-item'
+  | 'unwaive-item'
   /** A staff call refused with 403 (session/require-staff.ts): the caller is not, or no longer, staff. */
   | 'denied';
 

@@ -28,10 +28,10 @@ export const TEST_PUBLIC_URL = 'http://portal.test';
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { onLog?: (entry: Record<string, unknown>) => void } = {},
+  options: { onLog?: (entry: Record<string, unknown>) => void; smtpRefuse?: (address: string) => boolean } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-test-'));
-  const smtp = await startSmtpSink();
+  const smtp = await startSmtpSink(0, { refuse: options.smtpRefuse });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

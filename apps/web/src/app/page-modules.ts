@@ -21,5 +21,6 @@ export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/forgot': ['src/features/auth/screens/forgot-password-screen.tsx'],
   '/reset': ['src/features/auth/screens/reset-password-screen.tsx'],
   '/recommend': ['src/features/recommendations/screens/recommend-screen.tsx'],
+  '/reminders-off': ['src/features/status/screens/reminders-off-screen.tsx'],
   '/staff': ['src/features/staff/routes/console-route.tsx'],
 };

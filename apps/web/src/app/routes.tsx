@@ -15,6 +15,9 @@ const reset = lazyRoute(
 const recommend = lazyRoute(
   async () => (await import('../features/recommendations/screens/recommend-screen')).RecommendScreen,
 );
+const remindersOff = lazyRoute(
+  async () => (await import('../features/status/screens/reminders-off-screen')).RemindersOffScreen,
+);
 const applicationLayout = lazyRoute(
   async () => (await import('../features/application/components/application-layout')).ApplicationLayout,
 );
@@ -48,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: 'reset', ...reset },
       // A recommender's page: public, outside the application's layout (no session, no redirects).
       { path: 'recommend', ...recommend },
+      // The deadline reminders' signed stop link: public, no session.
+      { path: 'reminders-off', ...remindersOff },
 
       {
         // The form pages share their state (answers, status) and redirect rules through this layout.

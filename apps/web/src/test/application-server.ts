@@ -12,6 +12,8 @@ import {
   type ProfileResponse,
   type RecommendationsResponse,
   type WebStatus,
+  STATUS_PATH,
+  type StatusResponse,
 } from '@admissions/domain';
 import { json, type SeenRequest } from './fetch-stub';
 import { tenantFixture } from './fixtures';
@@ -126,6 +128,16 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
     ...documentHandlers(state),
     // No letter requests: the recommendations feature's tests (features/recommendations/tests) replace this.
     [`GET ${RECOMMENDATIONS_PATH}`]: () => json({ recommenders: [] } satisfies RecommendationsResponse),
+    // An empty checklist: the status feature's tests (features/status) replace this.
+    [`GET ${STATUS_PATH}`]: () =>
+      json({
+        submitted_at: state.submitted ? '2026-11-02T09:00:00.000Z' : null,
+        complete: false,
+        checklist: [],
+        reminders: true,
+        deadline: null,
+        decision: null,
+      } satisfies StatusResponse),
     'GET /api/pdf': () =>
       json({ status: 'completed', url: '/api/pdf/file', message: 'Your PDF copy is ready to download.' }),
   };

@@ -1,6 +1,7 @@
 import type { Answers, DocumentAnswer } from './profile';
 import type { StaffRecommendation } from './recommendations';
 import type { StaffAccessSummary } from './staff-roles';
+import type { StaffChecklistItem } from './status';
 
 /**
  * The admissions office's calls (docs/decisions/011-staff-console.md): the
@@ -58,6 +59,8 @@ export interface StaffListRow {
   overall_score: number | null;
   /** Submitted reviews. */
   review_count: number;
+  /** Submitted, and every checklist item received or waived (docs/decisions/043-checklist.md). */
+  complete: boolean;
 }
 
 export interface StaffListResponse {
@@ -92,6 +95,8 @@ export interface StaffApplicationDetail extends Omit<StaffListRow, 'missing_coun
   /** The applicant's answer to counselor_waiver_request: true waived, false not, null not answered. */
   waived_letter_access: boolean | null;
   packet_url: string;
+  /** The checklist as the office sees it: the applicant's items with who asked for or waived them. */
+  checklist: StaffChecklistItem[];
 }
 
 export interface ServiceTokenCreated {

@@ -8,6 +8,8 @@ export const staffListQuery = z.strictObject({
   program: z.string().max(20).optional(),
   term: z.string().max(20).optional(),
   stage: z.string().max(40).optional(),
+  /** Complete (every checklist item received or waived) or not. */
+  complete: z.enum(['yes', 'no']).optional(),
   sort: z.enum(STAFF_LIST_SORTS).default('last_change'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

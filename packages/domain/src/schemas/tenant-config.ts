@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localTimeToInstant } from '../time/zoned-time';
 
 const link = z.strictObject({ label: z.string().min(1), url: z.url() });
 
@@ -22,6 +23,16 @@ export const tenantConfigSchema = z.strictObject({
   exploreLinks: z.array(link).length(4),
   /** The institution's IANA time zone: deadlines are its local times, and every time shown names it. */
   time_zone: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
+  /**
+   * The one application deadline, a local time in time_zone ('2027-01-15T23:59'), until programs carry their own
+   * (issue #29). Reminders go out before it (decision 044).
+   */
+  application_deadline: z
+    .string()
+    .refine((v) => localTimeToInstant(v, 'UTC') !== null, 'must be a local time such as 2027-01-15T23:59')
+    .optional(),
+  /** Days before the deadline a reminder of missing items goes out; [7, 1] when not set. */
+  deadline_reminder_days: z.array(z.number().int().min(1).max(90)).max(10).optional(),
 });
 
 function isTimeZone(zone: string): boolean {

@@ -99,7 +99,11 @@ export async function markCompleted(
   const { rowCount } = await db.query(
     `WITH changed AS (
        UPDATE documents SET status = 'COMPLETED', pdf_key = $3, pdf_size = $4, message = '', updated_at = $2
-       WHERE id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING user_id, answer_key, status)
+       WHERE id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING id, user_id, answer_key, status),
+     -- A document the office asked for answers its request in the same statement (decision 044).
+     answered AS (
+       UPDATE checklist_requests r SET answered_at = $2 FROM changed c
+       WHERE r.document_id = c.id AND r.answered_at IS NULL AND r.withdrawn_at IS NULL RETURNING r.id)
      ${LOG_CHANGE}`,
     [id, now, pdfKey, pdfSize],
   );
@@ -158,4 +162,38 @@ export async function storedBytes(db: Queryable, userId: string, exceptAnswerKey
     [userId, exceptAnswerKey],
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Keeps a document the office asked to be replaced: its row moves to
+ * superseded_documents with its files, which stay in storage for the office
+ * (decision 044). The caller then inserts the new document.
+ */
+export async function supersedeDocument(tx: Queryable, id: string, requestId: string, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO superseded_documents
+       (id, user_id, answer_key, request_id, file_name, file_size, upload_key, pdf_key, pdf_size, created_at, superseded_at)
+     SELECT id, user_id, answer_key, $2, file_name, file_size, upload_key, pdf_key, pdf_size, created_at, $3
+     FROM documents WHERE id = $1`,
+    [id, requestId, now],
+  );
+  await deleteDocumentRow(tx, id, now);
+}
+
+/** The documents of these applicants for the checklist: status and last change, by answer key. */
+export async function documentStatesOf(db: Queryable, userIds: readonly string[]) {
+  const { rows } = await db.query<{ user_id: string; answer_key: string; status: StoredStatus; updated_at: Date }>(
+    'SELECT user_id, answer_key, status, updated_at FROM documents WHERE user_id = ANY($1::uuid[])',
+    [userIds],
+  );
+  return rows;
+}
+
+/** Documents kept for the office after a requested replacement. */
+export async function supersededDocumentsOf(db: Queryable, userId: string) {
+  const { rows } = await db.query<{ answer_key: string; file_name: string; superseded_at: Date }>(
+    'SELECT answer_key, file_name, superseded_at FROM superseded_documents WHERE user_id = $1 ORDER BY superseded_at',
+    [userId],
+  );
+  return rows;
 }

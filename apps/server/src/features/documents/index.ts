@@ -13,3 +13,5 @@ export { removeFiles, type Log } from './remove-files';
 export { documentShift } from './shift-documents';
 export { releaseDocumentsOfPanes } from './tab-switch';
 export { pdfName } from './pdf-file-name';
+export { documentStatesOf, supersededDocumentsOf } from './documents-repository';
+export { fileQuestions } from './file-questions';

@@ -3,6 +3,7 @@ import { FILE_MESSAGES, type StartConversionBody } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { FormContext } from '../../core/form-context';
+import { attachRequestDocument } from '../../core/office-requests';
 import { checkUploadedFile } from './check-uploaded-file';
 import { CONVERSION_QUEUE } from './conversion-queue';
 import { documentFolder } from './document-keys';
@@ -12,6 +13,7 @@ import {
   insertDocument,
   markFailed,
   storedBytes,
+  supersedeDocument,
   takeUpload,
 } from './documents-repository';
 import { removeFiles, type Log } from './remove-files';
@@ -49,19 +51,23 @@ export async function startConversion(
   let replaced: string[] = [];
   try {
     replaced = await deps.db.transaction(async (tx) => {
-      await lockUnsubmitted(tx, userId);
+      const request = await lockUnsubmitted(tx, userId, answerKey);
       if (!(await takeUpload(tx, file_key, userId, answerKey, now))) throw new AppError('NOT_FOUND');
       if ((await storedBytes(tx, userId, answerKey)) + size > deps.config.documents.quotaBytes) {
         throw new AppError('UPLOAD_QUOTA_EXCEEDED', { message: FILE_MESSAGES.quotaBytes });
       }
       const previous = await findDocument(tx, userId, answerKey);
-      if (previous) await deleteDocumentRow(tx, previous.id);
+      // The document the office asked to replace is kept for it; a retry of the requested upload is not.
+      const keep = previous && request && previous.id !== request.document_id;
+      if (previous && keep) await supersedeDocument(tx, previous.id, request.id, now);
+      else if (previous) await deleteDocumentRow(tx, previous.id);
       await insertDocument(
         tx,
         { id: documentId, userId, answerKey, uploadKey: file_key, fileName: file_name, fileSize: size },
         now,
       );
-      return previous ? [previous.upload_key, previous.pdf_key ?? ''] : [];
+      if (request) await attachRequestDocument(tx, request.id, documentId);
+      return previous && !keep ? [previous.upload_key, previous.pdf_key ?? ''] : [];
     });
   } catch (err) {
     if (err instanceof AppError && err.code !== 'APPLICATION_SUBMITTED')

@@ -29,7 +29,7 @@ export async function createUploadForm(
   const now = deps.clock.now();
   const key = newUploadKey(userId, answerKey);
   await deps.db.transaction(async (tx) => {
-    await lockUnsubmitted(tx, userId);
+    await lockUnsubmitted(tx, userId, answerKey);
     if ((await uploadsSince(tx, userId, new Date(now.getTime() - HOUR))) >= uploadsPerHour) {
       throw new AppError('UPLOAD_QUOTA_EXCEEDED', { message: FILE_MESSAGES.quotaUploads, retryAfterSeconds: 3600 });
     }

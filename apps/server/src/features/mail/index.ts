@@ -1,5 +1,14 @@
 // The mail feature's public entry: how other features queue a mail and give the worker their composers.
-export { enqueueMail, type ComposedMailJob, type MailComposer, type MailComposers, type MailJob } from './mail-jobs';
+export {
+  enqueueMail,
+  enqueueMailIn,
+  isPermanentRefusal,
+  type MailRefusalHandlers,
+  type ComposedMailJob,
+  type MailComposer,
+  type MailComposers,
+  type MailJob,
+} from './mail-jobs';
 export {
   alreadyConfirmedMail,
   confirmationCodeMail,
@@ -9,6 +18,7 @@ export {
 } from './messages/account-mails';
 export { declineNoticeMail, letterReceiptMail, letterRequestMail } from './messages/letter-mails';
 export { forgetMailLog, mailLogOf, type MailLogEntry } from './mail-log';
+export { addressProblemMail, deadlineReminderMail, itemRequestedMail } from './messages/checklist-mails';
 export { resumeLinkMail } from './messages/resume-link';
 export { retentionWarningMail } from './messages/retention-mails';
 export { submissionMail } from './messages/submission';

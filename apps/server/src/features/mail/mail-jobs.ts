@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import type { Queryable } from '../../infra/db/db';
 import type { MailMessage } from '../../infra/mail/mailer';
 
 /** The queue every e-mail goes through (pg-boss, on the application database). */
@@ -57,6 +58,20 @@ export type MailComposer<Job extends ComposedMailJob = any> = (
 /** The composers the mail worker is handed, by job kind. */
 export type MailComposers = Readonly<Record<string, MailComposer>>;
 
+/**
+ * What a feature does when the relay refuses a mail of its kind for good (an
+ * SMTP 5xx): record it (the letters mark the address as a problem). The job
+ * then ends, instead of being retried for a day to an address that will never
+ * take it. Kinds without a handler are retried as before.
+ */
+export type MailRefusalHandlers = Readonly<Record<string, (job: ComposedMailJob, reason: string) => Promise<void>>>;
+
+/** An SMTP answer that will not change on a retry: 5xx to the recipient or the message. */
+export function isPermanentRefusal(err: unknown): err is Error & { responseCode: number; response?: string } {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 /** Worker ids of this process's mail workers, woken as soon as a response that queued a mail is sent. */
 const localWorkers = new WeakMap<object, string>();
 const queuedSinceWake = new WeakSet<object>();
@@ -72,6 +87,16 @@ export function registerLocalMailWorker(jobs: AppDeps['jobs'], workerId: string)
  */
 export async function enqueueMail({ jobs }: Pick<AppDeps, 'jobs'>, job: MailJob): Promise<void> {
   await jobs.send(MAIL_QUEUE, job);
+  queuedSinceWake.add(jobs);
+}
+
+/**
+ * Queues a mail in the caller's transaction: the record that asks for it and
+ * the mail job commit together or not at all, so a process that dies between
+ * the two loses neither (pg-boss writes the job through the transaction).
+ */
+export async function enqueueMailIn({ jobs }: Pick<AppDeps, 'jobs'>, tx: Queryable, job: MailJob): Promise<void> {
+  await jobs.send(MAIL_QUEUE, job, { db: { executeSql: (text, values) => tx.query(text, values ?? []) } });
   queuedSinceWake.add(jobs);
 }
 

@@ -8,8 +8,10 @@ import { mailOutcomes } from '../../infra/metrics/metrics';
 import {
   MAIL_QUEUE,
   MAIL_QUEUE_OPTIONS,
+  isPermanentRefusal,
   isReadyMailJob,
   registerLocalMailWorker,
+  type MailRefusalHandlers,
   type MailComposers,
   type MailJob,
 } from './mail-jobs';
@@ -43,10 +45,11 @@ export async function startMailWorker(
   deps: AppDeps,
   logger: Pick<Logger, 'warn'>,
   composers: MailComposers,
+  refusals: MailRefusalHandlers = {},
 ): Promise<string> {
   await ensureQueue(deps.jobs, MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
   const id = await deps.jobs.work<MailJob>(MAIL_QUEUE, MAIL_WORK_OPTIONS, (batch) =>
-    settleEach(batch, (job) => deliver(deps, job, logger, composers), recipientOf),
+    settleEach(batch, (job) => deliver(deps, job, logger, composers, refusals), recipientOf),
   );
   registerLocalMailWorker(deps.jobs, id);
   return MAIL_QUEUE;
@@ -65,6 +68,7 @@ async function deliver(
   job: Pick<Job<MailJob>, 'id' | 'data' | 'retryCount'>,
   logger: Pick<Logger, 'warn'>,
   composers: MailComposers,
+  refusals: MailRefusalHandlers,
 ) {
   const data = job.data;
   const firstTry = job.retryCount === 0;
@@ -76,6 +80,12 @@ async function deliver(
     mailOutcomes.inc({ outcome: 'sent' });
   } catch (err) {
     mailOutcomes.inc({ outcome: 'failed' });
+    // A kind whose feature tracks refusals (a recommender's address) learns of a 5xx in this run, not after a day of retries.
+    const refused = isReadyMailJob(data) ? undefined : refusals[data.kind];
+    if (refused && isPermanentRefusal(err)) {
+      await refused(data, (err.response ?? err.message).slice(0, 300));
+      return;
+    }
     logger.warn({ err, job: job.id, retry: job.retryCount }, 'mail not sent yet; it will be retried');
     throw err;
   }

@@ -1,11 +1,13 @@
 import { type RecommendationsResponse } from '@admissions/domain';
-import { recommenderPrefix } from '@admissions/domain/schemas';
+import { recommenderAddressBody, recommenderPrefix } from '@admissions/domain/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
 import type { FormContext } from '../../core/form-context';
 import { recommendationStates, remindRecommender, requestLetter } from './letter-requests';
+import { changeRecommenderAddress } from './letter-tracking';
 
 const prefixOf = (req: FastifyRequest) => {
   const parsed = recommenderPrefix.safeParse((req.params as { prefix: string }).prefix);
@@ -27,6 +29,14 @@ export function recommendationRoutes(deps: AppDeps, ctx: FormContext) {
     app.post('/recommendations/:prefix/request', async (req): Promise<RecommendationsResponse> => {
       const { userId } = sessionOf(req);
       await requestLetter(deps, ctx, userId, prefixOf(req));
+      return recommendationStates(deps, ctx, userId);
+    });
+
+    app.put('/recommendations/:prefix/address', async (req): Promise<RecommendationsResponse> => {
+      const { userId } = sessionOf(req);
+      const prefix = prefixOf(req);
+      const { email } = parseBody(recommenderAddressBody, req.body);
+      await changeRecommenderAddress(deps, ctx, userId, prefix, email);
       return recommendationStates(deps, ctx, userId);
     });
 

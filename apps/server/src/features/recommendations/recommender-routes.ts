@@ -13,6 +13,7 @@ import { MINUTE } from '../../infra/time-units';
 import { readableRequest, viewOf } from './letter-link';
 import { declineLetter, writeLetter } from './letter-responses';
 import { createLetterUploadForm, startLetterConversion } from './letter-upload';
+import { markOpened } from './letter-tracking';
 
 /** Per client address: enough for a page that polls a conversion, far too few to guess a 256-bit token. */
 export const RECOMMENDER_CALL_LIMIT: RateLimit = { name: 'recommendation', max: 120, windowMs: MINUTE };
@@ -29,7 +30,14 @@ export function recommenderRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     app.post('/recommendation/open', async (req) => {
       await limit(req);
-      return view(parseBody(recommendationTokenBody, req.body).token);
+      const request = await readableRequest(
+        deps.db,
+        parseBody(recommendationTokenBody, req.body).token,
+        deps.clock.now(),
+      );
+      // The applicant and the office see that the recommender opened the link (decision 044).
+      await markOpened(deps.db, request, deps.clock.now());
+      return viewOf(deps, request);
     });
 
     app.post('/recommendation/upload-form', async (req): Promise<PresignedUrlResponse> => {

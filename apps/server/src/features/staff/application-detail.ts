@@ -6,6 +6,7 @@ import {
 } from '@admissions/domain';
 import { waiverOf } from '../recommendations';
 import { answersForJudging } from '../documents';
+import { staffChecklist } from '../checklist';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { findApplication } from '../../core/application-repository';
@@ -121,5 +122,6 @@ export async function loadApplicationDetail(
     recommendations,
     waived_letter_access: waiverOf(app?.answers ?? {}),
     packet_url: packetUrl(userId),
+    checklist: (await staffChecklist(deps, ctx, userId)).items,
   };
 }

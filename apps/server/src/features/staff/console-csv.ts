@@ -16,6 +16,7 @@ export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number
   ['Days in stage', (r) => r.days_in_stage ?? ''],
   ['Overall score', (r) => r.overall_score ?? ''],
   ['Reviews', (r) => r.review_count],
+  ['Complete', (r) => (r.complete ? 'yes' : 'no')],
 ];
 
 /**

@@ -7,6 +7,7 @@ import {
   type DocumentAnswer,
 } from '@admissions/domain';
 import { answersForJudging } from '../documents';
+import { loadChecklists, type Checklist } from '../checklist';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';
@@ -41,6 +42,7 @@ export interface IndexRow {
   last_change: string;
   submitted_at: string | null;
   missing_count: number;
+  complete: boolean;
   search_text: string;
   sort_name: string;
   refreshed_at: string;
@@ -69,7 +71,7 @@ interface SourceRow {
 }
 
 /** The index row of one application, as the applicant's own summary would count it now. */
-export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date): IndexRow {
+export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, complete = false): IndexRow {
   const answers = source.answers ?? {};
   const text = (key: string) => (answers[key] ?? '').trim();
   const submitted = source.submitted_at != null;
@@ -95,6 +97,7 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date): Inde
     last_change: new Date(source.last_change).toISOString(),
     submitted_at: source.submitted_at ? new Date(source.submitted_at).toISOString() : null,
     missing_count: missing,
+    complete,
     search_text: searchable([text('first_name'), text('last_name'), text('preferred_name'), source.email].join(' ')),
     sort_name: searchable(`${text('last_name')} ${text('first_name')}`),
     refreshed_at: now.toISOString(),
@@ -113,18 +116,19 @@ const SOURCE_SQL = `
 const UPSERT_SQL = `
   INSERT INTO staff_application_index
     (user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at)
+     last_change, submitted_at, missing_count, complete, search_text, sort_name, refreshed_at)
   SELECT user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at
+     last_change, submitted_at, missing_count, complete, search_text, sort_name, refreshed_at
   FROM jsonb_to_recordset($1::jsonb) AS x (
     user_id uuid, email text, first_name text, last_name text, preferred_name text, program text, entry_term text,
-    web_status text, last_change timestamptz, submitted_at timestamptz, missing_count integer, search_text text,
+    web_status text, last_change timestamptz, submitted_at timestamptz, missing_count integer, complete boolean,
+    search_text text,
     sort_name text, refreshed_at timestamptz)
   ON CONFLICT (user_id) DO UPDATE SET
     email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
     preferred_name = EXCLUDED.preferred_name, program = EXCLUDED.program, entry_term = EXCLUDED.entry_term,
     web_status = EXCLUDED.web_status, last_change = EXCLUDED.last_change, submitted_at = EXCLUDED.submitted_at,
-    missing_count = EXCLUDED.missing_count, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
+    missing_count = EXCLUDED.missing_count, complete = EXCLUDED.complete, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
 
 /** Recomputes the index rows of these applicants (staff accounts have no application and are left out). */
 export async function reindexApplications(
@@ -136,15 +140,14 @@ export async function reindexApplications(
   if (userIds.length === 0) return 0;
   const { rows } = await db.query<SourceRow>(SOURCE_SQL, [userIds]);
   const now = deps.clock.now();
-  const indexRows = rows
-    .filter((r) => r.last_change != null && !deps.config.staffEmails.has(normalizeEmail(r.email)))
-    .map((r) => indexRowOf(ctx, r, now));
+  const kept = rows.filter((r) => r.last_change != null && !deps.config.staffEmails.has(normalizeEmail(r.email)));
+  // The checklist decides `complete`; only a submitted application can be (its office items and letters come after).
+  const submitted = kept.filter((r) => r.submitted_at != null).map((r) => r.user_id);
+  const checklists = submitted.length ? await loadChecklists(deps, ctx, submitted, db) : new Map<string, Checklist>();
+  const indexRows = kept.map((r) => indexRowOf(ctx, r, now, checklists.get(r.user_id)?.complete ?? false));
   if (indexRows.length > 0) {
     await db.query(UPSERT_SQL, [JSON.stringify(indexRows)]);
-    await enterFirstStage(
-      db,
-      indexRows.filter((r) => r.submitted_at != null).map((r) => r.user_id),
-    );
+    await enterFirstStage(db, submitted);
   }
   return indexRows.length;
 }

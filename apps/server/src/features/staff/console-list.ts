@@ -77,6 +77,7 @@ export function filterOf(
     params.push(query.stage);
     conditions.push(`stage = $${params.length}`);
   }
+  if (query.complete) conditions.push(query.complete === 'yes' ? 'complete' : 'NOT complete');
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -96,10 +97,11 @@ interface DbRow {
   stage_entered_at: Date | null;
   overall_score: string | number | null;
   review_count: number;
+  complete: boolean;
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
-  submitted_at, missing_count, stage, stage_entered_at, overall_score, review_count`;
+  submitted_at, missing_count, stage, stage_entered_at, overall_score, review_count, complete`;
 
 const DAY_MS = 86_400_000;
 
@@ -126,6 +128,7 @@ export function toListRow(r: DbRow, list: ListContext = { stageLabels: new Map()
       r.stage && entered ? Math.max(0, Math.floor((list.now.getTime() - entered.getTime()) / DAY_MS)) : null,
     overall_score: r.overall_score == null ? null : Math.round(Number(r.overall_score) * 100) / 100,
     review_count: r.review_count ?? 0,
+    complete: r.complete === true,
   };
 }
 

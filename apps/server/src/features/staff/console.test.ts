@@ -131,11 +131,11 @@ describe('the CSV export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Missing items,Stage,Days in stage,Overall score,Reviews',
+      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Missing items,Stage,Days in stage,Overall score,Reviews,Complete',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,\d+,,,,0$/,
+      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,\d+,,,,0,no$/,
     );
   });
 

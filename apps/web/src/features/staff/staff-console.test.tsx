@@ -26,6 +26,7 @@ const ROW: StaffListRow = {
   days_in_stage: null,
   overall_score: null,
   review_count: 0,
+  complete: false,
 };
 
 const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({
@@ -86,6 +87,7 @@ describe('the staff console', { timeout: 30_000 }, () => {
       ...ROW,
       status_history: [{ web_status: 'started', at: '2026-11-01T09:00:00.000Z' }],
       missing_items: [{ key: 'birth_date', message: 'Date of Birth', page: '/about' }],
+      checklist: [],
       documents: [],
       recommendations: [],
       waived_letter_access: null,

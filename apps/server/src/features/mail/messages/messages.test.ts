@@ -15,6 +15,9 @@ import {
   signupAttemptMail,
   submissionMail,
   teamInvitationMail,
+  addressProblemMail,
+  deadlineReminderMail,
+  itemRequestedMail,
 } from '..';
 
 const config = loadConfig({ PUBLIC_URL: 'https://apply.example.edu' });
@@ -71,6 +74,21 @@ const messages: Record<string, MailMessage> = {
     deleteAfter: at,
     months: 18,
     loginUrl: 'https://a.example/login',
+  }),
+  itemRequested: itemRequestedMail(config, 'ada@example.edu', {
+    label: 'Transcript',
+    message: 'Please send a clearer scan.',
+  }),
+  addressProblem: addressProblemMail(config, 'ada@example.edu', {
+    recommenderName: typed,
+    email: 'grace@example.edu',
+    reason: '550 No such mailbox <x>',
+  }),
+  deadlineReminder: deadlineReminderMail(config, 'ada@example.edu', {
+    daysBefore: 7,
+    deadline: 'Friday, 15 January 2027, 11:59 pm Central Time',
+    missing: [{ label: 'Transcript', url: 'https://apply.example.edu/education-alr#college_transcript_upload' }],
+    unsubscribeUrl: 'https://apply.example.edu/reminders-off?token=x',
   }),
 };
 

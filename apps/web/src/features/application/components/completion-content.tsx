@@ -1,6 +1,7 @@
 import { MY_DATA_PATH } from '@admissions/domain';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
+import { CompletionStatus } from '../../status/components/completion-status';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { useApplicationAnswers, useApplicationForm } from '../state/application-state-context';
 import styles from './completion-content.module.css';
@@ -27,6 +28,7 @@ export function CompletionContent() {
       {/* What follows the letters waits for them: drawn before they arrive, it would be pushed down (CLS). */}
       {letters.known && (
         <>
+          <CompletionStatus />
           <CompletionLetters form={form} recommenders={letters.recommenders} />
           <section aria-labelledby="completion-next">
             <h2 id="completion-next" className={styles.heading}>

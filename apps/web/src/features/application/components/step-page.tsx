@@ -16,6 +16,11 @@ import { PageActions } from './page-actions';
 
 const NO_ERRORS: readonly string[] = [];
 
+// "Your checklist" on Final Steps (issue 30): its code loads with that page only.
+const FinalStepsChecklist = lazyPart(() =>
+  import('../../status/components/final-steps-checklist').then((m) => m.FinalStepsChecklist),
+);
+
 // Only the recommenders' sections on Final Steps show a letter request: its code stays out of the other pages' load.
 const LetterRequest = lazyPart(() =>
   import('../../recommendations/components/section-letter-request').then((m) => m.SectionLetterRequest),
@@ -85,6 +90,7 @@ export function StepPage({ path }: { path: PagePath }) {
   return (
     <ApplicationPage page={stepAt(path)}>
       <FormPageBody page={page} ctx={ctx} />
+      {path === '/final-steps' && showLetterRequests && <FinalStepsChecklist.Part />}
       {!readOnly && <PageActions path={path} />}
     </ApplicationPage>
   );

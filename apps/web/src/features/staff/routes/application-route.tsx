@@ -9,6 +9,7 @@ import { userMessage } from '../../../lib/api-errors';
 import { StaffLetters } from '../../recommendations/components/staff-letters';
 import { createPrintToken, revokePrintToken, useApplicationDetail } from '../api/staff-api';
 import { formatSize, STATUS_LABELS } from '../components/staff-format';
+import { StaffChecklist } from '../components/staff-checklist';
 import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
 import { useZonedTime } from '../components/zoned-time';
@@ -112,6 +113,7 @@ function ApplicationView() {
           </ul>
         )}
       </section>
+      <StaffChecklist app={app} />
       <StaffLetters recommendations={app.recommendations} waived={app.waived_letter_access} />
     </div>
   );

@@ -1,0 +1,117 @@
+import {
+  deriveChecklist,
+  isChecklistComplete,
+  type ChecklistDocument,
+  type ChecklistItem,
+  type StaffChecklistItem,
+} from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import type { Queryable } from '../../infra/db/db';
+import type { FormContext } from '../../core/form-context';
+import { documentStatesOf, supersededDocumentsOf } from '../documents';
+import { currentLetters } from '../recommendations';
+import { applicationSources, requestsOf, waiversOf, type RequestRow, type WaiverRow } from './checklist-repository';
+
+export interface Checklist {
+  userId: string;
+  email: string;
+  /** The program applied to (its deadline is the reminders'). */
+  program: string;
+  submittedAt: Date | null;
+  reminders: boolean;
+  items: ChecklistItem[];
+  complete: boolean;
+  /** The office's rows behind the items, for the office's view only. */
+  requests: RequestRow[];
+  waivers: WaiverRow[];
+}
+
+/**
+ * The checklists of these applicants, derived from their answers, documents,
+ * letters and the office's requests and waivers (decision 043). Five reads
+ * whatever the number of applicants, so the console's index computes a batch
+ * at once.
+ */
+export async function loadChecklists(
+  deps: Pick<AppDeps, 'clock'>,
+  ctx: FormContext,
+  userIds: readonly string[],
+  db: Queryable,
+): Promise<Map<string, Checklist>> {
+  const now = deps.clock.now();
+  const [apps, documents, letters, requests, waivers] = await Promise.all([
+    applicationSources(db, userIds),
+    documentStatesOf(db, userIds),
+    currentLetters(db, userIds, now),
+    requestsOf(db, userIds),
+    waiversOf(db, userIds),
+  ]);
+  const out = new Map<string, Checklist>();
+  for (const app of apps) {
+    const docs: Record<string, ChecklistDocument> = {};
+    for (const d of documents) if (d.user_id === app.user_id) docs[d.answer_key] = d;
+    const ownRequests = requests.filter((r) => r.user_id === app.user_id);
+    const ownWaivers = waivers.filter((w) => w.user_id === app.user_id);
+    const items = deriveChecklist(ctx.form, {
+      answers: app.answers,
+      view: { addAnother: app.add_another, tabs: app.tabs },
+      now,
+      submittedAt: app.submitted_at,
+      answersChangedAt: app.last_change,
+      documents: docs,
+      letters: letters.get(app.user_id) ?? {},
+      requests: ownRequests,
+      waivers: ownWaivers,
+    });
+    out.set(app.user_id, {
+      userId: app.user_id,
+      email: app.email,
+      program: app.answers.applied_major ?? '',
+      submittedAt: app.submitted_at,
+      reminders: app.deadline_reminders,
+      items,
+      complete: isChecklistComplete(items),
+      requests: ownRequests,
+      waivers: ownWaivers,
+    });
+  }
+  return out;
+}
+
+export async function loadChecklist(deps: Pick<AppDeps, 'clock' | 'db'>, ctx: FormContext, userId: string) {
+  return (await loadChecklists(deps, ctx, [userId], deps.db)).get(userId);
+}
+
+/** The office's view of the checklist: who asked for or waived each item and why, and the earlier documents kept. */
+export async function staffChecklist(
+  deps: Pick<AppDeps, 'clock' | 'db'>,
+  ctx: FormContext,
+  userId: string,
+): Promise<{ complete: boolean; items: StaffChecklistItem[] }> {
+  const checklist = await loadChecklist(deps, ctx, userId);
+  if (!checklist) return { complete: false, items: [] };
+  const earlier = await supersededDocumentsOf(deps.db, userId);
+  const items = checklist.items.map((item): StaffChecklistItem => {
+    const out: StaffChecklistItem = { ...item };
+    const waiver = checklist.waivers.find((w) => w.item_key === item.key);
+    if (waiver) out.waiver_reason = waiver.reason;
+    const request = checklist.requests.filter((r) => r.item_key === item.key).at(-1);
+    if (request) {
+      out.request = {
+        message: request.message,
+        requested_at: request.requested_at.toISOString(),
+        answered_at: request.answered_at ? request.answered_at.toISOString() : null,
+        requested_by: request.requested_by,
+      };
+    }
+    const kept = earlier.filter((e) => e.answer_key === item.key);
+    if (kept.length) {
+      out.earlier_documents = kept.map((e) => ({
+        file_name: e.file_name,
+        replaced_at: new Date(e.superseded_at).toISOString(),
+      }));
+    }
+    return out;
+  });
+  return { complete: checklist.complete, items };
+}

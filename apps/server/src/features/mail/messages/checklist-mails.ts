@@ -1,0 +1,78 @@
+import type { Config } from '../../../config';
+import type { MailMessage } from '../../../infra/mail/mailer';
+import { plainName } from './letter-mails';
+import { signature } from './signature';
+
+const completionLink = (publicUrl: URL) => new URL('/completion', publicUrl).toString();
+
+/**
+ * The office asks for one document again. The office's message is written by
+ * staff for the applicant; it is quoted as typed (plain text only).
+ */
+export function itemRequestedMail(config: Config, to: string, facts: { label: string; message: string }): MailMessage {
+  return {
+    to,
+    subject: `The admissions office asks you for: ${facts.label}`,
+    text: [
+      `The admissions office has looked at your application and asks you to upload this item again: ${facts.label}.`,
+      '',
+      'Their message:',
+      facts.message,
+      '',
+      `Upload it from your application's status page: ${completionLink(config.publicUrl)}`,
+      'Only this item can be changed; the rest of your application stays as you submitted it.',
+      '',
+      signature(config.tenant),
+    ].join('\n'),
+  };
+}
+
+/** A recommender's address refused our mail: the applicant can correct it (decision 044). */
+export function addressProblemMail(
+  config: Config,
+  to: string,
+  facts: { recommenderName: string; email: string; reason: string },
+): MailMessage {
+  const name = plainName(facts.recommenderName) || 'your recommender';
+  return {
+    to,
+    subject: `We could not reach ${name}`,
+    text: [
+      `Our e-mail asking ${name} for a letter of recommendation could not be delivered to ${facts.email}.`,
+      `The receiving mail server answered: ${facts.reason.replace(/[<>]/g, '')}`,
+      '',
+      `Please check the address and correct it on your application: ${completionLink(config.publicUrl)}`,
+      'We will send the request to the corrected address at once.',
+      '',
+      signature(config.tenant),
+    ].join('\n'),
+  };
+}
+
+export interface DeadlineReminderFacts {
+  daysBefore: number;
+  /** 'Friday, 15 January 2027, 11:59 pm Central Time' */
+  deadline: string;
+  missing: readonly { label: string; url: string }[];
+  unsubscribeUrl: string;
+}
+
+/** N days before the deadline, what is still missing, each with a link to its page. */
+export function deadlineReminderMail(config: Config, to: string, facts: DeadlineReminderFacts): MailMessage {
+  const when = facts.daysBefore === 1 ? 'tomorrow' : `in ${facts.daysBefore} days`;
+  return {
+    to,
+    subject: `Your application is due ${when}`,
+    text: [
+      `Your application to ${config.tenant.partnerName} is due ${when}: ${facts.deadline}.`,
+      '',
+      'These items are still missing:',
+      ...facts.missing.map((m) => `- ${m.label}: ${m.url}`),
+      '',
+      `To stop these reminders, open this link: ${facts.unsubscribeUrl}`,
+      'You can turn them back on in your application, on the Final Steps page.',
+      '',
+      signature(config.tenant),
+    ].join('\n'),
+  };
+}

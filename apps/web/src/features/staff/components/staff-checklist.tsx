@@ -1,0 +1,87 @@
+import { checklistRequestsPath, type StaffApplicationDetail, type StaffChecklistItem } from '@admissions/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { InlineAlert } from '../../../components/ui/inline-alert';
+import { api } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/api-errors';
+import { STATE_LABELS } from '../../status/components/state-labels';
+import { formatTime } from './staff-format';
+import styles from './staff.module.css';
+
+/** The office's checklist of one application: each item's state, who asked for or waived it, and a request form. */
+export function StaffChecklist({ app }: { app: StaffApplicationDetail }) {
+  return (
+    <section aria-labelledby="checklist-title">
+      <h2 id="checklist-title" className={styles.sectionTitle}>
+        Checklist ({app.complete ? 'complete' : 'not complete'})
+      </h2>
+      <ul className={styles.list}>
+        {app.checklist.map((item) => (
+          <li key={item.key}>
+            <ChecklistLine item={item} />
+            {app.submitted_at && item.kind === 'document' && item.state !== 'requested' && (
+              <RequestForm userId={app.user_id} item={item} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ChecklistLine({ item }: { item: StaffChecklistItem }) {
+  return (
+    <>
+      <strong>{item.label}</strong>: {STATE_LABELS[item.state]}
+      {item.updated_at && <> ({formatTime(item.updated_at)})</>}
+      {item.waiver_reason && <> — waived: {item.waiver_reason}</>}
+      {item.request && (
+        <>
+          {' '}
+          — asked by {item.request.requested_by}: “{item.request.message}”
+          {item.request.answered_at && <> — answered {formatTime(item.request.answered_at)}</>}
+        </>
+      )}
+      {item.earlier_documents?.map((d) => (
+        <span key={d.replaced_at}>
+          {' '}
+          — earlier file kept: {d.file_name} (replaced {formatTime(d.replaced_at)})
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** Ask the applicant of a submitted application for this document again, with a message they will read. */
+function RequestForm({ userId, item }: { userId: string; item: StaffChecklistItem }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const queryClient = useQueryClient();
+  const ask = useMutation({
+    mutationFn: () => api.post(checklistRequestsPath(userId), { item_key: item.key, message }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'application', userId] }),
+  });
+  if (!open)
+    return (
+      <Button variant="text" onClick={() => setOpen(true)}>
+        Ask for this again<span className="visually-hidden">: {item.label}</span>
+      </Button>
+    );
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        ask.mutate();
+      }}
+    >
+      <label htmlFor={id}>Message to the applicant about {item.label}</label>
+      <textarea id={id} value={message} onChange={(e) => setMessage(e.currentTarget.value)} rows={3} required />
+      <Button type="submit" loading={ask.isPending}>
+        Send the request
+      </Button>
+      {ask.isError && <InlineAlert severity="error">{userMessage(ask.error)}</InlineAlert>}
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ChecklistState } from '@admissions/domain';
+
+/** Each state as the applicant reads it. */
+export const STATE_LABELS: Record<ChecklistState, string> = {
+  missing: 'Missing',
+  received: 'Received',
+  awaiting_recommender: 'Awaiting recommender',
+  opened: 'Opened by your recommender',
+  address_problem: 'Address problem',
+  requested: 'Requested by the admissions office',
+  waived: 'Waived',
+};
