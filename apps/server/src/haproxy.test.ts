@@ -122,7 +122,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         // A killed process's jobs come back on their heartbeat; the queue looks for them every 2 s here.
         JOB_SUPERVISE_INTERVAL_SECONDS: '2',
       };
-      processes.push(...(await Promise.all(ports.map((port) => startServerProcess(env, { port })))));
+      processes.push(
+        ...(await Promise.all(ports.map((port) => startServerProcess(env, { port, startTimeoutMs: 150_000 })))),
+      );
       haproxy = await startHaproxy({
         PORTAL_BIND: `127.0.0.1:${balancerPort}`,
         PORTAL_APP1: `127.0.0.1:${ports[0]}`,
@@ -134,7 +136,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         if (Date.now() > deadline) throw new Error(`HAProxy sent nothing through:\n${haproxy.output()}`);
         await new Promise((r) => setTimeout(r, 200));
       }
-    }, 180_000);
+    }, 360_000);
 
     afterAll(async () => {
       await haproxy?.stop();
@@ -179,7 +181,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       // 1. The first process is stopped (SIGTERM) and started again on its port.
       await new Promise((r) => setTimeout(r, 500));
       await processes[0]!.stop();
-      processes[0] = await startServerProcess(env, { port: ports[0] });
+      processes[0] = await startServerProcess(env, { port: ports[0], startTimeoutMs: 150_000 });
       // The balancer sees it ready again (rise 2 × 500 ms) before the other goes.
       await expect
         .poll(async () => (await fetch(`http://127.0.0.1:${ports[0]}/health/ready`).catch(() => undefined))?.status, {
@@ -264,6 +266,6 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       const copy = await browser.call('GET', '/api/pdf/file');
       expect(copy.status).toBe(200);
       expect(Buffer.from(copy.bytes).subarray(0, 5).toString()).toBe('%PDF-');
-    }, 240_000);
+    }, 400_000);
   },
 );
