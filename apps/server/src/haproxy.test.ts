@@ -121,6 +121,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         AWS_SECRET_ACCESS_KEY: 'S3RVER',
         // A killed process's jobs come back on their heartbeat; the queue looks for them every 2 s here.
         JOB_SUPERVISE_INTERVAL_SECONDS: '2',
+        // What this test checks is the balancer and the processes, not the database's limits on a loaded CI machine.
+        DB_CONNECT_TIMEOUT_MS: '5000',
+        DB_STATEMENT_TIMEOUT_MS: '10000',
       };
       processes.push(
         ...(await Promise.all(ports.map((port) => startServerProcess(env, { port, startTimeoutMs: 150_000 })))),
