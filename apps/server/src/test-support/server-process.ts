@@ -36,7 +36,8 @@ export async function startServerProcess(
     waitReady = true,
     nodeArgs = [] as string[],
     port: fixedPort,
-  }: { waitReady?: boolean; nodeArgs?: string[]; port?: number } = {},
+    startTimeoutMs = 60_000,
+  }: { waitReady?: boolean; nodeArgs?: string[]; port?: number; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   // A fixed port: a process started again where a balancer already sends (haproxy.test.ts).
   const port = fixedPort ?? (await freePort());
@@ -65,7 +66,7 @@ export async function startServerProcess(
   );
   void exited.then(() => rm(dataDir, { recursive: true, force: true }));
   if (waitReady) {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + startTimeoutMs;
     while (!out.includes('is ready at')) {
       const ended = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 100))]);
       if (ended || Date.now() > deadline) throw new Error(`server did not start:\n${out}\n${err}`);
