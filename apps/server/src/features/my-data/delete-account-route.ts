@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
-import { isStaffAddress } from '../../session/require-staff';
+import { memberAccess } from '../../session/staff-team';
 import { clearSessionCookies } from '../../session/session-cookies';
 import { deleteAccount } from './delete-account';
 
@@ -30,7 +30,7 @@ export function deleteAccountRoute(deps: AppDeps) {
       if (normalizeEmail(body.confirm_username) !== normalizeEmail(session.username)) {
         throw new AppError('VALIDATION_FAILED', { errors: { confirm_username: [CONFIRM_USERNAME_MISMATCH] } });
       }
-      if (isStaffAddress(deps, session.username)) throw new AppError('ACCOUNT_IS_STAFF');
+      if (await memberAccess(deps, session.userId, session.username)) throw new AppError('ACCOUNT_IS_STAFF');
       try {
         await deleteAccount(deps, session.userId, req.log, { refuseSubmitted: true });
       } catch (err) {

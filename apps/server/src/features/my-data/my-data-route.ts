@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
-import { createMemoryRateLimit } from '../../http/memory-rate-limit';
+import { hitRateLimit } from '../../http/rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { sessionOf } from '../../session/require-session';
 import { createPdfRenderer } from '../pdf';
@@ -17,12 +17,13 @@ export const MY_DATA_PER_TEN_MINUTES = 5;
  */
 export function myDataRoute(deps: AppDeps, ctx: FormContext) {
   const renderer = createPdfRenderer();
-  const rate = createMemoryRateLimit({ max: MY_DATA_PER_TEN_MINUTES, windowMs: 10 * MINUTE });
+  // Kept in the database, so it holds across every server process (a download is rare: one statement is cheap).
+  const limit = { name: 'my-data', max: MY_DATA_PER_TEN_MINUTES, windowMs: 10 * MINUTE };
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => renderer.close());
     app.get('/my-data', async (req, reply) => {
       const session = sessionOf(req);
-      rate.hit(session.userId, deps.clock.now().getTime());
+      await hitRateLimit(deps.db, limit, session.userId, deps.clock.now());
       const entries = await myDataEntries(deps, ctx, renderer, session);
       const day = deps.clock.now().toISOString().slice(0, 10);
       const body = zipStream(entries, deps.clock.now(), (err) =>

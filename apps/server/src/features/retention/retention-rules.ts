@@ -38,7 +38,9 @@ const ACCOUNTS = `
                     (SELECT max(l.logged_in_at) FROM logins l WHERE l.user_id = u.id),
                     (SELECT max(s.last_seen_at) FROM sessions s WHERE s.user_id = u.id)) AS last_activity_at
     FROM users u LEFT JOIN applications a ON a.user_id = u.id
+    -- The office's team keeps its accounts: STAFF_EMAILS, and every member invited in the product.
     WHERE NOT (lower(u.email) = ANY($1::text[]))
+      AND NOT EXISTS (SELECT 1 FROM staff_members m WHERE m.email = lower(u.email))
   )
   SELECT * FROM accounts`;
 

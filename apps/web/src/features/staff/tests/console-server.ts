@@ -57,6 +57,7 @@ export function row(userId: string, last: string, first: string, extra: Partial<
     days_in_stage: 3,
     overall_score: null,
     review_count: 0,
+    complete: false,
     ...extra,
   };
 }
@@ -68,6 +69,7 @@ export function detail(r: WorkRow): StaffApplicationDetail {
   return {
     ...rest,
     status_history: [],
+    checklist: [],
     missing_items: [],
     documents: [],
     recommendations: [],
