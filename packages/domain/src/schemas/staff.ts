@@ -7,6 +7,8 @@ export const staffListQuery = z.strictObject({
   status: z.enum(STAFF_WEB_STATUSES).optional(),
   program: z.string().max(20).optional(),
   term: z.string().max(20).optional(),
+  /** A cycle id, or ALL_CYCLES; absent means the current cycle. */
+  cycle: z.string().max(32).optional(),
   sort: z.enum(STAFF_LIST_SORTS).default('last_change'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,3 +1,4 @@
+import type { Queryable } from '../../infra/db/db';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
@@ -72,6 +73,29 @@ export function registerLocalMailWorker(jobs: AppDeps['jobs'], workerId: string)
  */
 export async function enqueueMail({ jobs }: Pick<AppDeps, 'jobs'>, job: MailJob): Promise<void> {
   await jobs.send(MAIL_QUEUE, job);
+  queuedSinceWake.add(jobs);
+}
+
+/**
+ * Waits until the job queue has started (a process starts it a moment after
+ * listening). Call it before opening a transaction that queues a mail: on
+ * PGlite, a queue starting while that transaction holds the one connection
+ * would wait for it, and it for the queue.
+ */
+export async function mailQueueReady({ jobs }: Pick<AppDeps, 'jobs'>): Promise<void> {
+  await jobs.getQueue(MAIL_QUEUE);
+}
+
+/**
+ * Queues a mail in the caller's transaction: the mail exists exactly when what
+ * it tells of was committed (a submission's receipt, issue 29).
+ */
+export async function enqueueMailInTransaction(
+  { jobs }: Pick<AppDeps, 'jobs'>,
+  tx: Queryable,
+  job: MailJob,
+): Promise<void> {
+  await jobs.send(MAIL_QUEUE, job, { db: { executeSql: (text, values) => tx.query(text, values) } });
   queuedSinceWake.add(jobs);
 }
 

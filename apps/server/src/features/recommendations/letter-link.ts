@@ -48,7 +48,7 @@ export async function viewOf(deps: AppDeps, request: RequestRow): Promise<Recomm
   return {
     state: request.status === 'RECEIVED' ? 'RECEIVED' : request.status === 'DECLINED' ? 'DECLINED' : 'OPEN',
     applicant_name: applicantName(answers),
-    program: programLabel(answers),
+    program: programLabel(deps.config.tenant, answers),
     institution: deps.config.tenant.partnerName,
     recommender_name: recommenderName(request.recommender),
     waived: waiverOf(answers),

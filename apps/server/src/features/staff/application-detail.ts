@@ -65,7 +65,7 @@ export async function loadApplicationDetail(
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
   const [indexRow, app, history] = await Promise.all([
-    deps.db.query<Parameters<typeof toListRow>[0]>('SELECT * FROM staff_application_index WHERE user_id = $1', [
+    deps.db.query<Parameters<typeof toListRow>[1]>('SELECT * FROM staff_application_index WHERE user_id = $1', [
       userId,
     ]),
     findApplication(deps.db, userId),
@@ -77,7 +77,7 @@ export async function loadApplicationDetail(
   ]);
   const row = indexRow.rows[0];
   if (!row) throw new AppError('NOT_FOUND');
-  const { missing_count: _count, ...listRow } = toListRow(row);
+  const { missing_count: _count, ...listRow } = toListRow(deps.config.tenant, row);
   const missing =
     app && !app.submitted_at
       ? summaryLinks(

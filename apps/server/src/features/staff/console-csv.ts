@@ -11,6 +11,8 @@ export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number
   ['Web status', (r) => r.web_status],
   ['Last change (UTC)', (r) => r.last_change],
   ['Submitted (UTC)', (r) => r.submitted_at ?? ''],
+  ['Late', (r) => (r.late ? 'late' : '')],
+  ['Cycle', (r) => r.cycle_id],
   ['Missing items', (r) => r.missing_count],
 ];
 

@@ -1,12 +1,13 @@
 import {
-  APPLIED_MAJORS,
-  ENTRY_TERMS,
-  optionLabel,
+  ALL_CYCLES,
+  programLabelOf,
+  termLabelOf,
   STAFF_LIST_COUNT_CAP,
   STAFF_LIST_PAGE_SIZE,
   type StaffListQuery,
   type StaffListRow,
   type StaffListSort,
+  type ProgramsTenant,
 } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { searchable } from './console-index';
@@ -24,6 +25,8 @@ const ORDER_BY: Record<StaffListSort, (dir: string) => string> = {
   missing_count: (d) => `missing_count ${d}, last_change DESC, user_id ${d}`,
 };
 
+type ListTenant = Pick<ProgramsTenant, 'programs' | 'terms' | 'cycle'>;
+
 export interface Filter {
   where: string;
   params: unknown[];
@@ -39,7 +42,7 @@ function likePattern(word: string): string {
  * sees each as it is and picks the trigram or the b-tree index (a
  * "$1 IS NULL OR …" form would hide both behind a generic plan).
  */
-export function filterOf(query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>): Filter {
+export function filterOf(query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>, currentCycle?: string): Filter {
   const conditions: string[] = [];
   const params: unknown[] = [];
   for (const word of searchable(query.q ?? '')
@@ -61,6 +64,12 @@ export function filterOf(query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>): 
     params.push(query.term);
     conditions.push(`entry_term = $${params.length}`);
   }
+  // Without a cycle asked for, the office sees the current cycle's applications.
+  const cycle = query.cycle ?? currentCycle;
+  if (cycle && cycle !== ALL_CYCLES) {
+    params.push(cycle);
+    conditions.push(`cycle_id = $${params.length}`);
+  }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -75,13 +84,16 @@ interface DbRow {
   web_status: StaffListRow['web_status'];
   last_change: Date;
   submitted_at: Date | null;
+  late: boolean;
+  cycle_id: string | null;
   missing_count: number;
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
-  submitted_at, missing_count`;
+  submitted_at, late, cycle_id, missing_count`;
 
-export function toListRow(r: DbRow): StaffListRow {
+/** A row as the office sees it, with the tenant's labels of its program and term. */
+export function toListRow(tenant: ListTenant, r: DbRow): StaffListRow {
   return {
     user_id: r.user_id,
     email: r.email,
@@ -89,12 +101,14 @@ export function toListRow(r: DbRow): StaffListRow {
     last_name: r.last_name,
     preferred_name: r.preferred_name,
     program: r.program,
-    program_label: r.program ? optionLabel(APPLIED_MAJORS, r.program) || r.program : '',
+    program_label: programLabelOf(tenant, r.program),
     entry_term: r.entry_term,
-    entry_term_label: r.entry_term ? optionLabel(ENTRY_TERMS, r.entry_term) || r.entry_term : '',
+    entry_term_label: termLabelOf(tenant, r.entry_term),
     web_status: r.web_status,
     last_change: new Date(r.last_change).toISOString(),
     submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
+    late: r.late,
+    cycle_id: r.cycle_id ?? '',
     missing_count: r.missing_count,
   };
 }
@@ -104,8 +118,8 @@ export function orderByOf(query: Pick<StaffListQuery, 'sort' | 'dir'>): string {
 }
 
 /** One page of the list and the number of matches (counted up to the cap). */
-export async function listApplications(db: Queryable, query: StaffListQuery) {
-  const { where, params } = filterOf(query);
+export async function listApplications(db: Queryable, tenant: ListTenant, query: StaffListQuery) {
+  const { where, params } = filterOf(query, tenant.cycle.id);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
   const [page, count] = await Promise.all([
     db.query<DbRow>(
@@ -120,7 +134,7 @@ export async function listApplications(db: Queryable, query: StaffListQuery) {
   ]);
   const n = count.rows[0]?.n ?? 0;
   return {
-    rows: page.rows.map(toListRow),
+    rows: page.rows.map((r) => toListRow(tenant, r)),
     page: query.page,
     page_size: STAFF_LIST_PAGE_SIZE,
     total: Math.min(n, STAFF_LIST_COUNT_CAP),
@@ -131,16 +145,17 @@ export async function listApplications(db: Queryable, query: StaffListQuery) {
 /** Every matching row in list order, a chunk at a time (keyset would need one per sort; offsets are fine for an export). */
 export async function* allMatchingRows(
   db: Queryable,
+  tenant: ListTenant,
   query: StaffListQuery,
   chunk = 2000,
 ): AsyncGenerator<StaffListRow> {
-  const { where, params } = filterOf(query);
+  const { where, params } = filterOf(query, tenant.cycle.id);
   for (let offset = 0; ; offset += chunk) {
     const { rows } = await db.query<DbRow>(
       `SELECT ${COLUMNS} FROM staff_application_index ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
       params,
     );
-    for (const r of rows) yield toListRow(r);
+    for (const r of rows) yield toListRow(tenant, r);
     if (rows.length < chunk) return;
   }
 }

@@ -45,7 +45,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       // The audit row is written alongside the read, not after it: the answer still waits for both.
       const [result] = await Promise.all([
-        listApplications(deps.db, query),
+        listApplications(deps.db, deps.config.tenant, query),
         recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now()),
       ]);
       return result;
@@ -56,7 +56,8 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       await freshenConsoleIndex(deps, ctx);
       let count = 0;
       const parts: string[] = [];
-      for await (const line of csvLines(allMatchingRows(deps.db, query), () => count++)) parts.push(line);
+      for await (const line of csvLines(allMatchingRows(deps.db, deps.config.tenant, query), () => count++))
+        parts.push(line);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       await recordStaffRead(deps.db, staffOf(req), null, 'export-csv', { ...filters, rows: count }, now());
       return reply

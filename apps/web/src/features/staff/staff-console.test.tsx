@@ -20,6 +20,8 @@ const ROW: StaffListRow = {
   last_change: '2026-11-02T09:00:00.000Z',
   submitted_at: null,
   missing_count: 4,
+  late: false,
+  cycle_id: '2026-27',
 };
 
 const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({

@@ -14,6 +14,7 @@ import {
   signupAttemptMail,
   submissionMail,
 } from '..';
+import { sampleFormTenant } from '../../../../../../test/tenants';
 
 const config = loadConfig({ PUBLIC_URL: 'https://apply.example.edu' });
 const t = config.tenant;
@@ -29,7 +30,7 @@ const messages: Record<string, MailMessage> = {
   resetLink: resetLinkMail(t, 'ada@example.edu', 'https://a.example/reset?token=x'),
   passwordChanged: passwordChangedMail(t, 'ada@example.edu', 'https://a.example/forgot'),
   resumeLink: resumeLinkMail(t, 'ada@example.edu', 'https://a.example/resume?token=x', at),
-  submission: submissionMail(config, buildForm({ shortName: 'NFC' }), 'ada@example.edu', {
+  submission: submissionMail(config, buildForm(sampleFormTenant('NFC')), 'ada@example.edu', {
     answers: {},
     view: {},
     documents: {},

@@ -43,6 +43,8 @@ function openApplication(recommendations: StaffRecommendation[], waived: boolean
     entry_term: '2027FA',
     entry_term_label: 'Fall 2027',
     web_status: 'submitted',
+    late: false,
+    cycle_id: '2026-27',
     last_change: '2026-03-10T09:00:00.000Z',
     submitted_at: '2026-03-10T09:00:00.000Z',
     status_history: [],

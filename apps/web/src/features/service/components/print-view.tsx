@@ -22,8 +22,8 @@ const ignore = () => {};
 export function PrintView() {
   const [params] = useSearchParams();
   const token = params.get('service_token') ?? '';
-  const { shortName } = useTenantConfig();
-  const form = useMemo(() => buildForm({ shortName }), [shortName]);
+  const tenant = useTenantConfig();
+  const form = useMemo(() => buildForm(tenant), [tenant]);
   const result = usePrintData(token);
   const data = result.data?.kind === 'ok' ? result.data.data : undefined;
   const name = [data?.answer.first_name, data?.answer.last_name].filter(Boolean).join(' ');

@@ -10,7 +10,9 @@ import { api } from '../../../lib/api-client';
 import { ServerError } from '../../../lib/api-errors';
 
 /** The console's calls (docs/decisions/011-staff-console.md). */
-export type ListFilters = Partial<Pick<StaffListQuery, 'q' | 'status' | 'program' | 'term' | 'sort' | 'dir' | 'page'>>;
+export type ListFilters = Partial<
+  Pick<StaffListQuery, 'q' | 'status' | 'program' | 'term' | 'cycle' | 'sort' | 'dir' | 'page'>
+>;
 
 export function listQueryString(filters: ListFilters): string {
   const params = new URLSearchParams();

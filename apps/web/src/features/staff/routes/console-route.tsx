@@ -1,7 +1,8 @@
 import {
-  APPLIED_MAJORS,
-  ENTRY_TERMS,
+  ALL_CYCLES,
+  programOptions,
   STAFF_LIST_SORTS,
+  termOptions,
   STAFF_WEB_STATUSES,
   type StaffListRow,
   type StaffListSort,
@@ -13,6 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { csvExportUrl, useApplicationList, type ListFilters } from '../api/staff-api';
 import { StaffGate } from '../components/staff-gate';
+import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { formatTime, STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
 
@@ -38,6 +40,7 @@ function filtersOf(params: URLSearchParams): ListFilters {
       : undefined,
     program: params.get('program') ?? undefined,
     term: params.get('term') ?? undefined,
+    cycle: params.get('cycle') ?? undefined,
     sort: (STAFF_LIST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as StaffListSort) : undefined,
     dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : undefined,
     page: Number(params.get('page')) > 1 ? Number(params.get('page')) : undefined,
@@ -174,7 +177,10 @@ function Row({ row }: { row: StaffListRow }) {
       <td {...labelOf('email')}>{row.email}</td>
       <td {...labelOf('program')}>{row.program_label}</td>
       <td {...labelOf('entry_term')}>{row.entry_term_label}</td>
-      <td {...labelOf('web_status')}>{STATUS_LABELS[row.web_status]}</td>
+      <td {...labelOf('web_status')}>
+        {STATUS_LABELS[row.web_status]}
+        {row.late && <span className={styles.muted}> (late)</span>}
+      </td>
       <td {...labelOf('last_change')}>{formatTime(row.last_change)}</td>
       <td {...labelOf('submitted_at')}>{row.submitted_at ? formatTime(row.submitted_at) : ''}</td>
       <td {...labelOf('missing_count')} className={styles.number}>
@@ -189,6 +195,8 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
   const [status, setStatus] = useState(filters.status ?? '');
   const [program, setProgram] = useState(filters.program ?? '');
   const [term, setTerm] = useState(filters.term ?? '');
+  const [cycle, setCycle] = useState(filters.cycle ?? '');
+  const tenant = useTenantConfig();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch({
@@ -196,6 +204,7 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       status: (status || undefined) as ListFilters['status'],
       program: program || undefined,
       term: term || undefined,
+      cycle: cycle || undefined,
     });
   };
   return (
@@ -219,22 +228,35 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
         <span>Program</span>
         <select value={program} onChange={(e) => setProgram(e.target.value)}>
           <option value="">Any program</option>
-          {APPLIED_MAJORS.filter((o) => o.value).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {programOptions(tenant)
+            .filter((o) => o.value)
+            .map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
         </select>
       </label>
       <label className={styles.filter}>
         <span>Entry term</span>
         <select value={term} onChange={(e) => setTerm(e.target.value)}>
           <option value="">Any term</option>
-          {ENTRY_TERMS.filter((o) => o.value).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {termOptions(tenant)
+            .filter((o) => o.value)
+            .map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+        </select>
+      </label>
+      <label className={styles.filter}>
+        <span>Cycle</span>
+        {/* The list shows the current cycle unless asked for another (issue 29). */}
+        <select value={cycle} onChange={(e) => setCycle(e.target.value)}>
+          <option value="">{tenant.cycle.label} (current)</option>
+          <option value={ALL_CYCLES}>All cycles</option>
+          {cycle && cycle !== ALL_CYCLES && cycle !== tenant.cycle.id && <option value={cycle}>{cycle}</option>}
         </select>
       </label>
       <Button type="submit" className={styles.searchButton}>
