@@ -43,6 +43,8 @@ import { registerInputGuard } from './http/input-guard';
 import { recordRoutes } from './http/route-list';
 import { assertSameOrigin, changesState } from './http/origin-guard';
 import { registerWebApp } from './http/web-app';
+import { registerArrivalTime } from './http/arrival-time';
+import { recordOpenCycle } from './core/open-cycle';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ZOD_ONLY_SCHEMAS } from './http/zod-only-schemas';
 
@@ -68,6 +70,8 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     // The balancer's X-Request-Id when it sent a sane one, else a new UUID (http/request-id.ts).
     genReqId: requestIdOf,
   });
+  // First of all hooks: a request's arrival is the instant its deadline and its session are judged by.
+  registerArrivalTime(app, deps.clock);
   // Only JSON bodies are accepted: a plain-text form post from another site is the classic forgery.
   app.removeContentTypeParser('text/plain');
   registerRequestIdHeader(app);
@@ -80,6 +84,8 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   registerMailWake(app, deps);
 
   const formContext = createFormContext(deps.config.tenant);
+  // New applications join the cycle the tenant file opens (decision 042).
+  await recordOpenCycle(deps.db, deps.config.tenant.cycle, deps.clock.now());
   // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.
   if (deps.config.env !== 'production') {
     const warnings = checkFormConfiguration(formContext.form, listAnswerKeys(formContext.form), {

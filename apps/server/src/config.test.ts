@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, SAMPLE_TENANT_CONFIG } from './config';
 
 describe('loadConfig', () => {
   it('needs nothing: embedded defaults for a newcomer', () => {
@@ -52,6 +52,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TENANT_CONFIG: bad })).toThrow(/shortName: must be letters and digits/);
     expect(() => loadConfig({ TENANT_CONFIG: bad })).toThrow(/helpEmail/);
     expect(() => loadConfig({ TENANT_CONFIG: path.join(dir, 'missing.json') })).toThrow(/cannot read/);
+  });
+
+  it('reads the second tenant file, and refuses a deadline in a daylight-saving gap with its reason (issue 29)', async () => {
+    const lakeside = path.join(import.meta.dirname, '..', 'tenant', 'test-tenant-lakeside.json');
+    expect(loadConfig({ TENANT_CONFIG: lakeside }).tenant.programs.map((p) => p.code)).toEqual([
+      'MSDS',
+      'MBA',
+      'PGCGIS',
+    ]);
+    const sample = JSON.parse(await readFile(SAMPLE_TENANT_CONFIG, 'utf8')) as { programs: { deadline: string }[] };
+    sample.programs[1]!.deadline = '2027-03-14T02:30';
+    const dir = await mkdtemp(path.join(tmpdir(), 'ap-tenant-'));
+    const gap = path.join(dir, 'tenant.json');
+    await writeFile(gap, JSON.stringify(sample));
+    expect(() => loadConfig({ TENANT_CONFIG: gap })).toThrow(
+      'programs.1.deadline: the deadline of BMN, 2027-03-14T02:30 is not a valid local time in America/Chicago',
+    );
   });
 });
 

@@ -19,9 +19,6 @@ export const FILE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'pdf', 'docx'] as const;
 export const MAX_REPEATS = 10;
 export const ADD_ANOTHER_DEFAULT_COUNT = 1;
 
-export const RECOMMENDER_MAJORS = ['BMN', 'GSCMC', 'MAAS', 'MAE', 'MAPP', 'MAPS'] as const;
-export const RESEARCH_UPLOAD_MAJORS = ['BMAS', 'BMN'] as const;
-export const CERTIFICATE_PROGRAMS = ['GSCMC', 'GSCUP'] as const;
 export const COUNTRIES_REQUIRING_STATE = ['USA', 'CAN'] as const;
 export const ZIP_MIN_LENGTH = 5;
 

@@ -108,10 +108,17 @@ export async function lockApplication(tx: Queryable, userId: string): Promise<Lo
 }
 
 /** Final: stores the answers as validated, the submission time, and the submitted status, in one go. */
-export async function markSubmitted(tx: Queryable, userId: string, answers: Answers, now: Date): Promise<void> {
+export async function markSubmitted(
+  tx: Queryable,
+  userId: string,
+  answers: Answers,
+  now: Date,
+  late = false,
+): Promise<void> {
   await tx.query(
-    `UPDATE applications SET answers = $2::jsonb, submitted_at = $3, updated_at = $3, validation_errors = NULL WHERE user_id = $1`,
-    [userId, JSON.stringify(answers), now],
+    `UPDATE applications SET answers = $2::jsonb, submitted_at = $3, updated_at = $3, validation_errors = NULL, late = $4
+     WHERE user_id = $1`,
+    [userId, JSON.stringify(answers), now, late],
   );
   await tx.query(
     `INSERT INTO web_status_events (user_id, web_status, created_at)
@@ -121,7 +128,7 @@ export async function markSubmitted(tx: Queryable, userId: string, answers: Answ
   );
   await tx.query(
     `INSERT INTO answer_history (user_id, kind, changes, created_at) VALUES ($1, 'submit', $2::jsonb, $3)`,
-    [userId, JSON.stringify({ submitted_at: now.toISOString() }), now],
+    [userId, JSON.stringify({ submitted_at: now.toISOString(), ...(late ? { late } : {}) }), now],
   );
 }
 

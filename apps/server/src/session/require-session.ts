@@ -23,7 +23,7 @@ export function requireSession(deps: AppDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.routeOptions.config.checksSessionItself) return;
     const id = readSessionCookie(request, secure);
-    request.session = id ? await resumeSession(deps, id) : undefined;
+    request.session = id ? await resumeSession(deps, id, request.arrivedAt) : undefined;
     if (!request.session) {
       clearSessionCookies(reply, secure);
       throw new AppError('UNAUTHORIZED');

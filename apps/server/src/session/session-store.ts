@@ -31,9 +31,11 @@ export async function startSession(
  * What a request needs to check its session in one statement (see
  * checkLiveSession and LIVE_SESSION_CTE), and what to do with the answer.
  */
-export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: string) {
+export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: string, arrivedAt?: Date) {
   const idHash = hashToken(id);
-  const now = clock.now();
+  // Idle time counts to the request's arrival: a request that waited (a slow database, a long upload)
+  // never finds its own session ended by the wait (issue 29).
+  const now = arrivedAt ?? clock.now();
   const cutoffs = sessionCutoffs(now);
   const activity = sessionActivity(db);
   const check: SessionCheck = {
@@ -68,8 +70,12 @@ export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id
  * request itself, not from an occasional write, so 14:59 of quiet never logs
  * anyone out. The row itself is written at most once a minute (session-activity.ts).
  */
-export async function resumeSession(deps: Pick<AppDeps, 'db' | 'clock'>, id: string): Promise<Session | undefined> {
-  const { check, settle } = sessionCheckFor(deps, id);
+export async function resumeSession(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  id: string,
+  arrivedAt?: Date,
+): Promise<Session | undefined> {
+  const { check, settle } = sessionCheckFor(deps, id, arrivedAt);
   return settle(await checkLiveSession(deps.db, check));
 }
 

@@ -146,7 +146,7 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
 }
 
 /** The file questions' keys: the same for every institution. */
-const FILE_KEYS = buildForm({ shortName: 'NFC' })
+const FILE_KEYS = buildForm(tenantFixture)
   .pages.flatMap(allQuestions)
   .filter((q) => q.kind === 'file')
   .map((q) => q.key);

@@ -1,4 +1,5 @@
 import { STAFF_RIGHTS, type StaffMeResponse, type TenantConfig } from '@admissions/domain';
+import { SAMPLE_TENANT } from '../../../../test/tenants';
 
 /** An institution's text as GET /public/tenant answers it. */
 export const tenantFixture: TenantConfig = {
@@ -20,6 +21,10 @@ export const tenantFixture: TenantConfig = {
     { label: 'Campus', url: 'https://northfield.example/campus' },
     { label: 'Visit', url: 'https://northfield.example/visit' },
   ],
+  // SPEC's programs, terms and cycle, as the sample tenant file configures them (issue 29).
+  programs: SAMPLE_TENANT.programs,
+  terms: SAMPLE_TENANT.terms,
+  cycle: SAMPLE_TENANT.cycle,
 };
 
 /** GET /api/staff/me for an administrator of every program. */

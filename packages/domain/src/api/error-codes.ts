@@ -35,6 +35,7 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   APPLICATION_INCOMPLETE: 422,
+  DEADLINE_PASSED: 422,
   DOCUMENT_REJECTED: 422,
   LOGIN_LOCKED: 429,
   RATE_LIMITED: 429,
@@ -102,6 +103,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'What you sent is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'Requests must be sent as JSON.',
   APPLICATION_INCOMPLETE: "We're missing some information!",
+  // The submit route names the program's deadline in the institution's zone (issue 29).
+  DEADLINE_PASSED: 'The deadline for your program has passed, so the application can no longer be submitted.',
   // Routes replace this with the file rule that was broken (FILE_MESSAGES).
   DOCUMENT_REJECTED: 'We could not accept your file. Please try another file.',
   LOGIN_LOCKED: 'Too many failed login attempts. Please wait a few minutes and try again.',

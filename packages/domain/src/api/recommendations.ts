@@ -120,6 +120,8 @@ export interface RecommendationView {
   waived: boolean | null;
   requested_at: string;
   expires_at: string;
+  /** The letter is due by the program's deadline (issue 29): that instant and the institution's zone; null without a program. */
+  letter_due: { at: string; time_zone: string } | null;
   /** An uploaded letter's conversion; while UNPROCESSED or IN_PROGRESS the page polls …/open. */
   letter_file: { status: LetterFileStatus; file_name: string; message: string };
 }

@@ -30,6 +30,9 @@ export const STAFF_LIST_SORTS = [
 ] as const;
 export type StaffListSort = (typeof STAFF_LIST_SORTS)[number];
 
+/** The list's cycle filter value that shows every cycle; without a filter the list shows the current one. */
+export const ALL_CYCLES = 'all';
+
 export const STAFF_WEB_STATUSES = ['none', 'started', 'validating', 'submitted'] as const;
 
 export interface StaffListRow {
@@ -47,6 +50,10 @@ export interface StaffListRow {
   /** ISO timestamps. */
   last_change: string;
   submitted_at: string | null;
+  /** Submitted in the program's grace window, after its deadline (issue 29). */
+  late: boolean;
+  /** The admission cycle the application was started in (tenant file's cycle.id). */
+  cycle_id: string;
   /** Lines of the applicant's validation summary right now; 0 once submitted. */
   missing_count: number;
   /** The stage id (GET /api/staff/stages) and since when (ISO); null until submitted. */

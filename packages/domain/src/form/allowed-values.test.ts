@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { allowedAnswerValues } from './allowed-values';
 import { buildForm } from './build-form';
+import { sampleFormTenant } from '../../../../test/tenants';
 
-const allowed = allowedAnswerValues(buildForm({ shortName: 'BWC' }));
+const allowed = allowedAnswerValues(buildForm(sampleFormTenant('BWC')));
 
 describe('allowedAnswerValues', () => {
   it('lists the options of selects and radios, blank included', () => {

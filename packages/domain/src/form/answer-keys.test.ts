@@ -3,16 +3,17 @@ import { TEXT_AREA_MAX_LENGTH, TEXT_INPUT_MAX_LENGTH } from '../constants';
 import { answerMaxLengths, fieldLink, formFields, listAnswerKeys, pageOfKey } from './answer-keys';
 import { buildForm, degreeKeyFor } from './build-form';
 import { specAnswerKeys } from './spec-answer-keys.fixture';
+import { sampleFormTenant } from '../../../../test/tenants';
 
-const form = buildForm({ shortName: 'Acme' });
+const form = buildForm(sampleFormTenant('Acme'));
 const valueFields = formFields(form).filter((f) => f.descOf === undefined);
 
 describe('answer keys', () => {
   it('names the degree-seeking key after the tenant short name', () => {
     expect(degreeKeyFor('Acme')).toBe('acme_degree');
     expect(form.degreeKey).toBe('acme_degree');
-    expect(listAnswerKeys({ shortName: 'Beta' })).toContain('beta_degree');
-    expect(listAnswerKeys({ shortName: 'Beta' })).not.toContain('acme_degree');
+    expect(listAnswerKeys(sampleFormTenant('Beta'))).toContain('beta_degree');
+    expect(listAnswerKeys(sampleFormTenant('Beta'))).not.toContain('acme_degree');
   });
 
   it('asks for every answer key of the specification exactly once, on its page', () => {
@@ -45,7 +46,7 @@ describe('answer keys', () => {
   });
 
   it('lists value and _desc keys for the server, and nothing else', () => {
-    const keys = listAnswerKeys({ shortName: 'Acme' });
+    const keys = listAnswerKeys(sampleFormTenant('Acme'));
     expect(keys).toContain('college_10_transcript_upload');
     expect(keys).toContain('country_desc');
     expect(keys).not.toContain('college'); // a button id, not an answer
@@ -58,7 +59,7 @@ describe('answer keys', () => {
   });
 
   it('gives every key a maximum length: 45 for text, 1500 for text areas, the longest option for choices', () => {
-    const max = answerMaxLengths({ shortName: 'Acme' });
+    const max = answerMaxLengths(sampleFormTenant('Acme'));
     expect(max.get('first_name')).toBe(TEXT_INPUT_MAX_LENGTH);
     expect(max.get('honor')).toBe(TEXT_AREA_MAX_LENGTH);
     expect(max.get('suspended_comment')).toBe(TEXT_AREA_MAX_LENGTH);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { answeredItems } from './answered-items';
 import { buildForm } from './build-form';
+import { sampleFormTenant } from '../../../../test/tenants';
 
-const form = buildForm({ shortName: 'BWC' });
+const form = buildForm(sampleFormTenant('BWC'));
 
 describe('answeredItems', () => {
   it('lists visible answered questions in words, page by page', () => {

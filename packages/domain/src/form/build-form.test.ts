@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../answers/options/countries';
 import { buildForm } from './build-form';
 import { FORM_PAGES } from './form-types';
+import { sampleFormTenant } from '../../../../test/tenants';
 
 describe('buildForm', () => {
   it('builds one shared definition per tenant', () => {
-    expect(buildForm({ shortName: 'Acme' })).toBe(buildForm({ shortName: 'Acme' }));
-    expect(buildForm({ shortName: 'Beta' }).degreeKey).toBe('beta_degree');
+    expect(buildForm(sampleFormTenant('Acme'))).toBe(buildForm(sampleFormTenant('Acme')));
+    expect(buildForm(sampleFormTenant('Beta')).degreeKey).toBe('beta_degree');
   });
 
   it('freezes the definition, shared option lists included, so no caller can change it for the others', () => {
-    const form = buildForm({ shortName: 'Acme' });
+    const form = buildForm(sampleFormTenant('Acme'));
     const section = form.pages[0]!.sections[1]!;
     expect(() => (section.questions as unknown[]).push('x')).toThrow(TypeError);
     expect(() => {
@@ -25,17 +26,17 @@ describe('buildForm', () => {
       if (!Object.isFrozen(value)) unfrozen.push(where);
       for (const [key, child] of Object.entries(value)) walk(child, `${where}.${key}`);
     };
-    walk(buildForm({ shortName: 'Gamma' }), 'form');
+    walk(buildForm(sampleFormTenant('Gamma')), 'form');
     expect(unfrozen).toEqual([]);
   });
 
   it('is plain data that survives JSON, so any renderer can walk it', () => {
-    const form = buildForm({ shortName: 'Acme' });
+    const form = buildForm(sampleFormTenant('Acme'));
     expect(JSON.parse(JSON.stringify(form))).toEqual(form);
   });
 
   it('follows the page list of the step navigation', () => {
-    const form = buildForm({ shortName: 'Acme' });
+    const form = buildForm(sampleFormTenant('Acme'));
     expect(form.pages.map(({ id, path, title, step }) => ({ id, path, title, step }))).toEqual(FORM_PAGES);
   });
 });

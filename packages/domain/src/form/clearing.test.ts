@@ -6,14 +6,18 @@ import type { FormDefinition } from './form-types';
 import { checkbox, conditionalSelect, radio, select, text } from './question-builders';
 import type { TabsQuestion } from './question-types';
 import { allQuestions } from './walk';
+import { sampleFormTenant } from '../../../../test/tenants';
 
-const form = buildForm({ shortName: 'Acme' });
+const NO_PROGRAMS = { certificate: [], recommenders: [], researchUpload: [], termsOf: {} };
+
+const form = buildForm(sampleFormTenant('Acme'));
 
 /** A one-page form built for one rule at a time. */
 function smallForm(questions: FormDefinition['pages'][number]['sections'][number]['questions']): FormDefinition {
   return {
     shortName: 'T',
     degreeKey: 't_degree',
+    programs: NO_PROGRAMS,
     pages: [{ id: 'about', path: '/about', title: 'About You', step: 1, sections: [{ key: 's', questions }] }],
   };
 }

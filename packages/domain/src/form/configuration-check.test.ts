@@ -7,12 +7,20 @@ import { text } from './question-builders';
 import type { Question } from './question-types';
 import { repeatPrefixes } from './repeat-prefixes';
 import { specAnswerKeys } from './spec-answer-keys.fixture';
+import { sampleFormTenant } from '../../../../test/tenants';
+
+const NO_PROGRAMS = { certificate: [], recommenders: [], researchUpload: [], termsOf: {} };
 
 function page(path: FormPage['path'], questions: Question[]): FormPage {
   const id = path === '/about' ? 'about' : path === '/education-alr' ? 'education' : 'final-steps';
   return { id, path, title: id, step: 1, sections: [{ key: `${id}-section`, questions }] };
 }
-const formOf = (...pages: FormPage[]): FormDefinition => ({ shortName: 'T', degreeKey: 't_degree', pages });
+const formOf = (...pages: FormPage[]): FormDefinition => ({
+  shortName: 'T',
+  degreeKey: 't_degree',
+  pages,
+  programs: NO_PROGRAMS,
+});
 
 function repeater(count: number, prefixes = repeatPrefixes('job', count)): Question {
   return {
@@ -39,7 +47,7 @@ const errorOf = (run: () => unknown): FormConfigurationError => {
 
 describe('checkFormConfiguration on the real form', () => {
   it('passes against the data model of the specification, _desc keys included', () => {
-    const form = buildForm({ shortName: 'Acme' });
+    const form = buildForm(sampleFormTenant('Acme'));
     const spec = Object.values(specAnswerKeys('Acme')).flat();
     const descs = listAnswerKeys(form).filter((k) => k.endsWith('_desc'));
     expect(
@@ -50,12 +58,12 @@ describe('checkFormConfiguration on the real form', () => {
   });
 
   it('passes for another tenant against its own key list', () => {
-    const form = buildForm({ shortName: 'Other' });
+    const form = buildForm(sampleFormTenant('Other'));
     expect(checkFormConfiguration(form, listAnswerKeys(form))).toEqual([]);
   });
 
   it('fails when the data model lacks the tenant degree key', () => {
-    const form = buildForm({ shortName: 'Acme' });
+    const form = buildForm(sampleFormTenant('Acme'));
     const model = listAnswerKeys(form).filter((k) => k !== 'acme_degree');
     expect(errorOf(() => checkFormConfiguration(form, model)).message).toContain('acme_degree');
   });

@@ -3,8 +3,9 @@ import { buildForm } from './build-form';
 import { clearAnswers } from './clearing';
 import { controllingKeys } from './controlling-keys';
 import { listAnswerKeys } from './answer-keys';
+import { sampleFormTenant } from '../../../../test/tenants';
 
-const form = buildForm({ shortName: 'BWC' });
+const form = buildForm(sampleFormTenant('BWC'));
 
 describe('controllingKeys', () => {
   it('includes the keys conditions and conditional selects depend on', () => {

@@ -31,6 +31,16 @@ export interface FormDefinition {
   /** The degree-seeking answer key, `${shortName.toLowerCase()}_degree`. */
   readonly degreeKey: string;
   readonly pages: readonly FormPage[];
+  /** What the rules need to know of the tenant's programs (its configuration, issue 29). */
+  readonly programs: ProgramRules;
+}
+
+/** Program codes by what they ask of the applicant, and the terms each program starts in. */
+export interface ProgramRules {
+  readonly certificate: readonly string[];
+  readonly recommenders: readonly string[];
+  readonly researchUpload: readonly string[];
+  readonly termsOf: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Anything that may carry a hide condition. */

@@ -5,6 +5,7 @@ import { email, radio, ssn, text } from './question-builders';
 import { QUESTION_KIND_NAMES, QUESTION_KINDS } from './question-kinds';
 import type { Question, QuestionKind } from './question-types';
 import { allQuestions, childrenOf, isHidden, visibleChildren } from './walk';
+import { sampleFormTenant } from '../../../../test/tenants';
 
 /** One question of every kind in the registry; the contract below runs against each. */
 const child = text('inner', 'Inner');
@@ -131,7 +132,7 @@ describe.each(QUESTION_KIND_NAMES)('question kind %s', (kind) => {
 
 it('every kind but ssn is used by the real form', () => {
   const used = new Set(
-    buildForm({ shortName: 'Acme' })
+    buildForm(sampleFormTenant('Acme'))
       .pages.flatMap(allQuestions)
       .map((q) => q.kind),
   );

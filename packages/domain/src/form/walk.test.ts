@@ -5,8 +5,9 @@ import { isBannerActive } from './date-window';
 import type { FormPage } from './form-types';
 import type { ConditionalSelectQuestion, Question } from './question-types';
 import { allQuestions, conditionalOptions, isHidden, visibleChildren, visibleQuestions, type ViewState } from './walk';
+import { sampleFormTenant } from '../../../../test/tenants';
 
-const form = buildForm({ shortName: 'Acme' });
+const form = buildForm(sampleFormTenant('Acme'));
 const [about, education, finalSteps] = form.pages as [FormPage, FormPage, FormPage];
 const keysShown = (page: FormPage, answers: Answers, view?: ViewState) =>
   visibleQuestions(page, answers, view).map((q) => q.key);

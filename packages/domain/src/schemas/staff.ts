@@ -10,6 +10,8 @@ export const staffListQuery = z.strictObject({
   stage: z.string().max(40).optional(),
   /** Complete (every checklist item received or waived) or not. */
   complete: z.enum(['yes', 'no']).optional(),
+  /** A cycle id, or ALL_CYCLES; absent means the current cycle. */
+  cycle: z.string().max(32).optional(),
   sort: z.enum(STAFF_LIST_SORTS).default('last_change'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

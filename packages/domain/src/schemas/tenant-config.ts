@@ -1,39 +1,71 @@
 import { z } from 'zod';
-import { localTimeToInstant } from '../time/zoned-time';
+import { programConfigurationProblems } from '../programs/configuration-problems';
 
 const link = z.strictObject({ label: z.string().min(1), url: z.url() });
+
+const localDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'must be a local date and time such as 2027-01-15T23:59');
+
+/** A program (issue 29): its code is the applied_major answer, so it must be a plain word. */
+const program = z.strictObject({
+  code: z.string().regex(/^[A-Z][A-Z0-9]{0,11}$/, 'must be capital letters and digits, starting with a letter'),
+  label: z.string().min(1),
+  certificate: z.boolean().optional(),
+  requires_recommenders: z.boolean().optional(),
+  requires_research_upload: z.boolean().optional(),
+  terms: z.array(z.string().min(1)).min(1, 'must name at least one term'),
+  deadline: localDateTime,
+  grace_minutes: z.number().int().min(0).max(10_080).optional(),
+});
+
+const term = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, 'must be letters, digits, - or _'),
+  label: z.string().min(1),
+  starts: z.iso.date('must be a date such as 2027-08-23'),
+});
+
+const cycle = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be letters, digits, - or _'),
+  label: z.string().min(1),
+  opens: localDateTime,
+  closes: localDateTime,
+});
 
 /**
  * Institution-specific text (SPEC section 1). It is public: the server sends
  * it to the browser as it is, so it must never hold a secret.
  */
-export const tenantConfigSchema = z.strictObject({
-  partnerName: z.string().min(1),
-  /** Also names the degree-seeking answer key, so it must be a plain word. */
-  shortName: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,15}$/, 'must be letters and digits, starting with a letter'),
-  secondShortName: z.string().min(1),
-  applicationTitle: z.string().min(1),
-  webSiteWord: z.string().min(1),
-  addressLine1: z.string().min(1),
-  addressLine2: z.string().min(1),
-  helpEmail: z.email(),
-  privacyPolicyUrl: z.url(),
-  federalAidLinks: z.array(link).min(1),
-  collegeAidInfo: z.string().min(1),
-  exploreLinks: z.array(link).length(4),
-  /** The institution's IANA time zone: deadlines are its local times, and every time shown names it. */
-  time_zone: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
-  /**
-   * The one application deadline, a local time in time_zone ('2027-01-15T23:59'), until programs carry their own
-   * (issue #29). Reminders go out before it (decision 044).
-   */
-  application_deadline: z
-    .string()
-    .refine((v) => localTimeToInstant(v, 'UTC') !== null, 'must be a local time such as 2027-01-15T23:59')
-    .optional(),
-  /** Days before the deadline a reminder of missing items goes out; [7, 1] when not set. */
-  deadline_reminder_days: z.array(z.number().int().min(1).max(90)).max(10).optional(),
-});
+export const tenantConfigSchema = z
+  .strictObject({
+    partnerName: z.string().min(1),
+    /** Also names the degree-seeking answer key, so it must be a plain word. */
+    shortName: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,15}$/, 'must be letters and digits, starting with a letter'),
+    secondShortName: z.string().min(1),
+    applicationTitle: z.string().min(1),
+    webSiteWord: z.string().min(1),
+    addressLine1: z.string().min(1),
+    addressLine2: z.string().min(1),
+    helpEmail: z.email(),
+    privacyPolicyUrl: z.url(),
+    federalAidLinks: z.array(link).min(1),
+    collegeAidInfo: z.string().min(1),
+    exploreLinks: z.array(link).length(4),
+    /** The institution's IANA time zone: deadlines are its local times, and every time shown names it. */
+    time_zone: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
+    /** The programs offered, their terms and deadlines, and the admission cycle they belong to (issue 29). */
+    programs: z.array(program).min(1, 'must list at least one program'),
+    terms: z.array(term).min(1, 'must list at least one term'),
+    cycle,
+    /** Days before a program's deadline that a reminder of missing items goes out; [7, 1] when not set (decision 044). */
+    deadline_reminder_days: z.array(z.number().int().min(1).max(90)).max(10).optional(),
+  })
+  // Checks across fields (unknown terms, duplicates, daylight-saving gaps), each with where it is.
+  .superRefine((tenant, ctx) => {
+    if (!isTimeZone(tenant.time_zone)) return;
+    for (const problem of programConfigurationProblems(tenant))
+      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  });
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -3,9 +3,10 @@ import { buildForm } from '../form/build-form';
 import { allowedAnswerValues } from '../form/allowed-values';
 import { validateAnswers } from '../validation/answer-rules';
 import { completeAnswers } from './complete-answers';
+import { sampleFormTenant } from '../../../../test/tenants';
 
 describe('the shared complete application', () => {
-  const form = buildForm({ shortName: 'BWC' });
+  const form = buildForm(sampleFormTenant('BWC'));
 
   it('passes every rule, so suites that submit it test submission and nothing else', () => {
     expect(validateAnswers(form, completeAnswers(), { now: new Date('2026-11-21T12:00:00Z') })).toEqual({});

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatInSecondZone, formatInZone, localTimeToInstant, sameWallClock, zoneName } from './zoned-time';
+import {
+  formatForReader,
+  formatInSecondZone,
+  formatInZone,
+  localTimeToInstant,
+  sameWallClock,
+  zoneName,
+} from './zoned-time';
 
 describe('local times in a zone', () => {
   it('turns a Chicago winter evening into its instant', () => {
@@ -38,5 +45,17 @@ describe('instants shown with their zone', () => {
     expect(formatInSecondZone(deadline, 'Asia/Tokyo')).toBe('2:59 pm on Saturday, 16 January');
     expect(sameWallClock(deadline, 'America/Chicago', 'America/Winnipeg')).toBe(true);
     expect(sameWallClock(deadline, 'America/Chicago', 'Asia/Tokyo')).toBe(false);
+  });
+});
+
+describe('an instant for a reader in another zone', () => {
+  const deadline = new Date('2027-01-16T05:59:00Z');
+  it('names both times when the reader’s clock differs, and one when it does not', () => {
+    expect(formatForReader(deadline, 'America/Chicago', 'Asia/Tokyo')).toBe(
+      '11:59 pm Central Time on Friday, 15 January 2027, which is 2:59 pm on Saturday, 16 January in your time zone',
+    );
+    expect(formatForReader(deadline, 'America/Chicago', 'America/Winnipeg')).toBe(
+      '11:59 pm Central Time on Friday, 15 January 2027',
+    );
   });
 });

@@ -99,3 +99,14 @@ function dateIn(at: Date, timeZone: string, withYear: boolean): string {
     .format(at)
     .replace(/^(\w+) /, '$1, ');
 }
+
+/**
+ * An instant for a reader elsewhere: in the institution's zone, and in the
+ * reader's own when its wall clock differs ('11:59 pm Central Time on Friday,
+ * 15 January 2027, which is 6:59 am on Saturday, 16 January in your time zone').
+ */
+export function formatForReader(instant: Date | string, timeZone: string, readerZone: string | undefined): string {
+  const inZone = formatInZone(instant, timeZone);
+  if (!readerZone || sameWallClock(instant, timeZone, readerZone)) return inZone;
+  return `${inZone}, which is ${formatInSecondZone(instant, readerZone)} in your time zone`;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Answers, DocumentAnswer } from '../api/profile';
+import type { OptionList } from '../answers/answer-option';
 import { formFields, listAnswerKeys } from '../form/answer-keys';
 import { buildForm } from '../form/build-form';
 import { checkFormConfiguration } from '../form/configuration-check';
@@ -14,8 +15,9 @@ import {
   orderValidationErrors,
   runRules,
 } from './rule-engine';
+import { LAKESIDE_TENANT, sampleFormTenant } from '../../../../test/tenants';
 
-const form = buildForm({ shortName: 'Acme' });
+const form = buildForm(sampleFormTenant('Acme'));
 const NOW = new Date('2026-06-15T12:00:00Z');
 const DEGREE_LABEL = 'Do you plan to attend Acme as a degree-seeking student?';
 const ENTRY_STATUS_LABEL = 'Do you plan to attend full time or part time?';
@@ -313,7 +315,9 @@ describe('each message, from the valid fixture with one change', () => {
 
   it('covers every message of VALIDATION_MESSAGES', () => {
     const seen = new Set(cases.flatMap(([, , expected]) => Object.values(expected).flat()));
-    for (const message of Object.values(M)) expect(seen, message).toContain(message);
+    // SPEC's programs all start in every term: the term rule is covered by the second tenant's tests below.
+    for (const message of Object.values(M).filter((m) => m !== M.programNotInTerm))
+      expect(seen, message).toContain(message);
   });
 });
 
@@ -529,7 +533,7 @@ describe('schema keys', () => {
   });
 
   it('follow the tenant: another short name gets its own degree key', () => {
-    const other = buildForm({ shortName: 'Other' });
+    const other = buildForm(sampleFormTenant('Other'));
     expect(validationSchemaKeys(other)).toContain('other_degree');
     expect(checkFormConfiguration(other, listAnswerKeys(other), { schemaKeys: validationSchemaKeys(other) })).toEqual(
       [],
@@ -540,5 +544,54 @@ describe('schema keys', () => {
       { now: NOW, documents: validDocuments() },
     );
     expect(errors).toEqual({ other_degree: ['Do you plan to attend Other as a degree-seeking student?'] });
+  });
+});
+
+describe('the rules follow the tenant’s programs (a second, non-SPEC tenant file)', () => {
+  const lakeside = buildForm(LAKESIDE_TENANT);
+  const applicant = (changes: Answers): Answers => ({
+    ...validAnswers(),
+    recommender_first_name: '',
+    recommender_last_name: '',
+    recommender_email: '',
+    ...changes,
+  });
+  const check = (answers: Answers, documents: Record<string, DocumentAnswer> = {}) =>
+    validateAnswers(lakeside, answers, { now: NOW, documents });
+
+  it('offers that tenant’s programs and terms, not the sample’s', () => {
+    const education = lakeside.pages[1]!;
+    const program = education.sections[0]!.questions.find((q) => q.key === 'applied_major');
+    const term = education.sections[0]!.questions.find((q) => q.key === 'entry_term');
+    const values = (q: typeof program) => (q && 'options' in q ? (q.options as OptionList) : []);
+    expect(values(program).map((o) => o.value)).toEqual(['', 'MSDS', 'MBA', 'PGCGIS']);
+    expect(values(term).map((o) => o.label)).toEqual(['--', 'Autumn 2027', 'Spring 2028']);
+  });
+
+  it('asks for recommenders for MBA only, and a research description for MSDS only', () => {
+    expect(check(applicant({ applied_major: 'MBA', entry_term: 'AUT27' }))).toEqual({
+      recommender_first_name: [M.recommenderFirstName],
+      recommender_last_name: [M.recommenderLastName],
+      recommender_email: [M.recommenderEmail],
+    });
+    expect(check(applicant({ applied_major: 'MSDS', entry_term: 'AUT27' }))).toEqual({
+      research_upload: [M.researchUploadRequired],
+    });
+    // BMN means nothing to this tenant: no rule of the sample's programs applies.
+    expect(check(applicant({ applied_major: 'PGCGIS', entry_term: 'SPR28' }))).toEqual({});
+  });
+
+  it('keeps its certificate for US citizens and permanent residents', () => {
+    expect(
+      check(applicant({ applied_major: 'PGCGIS', entry_term: 'SPR28', citizenship: 'IND', lit_degree: 'Y' })),
+    ).toEqual({
+      applied_major: [M.certificateRestricted],
+    });
+  });
+
+  it('refuses a program in a term it does not start in', () => {
+    expect(check(applicant({ applied_major: 'PGCGIS', entry_term: 'AUT27' }))).toEqual({
+      applied_major: [M.programNotInTerm],
+    });
   });
 });

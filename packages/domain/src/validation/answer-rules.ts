@@ -2,12 +2,7 @@ import { isValidEmail } from '../account/email';
 import type { Answers } from '../api/profile';
 import { isChecked, YES } from '../answers/answer-values';
 import { USA } from '../answers/options/countries';
-import {
-  CERTIFICATE_PROGRAMS,
-  COUNTRIES_REQUIRING_STATE,
-  RECOMMENDER_MAJORS,
-  RESEARCH_UPLOAD_MAJORS,
-} from '../constants';
+import { COUNTRIES_REQUIRING_STATE } from '../constants';
 import { formFields } from '../form/answer-keys';
 import { anyHolds } from '../form/condition';
 import { FormConfigurationError } from '../form/configuration-check';
@@ -124,8 +119,17 @@ function buildRules(form: FormDefinition): readonly FieldRule[] {
   required('entry_term');
   requiredWhen('applied_major', (ctx) => !blank(ctx.value('entry_term')));
   add('applied_major', (ctx) =>
-    includes(CERTIFICATE_PROGRAMS, ctx.value('applied_major')) && !isDomestic(ctx) ? [M.certificateRestricted] : [],
+    includes(form.programs.certificate, ctx.value('applied_major')) && !isDomestic(ctx)
+      ? [M.certificateRestricted]
+      : [],
   );
+
+  // A program starts only in the terms the tenant lists for it.
+  add('applied_major', (ctx) => {
+    const terms = form.programs.termsOf[ctx.value('applied_major')];
+    const term = ctx.value('entry_term');
+    return terms && !blank(term) && !terms.includes(term) ? [M.programNotInTerm] : [];
+  });
 
   required('entry_status');
   add('entry_status', (ctx) =>
@@ -150,14 +154,14 @@ function buildRules(form: FormDefinition): readonly FieldRule[] {
 
   required('essay');
   add('research_upload', (ctx) =>
-    includes(RESEARCH_UPLOAD_MAJORS, ctx.value('applied_major')) && !ctx.hasFile('research_upload')
+    includes(form.programs.researchUpload, ctx.value('applied_major')) && !ctx.hasFile('research_upload')
       ? [M.researchUploadRequired]
       : [],
   );
 
   // --- Final Steps
   const [firstRecommender] = RECOMMENDER_PREFIXES;
-  const recommendersNeeded = (ctx: RuleContext) => includes(RECOMMENDER_MAJORS, ctx.value('applied_major'));
+  const recommendersNeeded = (ctx: RuleContext) => includes(form.programs.recommenders, ctx.value('applied_major'));
   requiredWhen(`${firstRecommender}first_name`, recommendersNeeded, M.recommenderFirstName);
   requiredWhen(`${firstRecommender}last_name`, recommendersNeeded, M.recommenderLastName);
   requiredWhen(`${firstRecommender}email`, recommendersNeeded, M.recommenderEmail);

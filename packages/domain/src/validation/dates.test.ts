@@ -9,6 +9,7 @@ import {
   normalizeDateAnswer,
 } from './dates';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { sampleFormTenant } from '../../../../test/tenants';
 
 describe('isValidDateAnswer and normalizeDateAnswer', () => {
   it.each(['2000-02-29', '1999-12-31', '2024-01-01'])('keep the real date %s', (v) => {
@@ -38,7 +39,7 @@ describe('isValidDateAnswer and normalizeDateAnswer', () => {
 });
 
 describe('invalidDateKeys', () => {
-  const form = buildForm({ shortName: 'Acme' });
+  const form = buildForm(sampleFormTenant('Acme'));
   it('lists the date answers to clear, and leaves blank and real dates alone', () => {
     expect(invalidDateKeys(form, { birth_date: '1990-02-30', first_name: 'not a date' })).toEqual(['birth_date']);
     expect(invalidDateKeys(form, { birth_date: '1990-02-28' })).toEqual([]);
@@ -78,7 +79,7 @@ describe('birthDateErrors', () => {
 
 describe('a date the input holds but cannot give as text', () => {
   it('gets the invalid-date message, and the server clears it like any invalid date', () => {
-    const form = buildForm({ shortName: 'Acme' });
+    const form = buildForm(sampleFormTenant('Acme'));
     expect(birthDateErrors(INCOMPLETE_DATE, new Date('2026-06-15T00:00:00Z'), 'Date of Birth')).toEqual([
       'A valid date of birth is required.',
     ]);

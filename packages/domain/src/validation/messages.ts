@@ -19,6 +19,8 @@ export const VALIDATION_MESSAGES = {
 
   certificateRestricted:
     'Enrollment in certificate programs is restricted to US citizens and permanent residents only.',
+  /** Not in SPEC (issue 29): a program configured for some terms only. */
+  programNotInTerm: 'This program does not start in the term you chose. Please choose another term or program.',
   internationalFullTime: 'International students must enroll as full-time degree-seeking student.',
 
   researchUploadRequired:

@@ -3,8 +3,9 @@ import { buildForm } from '../form/build-form';
 import { validateAnswers } from './answer-rules';
 import { summaryGroups, summaryLinks } from './summary';
 import { fieldDisplayName } from '../form/field-context';
+import { sampleFormTenant } from '../../../../test/tenants';
 
-const form = buildForm({ shortName: 'Acme' });
+const form = buildForm(sampleFormTenant('Acme'));
 
 describe('summaryLinks', () => {
   it('lists every message in field order, linking to page#field', () => {

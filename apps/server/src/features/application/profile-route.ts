@@ -20,7 +20,7 @@ export function profileRoute(deps: AppDeps) {
     app.get('/profile', { config: { checksSessionItself: true } }, async (req, reply): Promise<ProfileResponse> => {
       const id = readSessionCookie(req, secure);
       if (!id) return refuseWithoutSession(deps, reply);
-      const { check, settle } = sessionCheckFor(deps, id);
+      const { check, settle } = sessionCheckFor(deps, id, req.arrivedAt);
       const row = await loadProfileInSession(deps.db, check);
       const session = await settle(row);
       if (!session || !row) return refuseWithoutSession(deps, reply);

@@ -2,26 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { sessionOf } from '../../session/require-session';
 import type { FormContext } from '../../core/form-context';
-import { enqueueMail, submissionMail } from '../mail';
-import { loadDocumentAnswers } from '../documents';
+import { arrivalOf } from '../../http/arrival-time';
+import { enqueueMailIn, mailQueueReady, submissionMail } from '../mail';
 import { requestAllOnSubmission } from '../recommendations';
 import { submitApplication } from './submit-application';
 
 export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
 
-/** POST /api/submit: final submission, decided by the server's own validation. */
+/** POST /api/submit: final submission, decided by the server's own validation and the program's deadline. */
 export function submitRoute(deps: AppDeps, ctx: FormContext) {
   return async (app: FastifyInstance) => {
     app.post('/submit', async (req) => {
       const session = sessionOf(req);
-      const outcome = await submitApplication(deps, ctx, session.userId);
-      if (outcome.status === 'submitted') {
-        // After the commit: queued, so a relay that is down delays the mail but never undoes or fails the submission.
-        const documents = await loadDocumentAnswers(deps.db, session.userId);
-        await enqueueMail(deps, {
+      const arrivedAt = arrivalOf(req);
+      await mailQueueReady(deps);
+      // The receipt is queued in the submission's own transaction: a submit the server acknowledged
+      // always has its receipt, and a refused or rolled-back one never has one.
+      const outcome = await submitApplication(deps, ctx, session.userId, arrivedAt, (tx, submission) =>
+        enqueueMailIn(deps, tx, {
           kind: 'message',
-          message: submissionMail(deps.config, ctx.form, session.username, { ...outcome, documents }),
-        }).catch((err: unknown) => req.log.error({ err }, 'submission confirmation e-mail could not be queued'));
+          message: submissionMail(deps.config, ctx.form, session.username, submission),
+        }),
+      );
+      if (outcome.status === 'submitted') {
         // At the latest now, every recommender named is asked for a letter.
         await requestAllOnSubmission(deps, ctx, session.userId, req.log).catch((err: unknown) =>
           req.log.error({ err }, 'letter requests could not be sent at submission'),

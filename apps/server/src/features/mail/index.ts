@@ -4,6 +4,7 @@ export {
   enqueueMailIn,
   isPermanentRefusal,
   type MailRefusalHandlers,
+  mailQueueReady,
   type ComposedMailJob,
   type MailComposer,
   type MailComposers,

@@ -91,6 +91,16 @@ export async function enqueueMail({ jobs }: Pick<AppDeps, 'jobs'>, job: MailJob)
 }
 
 /**
+ * Waits until the job queue has started (a process starts it a moment after
+ * listening). Call it before opening a transaction that queues a mail: on
+ * PGlite, a queue starting while that transaction holds the one connection
+ * would wait for it, and it for the queue.
+ */
+export async function mailQueueReady({ jobs }: Pick<AppDeps, 'jobs'>): Promise<void> {
+  await jobs.getQueue(MAIL_QUEUE);
+}
+
+/**
  * Queues a mail in the caller's transaction: the record that asks for it and
  * the mail job commit together or not at all, so a process that dies between
  * the two loses neither (pg-boss writes the job through the transaction).

@@ -8,6 +8,7 @@ function formOf(questions: Question[], sectionTitle = 'Section'): FormDefinition
   return {
     shortName: 'NFC',
     degreeKey: 'nfc_degree',
+    programs: { certificate: [], recommenders: [], researchUpload: [], termsOf: {} },
     pages: [
       {
         id: 'about',

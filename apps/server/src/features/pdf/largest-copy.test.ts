@@ -4,12 +4,13 @@ import { copyOutline, type CopyHeader } from './copy-outline';
 import { fill, largestAnswers, SCRIPT_SAMPLES, type Script } from './largest-application.test-helper';
 import { createPdfRenderer } from './pdf-renderer';
 import { linesAfter, readPdfText } from '../../../../../test/pdf-text';
+import { sampleFormTenant } from '../../../../../test/tenants';
 
 /**
  * The largest copy the form allows, drawn on the real drawing thread in each
  * script applicants write their names in, and read back with pdf.js.
  */
-const form = buildForm({ shortName: 'NFC' });
+const form = buildForm(sampleFormTenant('NFC'));
 const renderer = createPdfRenderer({ timeoutMs: 60_000 });
 afterAll(() => renderer.close());
 

@@ -1,5 +1,6 @@
 import { buildForm } from '@admissions/domain';
 import { completeAnswers } from '@admissions/domain/testing';
+import { sampleFormTenant } from '../../../../../test/tenants';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyOutline, type CopyHeader } from './copy-outline';
 import { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
@@ -12,7 +13,7 @@ const header: CopyHeader = {
   email: 'ada@example.com',
   submittedAt: null,
 };
-const pages = copyOutline(buildForm({ shortName: 'NFC' }), {
+const pages = copyOutline(buildForm(sampleFormTenant('NFC')), {
   answers: completeAnswers(),
   view: {},
   documentAnswer: {},

@@ -1,4 +1,4 @@
-import type { RecommendationView } from '@admissions/domain';
+import { deadlineOf, type RecommendationView } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
@@ -45,15 +45,18 @@ export async function readableRequest(db: Queryable, token: string, now: Date): 
 /** What the recommender's page shows of a request. */
 export async function viewOf(deps: AppDeps, request: RequestRow): Promise<RecommendationView> {
   const answers = (await findApplication(deps.db, request.user_id))?.answers ?? {};
+  const { tenant } = deps.config;
+  const due = deadlineOf(tenant, answers.applied_major ?? '');
   return {
     state: request.status === 'RECEIVED' ? 'RECEIVED' : request.status === 'DECLINED' ? 'DECLINED' : 'OPEN',
     applicant_name: applicantName(answers),
-    program: programLabel(answers),
+    program: programLabel(deps.config.tenant, answers),
     institution: deps.config.tenant.partnerName,
     recommender_name: recommenderName(request.recommender),
     waived: waiverOf(answers),
     requested_at: request.requested_at.toISOString(),
     expires_at: request.expires_at.toISOString(),
+    letter_due: due ? { at: due.deadline.toISOString(), time_zone: tenant.time_zone } : null,
     letter_file: {
       status: request.file_status,
       file_name: request.file_name,

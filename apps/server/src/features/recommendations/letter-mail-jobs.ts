@@ -68,7 +68,7 @@ export async function composeLetterMail(deps: AppDeps, job: LetterMailJob): Prom
       to: request.email,
       recommenderName: name,
       applicantName: applicantName(answers),
-      program: programLabel(answers),
+      program: programLabel(deps.config.tenant, answers),
       waived: waiverOf(answers),
       token,
       expiresAt: request.expires_at,

@@ -1,13 +1,13 @@
 import {
-  APPLIED_MAJORS,
   isValidEmail,
   normalizeEmail,
-  optionLabel,
+  programLabelOf,
   RECOMMENDER_PREFIXES,
   visibleQuestions,
   YES,
   type Answers,
   type FormDefinition,
+  type ProgramsTenant,
   type RecommenderPrefix,
 } from '@admissions/domain';
 import type { RecommenderDetails } from './recommendation-repository';
@@ -63,10 +63,8 @@ export function applicantName(answers: Answers): string {
   return [first, text(answers, 'last_name')].filter(Boolean).join(' ');
 }
 
-export const programLabel = (answers: Answers) => {
-  const code = text(answers, 'applied_major');
-  return code ? optionLabel(APPLIED_MAJORS, code) || code : '';
-};
+export const programLabel = (tenant: Pick<ProgramsTenant, 'programs'>, answers: Answers) =>
+  programLabelOf(tenant, text(answers, 'applied_major'));
 
 /** The applicant's answer to counselor_waiver_request: waived, not waived, or not said. */
 export function waiverOf(answers: Answers): boolean | null {

@@ -81,7 +81,7 @@ export async function loadApplicationDetail(
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
   const [indexRow, app, history, list] = await Promise.all([
-    deps.db.query<Parameters<typeof toListRow>[0]>('SELECT * FROM staff_application_index WHERE user_id = $1', [
+    deps.db.query<Parameters<typeof toListRow>[1]>('SELECT * FROM staff_application_index WHERE user_id = $1', [
       userId,
     ]),
     findApplication(deps.db, userId),
@@ -94,7 +94,7 @@ export async function loadApplicationDetail(
   ]);
   const row = indexRow.rows[0];
   if (!row) throw new AppError('NOT_FOUND');
-  const { missing_count: _count, ...listRow } = toListRow(row, list);
+  const { missing_count: _count, ...listRow } = toListRow(deps.config.tenant, row, list);
   const missing =
     app && !app.submitted_at
       ? summaryLinks(

@@ -41,6 +41,8 @@ export interface IndexRow {
   web_status: string;
   last_change: string;
   submitted_at: string | null;
+  late: boolean;
+  cycle_id: string;
   missing_count: number;
   complete: boolean;
   search_text: string;
@@ -65,6 +67,8 @@ interface SourceRow {
   add_another: Record<string, number> | null;
   tabs: Record<string, string> | null;
   submitted_at: Date | null;
+  late: boolean | null;
+  cycle_id: string;
   statuses: string[] | null;
   last_change: Date;
   documents: Record<string, DocumentAnswer> | null;
@@ -96,6 +100,8 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, compl
     web_status: deriveWebStatus((source.statuses ?? []).map((web_status) => ({ web_status }))),
     last_change: new Date(source.last_change).toISOString(),
     submitted_at: source.submitted_at ? new Date(source.submitted_at).toISOString() : null,
+    late: source.late ?? false,
+    cycle_id: source.cycle_id,
     missing_count: missing,
     complete,
     search_text: searchable([text('first_name'), text('last_name'), text('preferred_name'), source.email].join(' ')),
@@ -105,7 +111,8 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, compl
 }
 
 const SOURCE_SQL = `
-  SELECT u.id AS user_id, u.email, a.answers, a.add_another, a.tabs, a.submitted_at,
+  SELECT u.id AS user_id, u.email, a.answers, a.add_another, a.tabs, a.submitted_at, a.late,
+    COALESCE(a.cycle_id, current_cycle_id()) AS cycle_id,
     (SELECT array_agg(w.web_status) FROM web_status_events w WHERE w.user_id = u.id) AS statuses,
     (SELECT h.created_at FROM answer_history h WHERE h.user_id = u.id ORDER BY h.id DESC LIMIT 1) AS last_change,
     (SELECT jsonb_object_agg(d.answer_key, jsonb_build_object('file_name', d.file_name, 'file_size', d.file_size))
@@ -116,19 +123,19 @@ const SOURCE_SQL = `
 const UPSERT_SQL = `
   INSERT INTO staff_application_index
     (user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, missing_count, complete, search_text, sort_name, refreshed_at)
+     last_change, submitted_at, late, cycle_id, missing_count, complete, search_text, sort_name, refreshed_at)
   SELECT user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, missing_count, complete, search_text, sort_name, refreshed_at
+     last_change, submitted_at, late, cycle_id, missing_count, complete, search_text, sort_name, refreshed_at
   FROM jsonb_to_recordset($1::jsonb) AS x (
     user_id uuid, email text, first_name text, last_name text, preferred_name text, program text, entry_term text,
-    web_status text, last_change timestamptz, submitted_at timestamptz, missing_count integer, complete boolean,
-    search_text text,
+    web_status text, last_change timestamptz, submitted_at timestamptz, late boolean, cycle_id text,
+    missing_count integer, complete boolean, search_text text,
     sort_name text, refreshed_at timestamptz)
   ON CONFLICT (user_id) DO UPDATE SET
     email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
     preferred_name = EXCLUDED.preferred_name, program = EXCLUDED.program, entry_term = EXCLUDED.entry_term,
     web_status = EXCLUDED.web_status, last_change = EXCLUDED.last_change, submitted_at = EXCLUDED.submitted_at,
-    missing_count = EXCLUDED.missing_count, complete = EXCLUDED.complete, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
+    late = EXCLUDED.late, cycle_id = EXCLUDED.cycle_id, missing_count = EXCLUDED.missing_count, complete = EXCLUDED.complete, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
 
 /** Recomputes the index rows of these applicants (staff accounts have no application and are left out). */
 export async function reindexApplications(

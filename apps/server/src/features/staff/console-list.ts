@@ -1,12 +1,13 @@
 import {
-  APPLIED_MAJORS,
-  ENTRY_TERMS,
-  optionLabel,
+  ALL_CYCLES,
+  programLabelOf,
+  termLabelOf,
   STAFF_LIST_COUNT_CAP,
   STAFF_LIST_PAGE_SIZE,
   type StaffListQuery,
   type StaffListRow,
   type StaffListSort,
+  type ProgramsTenant,
 } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { searchable } from './console-index';
@@ -28,6 +29,8 @@ const ORDER_BY: Record<StaffListSort, (dir: string) => string> = {
   review_count: (d) => `review_count ${d}, user_id ${d}`,
 };
 
+type ListTenant = Pick<ProgramsTenant, 'programs' | 'terms' | 'cycle'>;
+
 export interface Filter {
   where: string;
   params: unknown[];
@@ -46,6 +49,7 @@ function likePattern(word: string): string {
 export function filterOf(
   query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>,
   programs: readonly string[] | null = null,
+  currentCycle?: string,
 ): Filter {
   const conditions: string[] = [];
   const params: unknown[] = [];
@@ -78,6 +82,12 @@ export function filterOf(
     conditions.push(`stage = $${params.length}`);
   }
   if (query.complete) conditions.push(query.complete === 'yes' ? 'complete' : 'NOT complete');
+  // Without a cycle asked for, the office sees the current cycle's applications.
+  const cycle = query.cycle ?? currentCycle;
+  if (cycle && cycle !== ALL_CYCLES) {
+    params.push(cycle);
+    conditions.push(`cycle_id = $${params.length}`);
+  }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -92,6 +102,8 @@ interface DbRow {
   web_status: StaffListRow['web_status'];
   last_change: Date;
   submitted_at: Date | null;
+  late: boolean;
+  cycle_id: string | null;
   missing_count: number;
   stage: string | null;
   stage_entered_at: Date | null;
@@ -101,11 +113,16 @@ interface DbRow {
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
-  submitted_at, missing_count, stage, stage_entered_at, overall_score, review_count, complete`;
+  submitted_at, late, cycle_id, missing_count, stage, stage_entered_at, overall_score, review_count, complete`;
 
 const DAY_MS = 86_400_000;
 
-export function toListRow(r: DbRow, list: ListContext = { stageLabels: new Map(), now: new Date(0) }): StaffListRow {
+/** A row as the office sees it, with the tenant's labels of its program and term. */
+export function toListRow(
+  tenant: ListTenant,
+  r: DbRow,
+  list: ListContext = { stageLabels: new Map(), now: new Date(0) },
+): StaffListRow {
   const entered = r.stage_entered_at ? new Date(r.stage_entered_at) : null;
   return {
     user_id: r.user_id,
@@ -114,12 +131,14 @@ export function toListRow(r: DbRow, list: ListContext = { stageLabels: new Map()
     last_name: r.last_name,
     preferred_name: r.preferred_name,
     program: r.program,
-    program_label: r.program ? optionLabel(APPLIED_MAJORS, r.program) || r.program : '',
+    program_label: programLabelOf(tenant, r.program),
     entry_term: r.entry_term,
-    entry_term_label: r.entry_term ? optionLabel(ENTRY_TERMS, r.entry_term) || r.entry_term : '',
+    entry_term_label: termLabelOf(tenant, r.entry_term),
     web_status: r.web_status,
     last_change: new Date(r.last_change).toISOString(),
     submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
+    late: r.late,
+    cycle_id: r.cycle_id ?? '',
     missing_count: r.missing_count,
     stage: r.stage ?? null,
     stage_label: r.stage ? (list.stageLabels.get(r.stage) ?? r.stage) : null,
@@ -139,11 +158,12 @@ export function orderByOf(query: Pick<StaffListQuery, 'sort' | 'dir'>): string {
 /** One page of the list and the number of matches (counted up to the cap). */
 export async function listApplications(
   db: Queryable,
+  tenant: ListTenant,
   query: StaffListQuery,
   programs: readonly string[] | null,
   listContext: ListContext | Promise<ListContext>,
 ) {
-  const { where, params } = filterOf(query, programs);
+  const { where, params } = filterOf(query, programs, tenant.cycle.id);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
   // The stage labels are read beside the page, not before it.
   const [page, count, list] = await Promise.all([
@@ -160,7 +180,7 @@ export async function listApplications(
   ]);
   const n = count.rows[0]?.n ?? 0;
   return {
-    rows: page.rows.map((r) => toListRow(r, list)),
+    rows: page.rows.map((r) => toListRow(tenant, r, list)),
     page: query.page,
     page_size: STAFF_LIST_PAGE_SIZE,
     total: Math.min(n, STAFF_LIST_COUNT_CAP),
@@ -171,18 +191,19 @@ export async function listApplications(
 /** Every matching row in list order, a chunk at a time (keyset would need one per sort; offsets are fine for an export). */
 export async function* allMatchingRows(
   db: Queryable,
+  tenant: ListTenant,
   query: StaffListQuery,
   programs: readonly string[] | null,
   list: ListContext,
   chunk = 2000,
 ): AsyncGenerator<StaffListRow> {
-  const { where, params } = filterOf(query, programs);
+  const { where, params } = filterOf(query, programs, tenant.cycle.id);
   for (let offset = 0; ; offset += chunk) {
     const { rows } = await db.query<DbRow>(
       `SELECT ${COLUMNS} FROM staff_application_index ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
       params,
     );
-    for (const r of rows) yield toListRow(r, list);
+    for (const r of rows) yield toListRow(tenant, r, list);
     if (rows.length < chunk) return;
   }
 }

@@ -1,4 +1,4 @@
-import type { StaffApplicationDetail, StaffListResponse } from '@admissions/domain';
+import { ALL_CYCLES, type StaffApplicationDetail, type StaffListResponse } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient, save } from '../../test-support/application-helpers';
 import {
@@ -12,6 +12,8 @@ import {
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { readPdfText } from '../../../../../test/pdf-text';
 import { auditRowsOf } from '../../session/audit-log';
+import { createFormContext } from '../../core/form-context';
+import { reindexApplications } from './console-index';
 
 let t: TestApp;
 let staff: TestClient;
@@ -131,11 +133,11 @@ describe('the CSV export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Missing items,Stage,Days in stage,Overall score,Reviews,Complete',
+      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Late,Cycle,Missing items,Stage,Days in stage,Overall score,Reviews,Complete',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,\d+,,,,0,no$/,
+      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,,2026-27,\d+,,,,0,no$/,
     );
   });
 
@@ -250,5 +252,21 @@ describe('the audit log', () => {
     await t.client().get(`/api/staff/applications/${zoe.userId}/packet`);
     expect(await count('reads')).toBe(reads);
     expect(await count('denials')).toBe(denials + 1);
+  });
+});
+
+describe('cycles (issue 29)', () => {
+  it('lists the current cycle by default, another cycle or every cycle when asked, and exports the cycle', async () => {
+    const current = (await list()).rows;
+    expect(current.map((r) => r.cycle_id)).toEqual(['2026-27', '2026-27', '2026-27']);
+    // Pat's application belongs to last year's cycle.
+    await t.db.query(`UPDATE applications SET cycle_id = '2025-26' WHERE user_id = $1`, [pat.userId]);
+    await reindexApplications(t.deps, createFormContext(t.deps.config.tenant), [pat.userId]);
+
+    expect((await list()).rows.map((r) => r.email)).toEqual(['zoe@example.edu', 'ada@example.edu']);
+    expect((await list('?cycle=2025-26')).rows.map((r) => r.email)).toEqual(['pat.smith@example.edu']);
+    expect((await list(`?cycle=${ALL_CYCLES}`)).total).toBe(3);
+    const csv = await expectOk(await staff.get('/api/staff/applications.csv?cycle=2025-26'));
+    expect(csv.body.trimEnd().split('\r\n')[1]).toContain(',2025-26,');
   });
 });

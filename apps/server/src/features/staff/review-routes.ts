@@ -1,8 +1,7 @@
 import {
-  APPLIED_MAJORS,
   MAX_BULK_APPLICATIONS,
   normalizeEmail,
-  optionLabel,
+  programLabelOf,
   type AssignmentResult,
   type QueueResponse,
   type ReviewsResponse,
@@ -96,7 +95,7 @@ export function reviewRoutes(deps: AppDeps, ctx: FormContext) {
           first_name: r.first_name,
           last_name: r.last_name,
           program: r.program,
-          program_label: r.program ? optionLabel(APPLIED_MAJORS, r.program) || r.program : '',
+          program_label: r.program ? programLabelOf(deps.config.tenant, r.program) || r.program : '',
           stage: r.stage,
           assigned_at: new Date(r.assigned_at).toISOString(),
           submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,

@@ -1,4 +1,4 @@
-import { APPLIED_MAJORS, type RubricsResponse } from '@admissions/domain';
+import type { RubricsResponse, TenantConfig } from '@admissions/domain';
 import { rubricsBody } from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
@@ -9,13 +9,12 @@ import { staffOf } from '../../session/require-staff';
 import { requireRight } from '../../session/staff-access';
 import { loadRubrics } from './rubrics-repository';
 
-const PROGRAMS = new Set(APPLIED_MAJORS.map((o) => o.value).filter(Boolean));
-
 /** Every rubric has criteria with unique ids and min < max; the set has a default and names real programs. */
-function checkRubrics(rubrics: RubricsResponse): void {
+function checkRubrics(tenant: Pick<TenantConfig, 'programs'>, rubrics: RubricsResponse): void {
+  const programs = new Set(tenant.programs.map((p) => p.code));
   if (!rubrics.default) throw new AppError('RUBRIC_INVALID', { errors: { default: ['missing'] } });
   for (const [program, rubric] of Object.entries(rubrics)) {
-    if (program !== 'default' && !PROGRAMS.has(program)) {
+    if (program !== 'default' && !programs.has(program)) {
       throw new AppError('PROGRAM_UNKNOWN', { errors: { [program]: ['unknown program'] } });
     }
     const ids = new Set(rubric.criteria.map((c) => c.id));
@@ -41,7 +40,7 @@ export function rubricsRoutes(deps: AppDeps) {
 
     app.put('/rubrics', { preHandler: requireRight(deps, 'manage_team') }, async (req): Promise<RubricsResponse> => {
       const rubrics = parseBody(rubricsBody, req.body) as RubricsResponse;
-      checkRubrics(rubrics);
+      checkRubrics(deps.config.tenant, rubrics);
       await deps.db.transaction(async (tx) => {
         const before = await loadRubrics(tx);
         await tx.query('DELETE FROM staff_rubrics');

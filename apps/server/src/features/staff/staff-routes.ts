@@ -60,7 +60,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       // The audit row is written alongside the read, not after it: the answer still waits for both.
       const access = staffAccessOf(req);
       const [result] = await Promise.all([
-        listApplications(deps.db, query, access.programs, listContextOf(deps.db, now())),
+        listApplications(deps.db, deps.config.tenant, query, access.programs, listContextOf(deps.db, now())),
         recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now()),
       ]);
       return result;
@@ -72,7 +72,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       let count = 0;
       const parts: string[] = [];
       const list = await listContextOf(deps.db, now());
-      const rows = allMatchingRows(deps.db, query, staffAccessOf(req).programs, list);
+      const rows = allMatchingRows(deps.db, deps.config.tenant, query, staffAccessOf(req).programs, list);
       for await (const line of csvLines(rows, () => count++)) parts.push(line);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       await recordStaffRead(deps.db, staffOf(req), null, 'export-csv', { ...filters, rows: count }, now());

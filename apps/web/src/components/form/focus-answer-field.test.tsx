@@ -2,8 +2,9 @@ import { buildForm, type Answers } from '@admissions/domain';
 import { describe, expect, it } from 'vitest';
 import { focusAnswerField } from './focus-answer-field';
 import { renderForm } from './form-test-utils';
+import { sampleFormTenant } from '../../../../../test/tenants';
 
-const [about, education] = buildForm({ shortName: 'NFC' }).pages;
+const [about, education] = buildForm(sampleFormTenant('NFC')).pages;
 const answers: Answers = { country: 'USA' };
 
 describe('focusAnswerField', () => {

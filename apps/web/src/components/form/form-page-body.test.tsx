@@ -9,8 +9,9 @@ import {
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderForm } from './form-test-utils';
+import { sampleFormTenant } from '../../../../../test/tenants';
 
-const form = buildForm({ shortName: 'NFC' });
+const form = buildForm(sampleFormTenant('NFC'));
 
 /** Answers that open most conditional content: recommenders, research upload, state lists, degree lists, explanations. */
 const answers: Answers = {

@@ -27,6 +27,8 @@ const ROW: StaffListRow = {
   overall_score: null,
   review_count: 0,
   complete: false,
+  late: false,
+  cycle_id: '2026-27',
 };
 
 const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({

@@ -3,7 +3,12 @@ import { BLANK_OPTION, optionLabel } from '../answer-option';
 import { COUNTRIES, COUNTRIES_WITHOUT_USA } from './countries';
 import { MONTHS } from './months';
 import { NAME_PREFIXES, GENDERS } from './personal';
-import { APPLIED_MAJORS, ENTRY_TERMS, STUDENT_GRAD_TYPES } from './programs';
+import { STUDENT_GRAD_TYPES } from './programs';
+import { programOptions, termOptions } from '../../programs/program-options';
+import { SAMPLE_TENANT } from '../../../../../test/tenants';
+
+const APPLIED_MAJORS = programOptions(SAMPLE_TENANT);
+const ENTRY_TERMS = termOptions(SAMPLE_TENANT);
 import { RECOMMENDER_RELATIONS } from './recommendation';
 import { DEGREE_TYPES, DEGREES_BY_TYPE } from './schooling';
 import { STATES, STATES_BY_COUNTRY } from './states';
@@ -97,7 +102,7 @@ describe('select option lists', () => {
     expect(new Set(values).size).toBe(values.length);
   });
 
-  it('offers every program the business rules name', () => {
+  it('offers every program the business rules name (the sample tenant reproduces SPEC)', () => {
     expect(
       APPLIED_MAJORS.slice(1)
         .map((o) => o.value)

@@ -1,7 +1,7 @@
 import { CHECKED } from '../../answers/answer-values';
 import { USA } from '../../answers/options/countries';
-import { RECOMMENDER_MAJORS, RESEARCH_UPLOAD_MAJORS } from '../../constants';
 import type { Condition } from '../condition';
+import type { ProgramRules } from '../form-types';
 
 /**
  * Any of these makes an applicant domestic; everyone else who has answered
@@ -13,14 +13,12 @@ export const DOMESTIC_APPLICANT: readonly Condition[] = [
   { valueKey: 'residency_status', operator: 'equals', target: CHECKED },
 ];
 
-export const NO_RECOMMENDERS_NEEDED: Condition = {
-  valueKey: 'applied_major',
-  operator: 'notIn',
-  target: RECOMMENDER_MAJORS,
-};
+/** Programs without letters of recommendation hide the recommender sections. */
+export function noRecommendersNeeded(programs: ProgramRules): Condition {
+  return { valueKey: 'applied_major', operator: 'notIn', target: programs.recommenders };
+}
 
-export const NO_RESEARCH_UPLOAD_NEEDED: Condition = {
-  valueKey: 'applied_major',
-  operator: 'notIn',
-  target: RESEARCH_UPLOAD_MAJORS,
-};
+/** Programs without a research description hide its upload. */
+export function noResearchUploadNeeded(programs: ProgramRules): Condition {
+  return { valueKey: 'applied_major', operator: 'notIn', target: programs.researchUpload };
+}

@@ -1,10 +1,12 @@
-import { APPLIED_MAJORS, ENTRY_STATUSES, ENTRY_TERMS, STUDENT_GRAD_TYPES } from '../../answers/options/programs';
+import { ENTRY_STATUSES, STUDENT_GRAD_TYPES } from '../../answers/options/programs';
+import { programOptions, termOptions } from '../../programs/program-options';
+import type { ProgramsTenant } from '../../programs/program-types';
 import { YES_NO } from '../../answers/options/yes-no';
 import { ESSAY_WORDS, MAX_REPEATS } from '../../constants';
-import { pageMeta, type FormPage } from '../form-types';
+import { pageMeta, type FormPage, type ProgramRules } from '../form-types';
 import { file, info, radio, select, text, textarea } from '../question-builders';
 import { repeatPrefixes } from '../repeat-prefixes';
-import { DOMESTIC_APPLICANT, NO_RESEARCH_UPLOAD_NEEDED } from './applicant-conditions';
+import { DOMESTIC_APPLICANT, noResearchUploadNeeded } from './applicant-conditions';
 import { schoolItem } from './school-item';
 
 /** Button id of the previous-schools repeater (its count is stored under this id). */
@@ -14,7 +16,12 @@ export const SCHOOLS_BUTTON_ID = 'college';
 const ESSAY_MAX_LENGTH = ESSAY_WORDS * 8;
 
 /** Step 2 (SPEC section 3, Education). */
-export function educationPage(shortName: string, degreeKey: string): FormPage {
+export function educationPage(
+  tenant: Pick<ProgramsTenant, 'programs' | 'terms'> & { shortName: string },
+  degreeKey: string,
+  programs: ProgramRules,
+): FormPage {
+  const { shortName } = tenant;
   return {
     ...pageMeta('education'),
     sections: [
@@ -22,8 +29,8 @@ export function educationPage(shortName: string, degreeKey: string): FormPage {
         key: 'program',
         title: 'Your Program',
         questions: [
-          select('entry_term', 'When do you plan to enroll?', ENTRY_TERMS),
-          select('applied_major', 'Which program are you applying for?', APPLIED_MAJORS, {
+          select('entry_term', 'When do you plan to enroll?', termOptions(tenant)),
+          select('applied_major', 'Which program are you applying for?', programOptions(tenant), {
             description: 'Certificate programs are open to US citizens and permanent residents only.',
           }),
           select('student_grad_type', 'Which best describes you?', STUDENT_GRAD_TYPES),
@@ -92,7 +99,7 @@ export function educationPage(shortName: string, degreeKey: string): FormPage {
           file('research_upload', 'Final Project Description', {
             description:
               'Please upload a detailed description of the final project you plan to complete in the program.',
-            hideWhen: NO_RESEARCH_UPLOAD_NEEDED,
+            hideWhen: noResearchUploadNeeded(programs),
           }),
         ],
       },

@@ -1,13 +1,14 @@
 import { YES } from '../../answers/answer-values';
 import { YES_NO } from '../../answers/options/yes-no';
-import { pageMeta, type FormPage } from '../form-types';
+import { pageMeta, type FormPage, type ProgramRules } from '../form-types';
 import { checkbox, info, radio, textarea } from '../question-builders';
 import { QUESTION_KINDS } from '../question-kinds';
-import { NO_RECOMMENDERS_NEEDED } from './applicant-conditions';
+import { noRecommendersNeeded } from './applicant-conditions';
 import { RECOMMENDER_PREFIXES, recommenderQuestions } from './recommender';
 
 /** Step 3 (SPEC section 3, Final Steps). */
-export function finalStepsPage(): FormPage {
+export function finalStepsPage(programs: ProgramRules): FormPage {
+  const NO_RECOMMENDERS_NEEDED = noRecommendersNeeded(programs);
   const [first, second] = RECOMMENDER_PREFIXES;
   return {
     ...pageMeta('final-steps'),

@@ -19,6 +19,7 @@ import {
   deadlineReminderMail,
   itemRequestedMail,
 } from '..';
+import { sampleFormTenant } from '../../../../../../test/tenants';
 
 const config = loadConfig({ PUBLIC_URL: 'https://apply.example.edu' });
 const t = config.tenant;
@@ -40,7 +41,7 @@ const messages: Record<string, MailMessage> = {
     { invitedBy: 'dean@example.edu', roles: ['reviewer'], programs: ['CS'] },
     { signup: 'https://a.example/signup', login: 'https://a.example/login' },
   ),
-  submission: submissionMail(config, buildForm({ shortName: 'NFC' }), 'ada@example.edu', {
+  submission: submissionMail(config, buildForm(sampleFormTenant('NFC')), 'ada@example.edu', {
     answers: {},
     view: {},
     documents: {},

@@ -1,10 +1,11 @@
 import { buildForm } from '@admissions/domain';
 import { completeAnswers } from '@admissions/domain/testing';
+import { sampleFormTenant } from '../../../../../../test/tenants';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
 import { submissionMail } from './submission';
 
-const form = buildForm({ shortName: 'NFC' });
+const form = buildForm(sampleFormTenant('NFC'));
 
 describe('submissionMail', () => {
   it('lists the sections and documents submitted, and when, without a single sensitive answer', () => {

@@ -13,6 +13,10 @@ import {
 } from '../state/application-state-context';
 import { ApplicationPage } from './application-page';
 import { PageActions } from './page-actions';
+import { ProgramDeadline } from './program-deadline';
+
+/** The section where the program is chosen: its deadline shows right after it. */
+const PROGRAM_SECTION = 'program';
 
 const NO_ERRORS: readonly string[] = [];
 
@@ -47,11 +51,13 @@ export function StepPage({ path }: { path: PagePath }) {
   // Letter requests need an account: visitors (and the print view) see the questions only.
   const showLetterRequests = snapshot.is_logged_in && !readOnly;
   const renderAfterSection = useCallback(
-    (section: FormSection) =>
-      recommenderOfSection(section) ? (
+    (section: FormSection) => {
+      if (section.key === PROGRAM_SECTION) return readOnly ? null : <ProgramDeadline />;
+      return showLetterRequests && recommenderOfSection(section) ? (
         <LetterRequest.Part section={section} answers={answers} saveAnswers={saveAnswers} />
-      ) : null,
-    [answers, saveAnswers],
+      ) : null;
+    },
+    [answers, saveAnswers, readOnly, showLetterRequests],
   );
   const ctx = useMemo<FormRenderContext>(
     () => ({
@@ -66,7 +72,7 @@ export function StepPage({ path }: { path: PagePath }) {
       readOnly,
       documents,
       renderFile,
-      renderAfterSection: showLetterRequests ? renderAfterSection : undefined,
+      renderAfterSection,
     }),
     [
       answers,
@@ -80,7 +86,6 @@ export function StepPage({ path }: { path: PagePath }) {
       readOnly,
       documents,
       renderFile,
-      showLetterRequests,
       renderAfterSection,
     ],
   );
@@ -89,6 +94,8 @@ export function StepPage({ path }: { path: PagePath }) {
   if (!page) throw new Error(`The form has no page at ${path}.`);
   return (
     <ApplicationPage page={stepAt(path)}>
+      {/* Final Steps repeats the chosen program's deadline above its questions, before Submit. */}
+      {path === '/final-steps' && !readOnly && <ProgramDeadline />}
       <FormPageBody page={page} ctx={ctx} />
       {path === '/final-steps' && showLetterRequests && <FinalStepsChecklist.Part />}
       {!readOnly && <PageActions path={path} />}

@@ -2,8 +2,9 @@ import { buildForm } from '@admissions/domain';
 import { describe, expect, test } from 'vitest';
 import { createAnswersSaver } from './answers-saver';
 import { createAnswersStore } from './answers-store';
+import { sampleFormTenant } from '../../../../../../test/tenants';
 
-const form = buildForm({ shortName: 'NFC' });
+const form = buildForm(sampleFormTenant('NFC'));
 
 describe('answers store', () => {
   test('the edits are exactly the difference from the saved answers', () => {

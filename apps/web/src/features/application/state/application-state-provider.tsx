@@ -56,8 +56,8 @@ const NO_DOCUMENTS: Readonly<Record<string, DocumentAnswer>> = {};
  * loading state instead of the page.
  */
 export function ApplicationStateProvider({ children }: { children: ReactNode }) {
-  const { shortName } = useTenantConfig();
-  const form = buildForm({ shortName });
+  // The tenant's programs and terms are part of its form (issue 29); buildForm caches it per configuration.
+  const form = buildForm(useTenantConfig());
   const isLoggedIn = useIsLoggedIn();
   const isServiceUser = useIsServiceUser();
   const profile = useProfile();

@@ -7,6 +7,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { ToastContext, type ToastApi } from '../../../components/ui/toast/toast-context';
 import { createAnswersStore } from './answers-store';
 import { useBoot } from './use-boot';
+import { sampleFormTenant } from '../../../../../../test/tenants';
 
 const toasts: ToastApi = { showToast: vi.fn(), dismissToast: vi.fn(), leaveScreen: vi.fn() };
 
@@ -31,7 +32,7 @@ const profile: ProfileResponse = {
 
 describe('useBoot', () => {
   test('the page is drawn in a task of its own, after the first-visit work', async () => {
-    const store = createAnswersStore(buildForm({ shortName: 'Test' }));
+    const store = createAnswersStore(buildForm(sampleFormTenant('Test')));
     const { result } = renderHook(
       () =>
         useBoot({

@@ -1,4 +1,4 @@
-import type { RecommendationView } from '@admissions/domain';
+import { formatForReader, type RecommendationView } from '@admissions/domain';
 import { formatDay } from './format-dates';
 import styles from './recommend-page.module.css';
 
@@ -30,6 +30,18 @@ export function RequestDetails({ view }: { view: RecommendationView }) {
         <dd>{formatDay(view.requested_at)}</dd>
         <dt>Reading your letter</dt>
         <dd>{waiverText(view.applicant_name, view.waived)}</dd>
+        {view.letter_due && (
+          <>
+            <dt>Letter due by</dt>
+            <dd>
+              {formatForReader(
+                view.letter_due.at,
+                view.letter_due.time_zone,
+                Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
+              )}
+            </dd>
+          </>
+        )}
         <dt>This link works until</dt>
         <dd>{formatDay(view.expires_at)}</dd>
       </dl>

@@ -3,6 +3,7 @@ import {
   LOCAL_UPLOAD_PATH,
   RECOMMENDATION_MESSAGES,
   RECOMMENDATION_OPEN_PATH,
+  formatForReader,
 } from '@admissions/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
@@ -46,6 +47,16 @@ describe('the recommender\u2019s page', { timeout: 30_000 }, () => {
     ).toBeVisible();
     expect(screen.getByText('Ada Lovelace has waived the right to read your letter.')).toBeVisible();
     expect(screen.getByText(formatDay('2026-05-02T12:00:00.000Z'))).toBeVisible();
+    // The letter's due date in the institution's zone, with the recommender's own beside it (issue 29).
+    expect(
+      screen.getByText(
+        formatForReader(
+          '2027-04-02T04:59:00.000Z',
+          'America/Chicago',
+          Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ),
+      ),
+    ).toHaveTextContent(/^11:59 pm Central Time on Thursday, 1 April 2027/);
     for (const name of ['Upload your letter', 'Or write your letter here', 'Decline the request'])
       expect(screen.getByRole('heading', { level: 2, name })).toBeVisible();
 

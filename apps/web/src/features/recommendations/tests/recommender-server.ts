@@ -33,6 +33,7 @@ export function openView(over: Partial<RecommendationView> = {}): Recommendation
     waived: true,
     requested_at: '2026-03-03T12:00:00.000Z',
     expires_at: '2026-05-02T12:00:00.000Z',
+    letter_due: { at: '2027-04-02T04:59:00.000Z', time_zone: 'America/Chicago' },
     letter_file: { status: 'NONE', file_name: '', message: '' },
     ...over,
   };

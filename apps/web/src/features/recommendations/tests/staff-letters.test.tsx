@@ -51,6 +51,8 @@ function openApplication(recommendations: StaffRecommendation[], waived: boolean
     days_in_stage: null,
     overall_score: null,
     review_count: 0,
+    late: false,
+    cycle_id: '2026-27',
     last_change: '2026-03-10T09:00:00.000Z',
     submitted_at: '2026-03-10T09:00:00.000Z',
     status_history: [],

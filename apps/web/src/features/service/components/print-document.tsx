@@ -22,8 +22,8 @@ export const applicantName = (data: ServicePrintData | undefined) =>
  * page's own headings: no h1, the steps one level down.
  */
 export function PrintDocument({ token, embedded = false }: { token: string; embedded?: boolean }) {
-  const { shortName } = useTenantConfig();
-  const form = useMemo(() => buildForm({ shortName }), [shortName]);
+  const tenant = useTenantConfig();
+  const form = useMemo(() => buildForm(tenant), [tenant]);
   const result = usePrintData(token);
   const data = result.data?.kind === 'ok' ? result.data.data : undefined;
   const name = applicantName(data);

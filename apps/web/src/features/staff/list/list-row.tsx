@@ -46,7 +46,10 @@ export function ListRow({ row, selected, onSelect, origin, time, stageLabel }: L
       <td {...labelOf('email')}>{row.email}</td>
       <td {...labelOf('program')}>{row.program_label}</td>
       <td {...labelOf('entry_term')}>{row.entry_term_label}</td>
-      <td {...labelOf('web_status')}>{STATUS_LABELS[row.web_status]}</td>
+      <td {...labelOf('web_status')}>
+        {STATUS_LABELS[row.web_status]}
+        {row.late && <span className={styles.muted}> (late)</span>}
+      </td>
       <td {...labelOf('stage')}>{row.stage_label ?? stageLabel(row.stage)}</td>
       <td {...labelOf('days_in_stage')}>{formatDays(row.days_in_stage)}</td>
       <td {...labelOf('overall_score')} className={styles.number}>

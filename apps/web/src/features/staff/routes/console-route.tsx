@@ -1,4 +1,4 @@
-import { APPLIED_MAJORS, ENTRY_TERMS, STAFF_LIST_SORTS, STAFF_WEB_STATUSES } from '@admissions/domain';
+import { ALL_CYCLES, programOptions, STAFF_LIST_SORTS, STAFF_WEB_STATUSES, termOptions } from '@admissions/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
@@ -8,6 +8,7 @@ import { useStageLabel } from '../api/stage-labels';
 import { csvExportUrl, useApplicationList, type ListFilters } from '../api/staff-api';
 import { useStages } from '../api/workflow-api';
 import { hasRight, useStaffAccess } from '../components/staff-access';
+import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { StaffGate } from '../components/staff-gate';
 import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
@@ -31,6 +32,7 @@ function filtersOf(params: URLSearchParams): ListFilters {
     program: params.get('program') ?? undefined,
     term: params.get('term') ?? undefined,
     stage: params.get('stage') ?? undefined,
+    cycle: params.get('cycle') ?? undefined,
     sort: SORTS.includes(sort ?? '') ? (sort as ListSort) : undefined,
     dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : undefined,
     page: Number(params.get('page')) > 1 ? Number(params.get('page')) : undefined,
@@ -244,6 +246,8 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
   const [program, setProgram] = useState(filters.program ?? '');
   const [term, setTerm] = useState(filters.term ?? '');
   const [stage, setStage] = useState(filters.stage ?? '');
+  const [cycle, setCycle] = useState(filters.cycle ?? '');
+  const tenant = useTenantConfig();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch({
@@ -252,6 +256,7 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       program: program || undefined,
       term: term || undefined,
       stage: stage || undefined,
+      cycle: cycle || undefined,
     });
   };
   return (
@@ -275,22 +280,35 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
         <span>Program</span>
         <select value={program} onChange={(e) => setProgram(e.target.value)}>
           <option value="">Any program</option>
-          {APPLIED_MAJORS.filter((o) => o.value).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {programOptions(tenant)
+            .filter((o) => o.value)
+            .map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
         </select>
       </label>
       <label className={styles.filter}>
         <span>Entry term</span>
         <select value={term} onChange={(e) => setTerm(e.target.value)}>
           <option value="">Any term</option>
-          {ENTRY_TERMS.filter((o) => o.value).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {termOptions(tenant)
+            .filter((o) => o.value)
+            .map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+        </select>
+      </label>
+      <label className={styles.filter}>
+        <span>Cycle</span>
+        {/* The list shows the current cycle unless asked for another (issue 29). */}
+        <select value={cycle} onChange={(e) => setCycle(e.target.value)}>
+          <option value="">{tenant.cycle.label} (current)</option>
+          <option value={ALL_CYCLES}>All cycles</option>
+          {cycle && cycle !== ALL_CYCLES && cycle !== tenant.cycle.id && <option value={cycle}>{cycle}</option>}
         </select>
       </label>
       <label className={styles.filter}>

@@ -1,5 +1,6 @@
-import { APPLIED_MAJORS, STAFF_ROLES, type StaffRole, type TeamMemberInput } from '@admissions/domain';
-import { useId } from 'react';
+import { programOptions, STAFF_ROLES, type StaffRole, type TeamMemberInput } from '@admissions/domain';
+import { useId, useMemo } from 'react';
+import { useTenantConfig } from '../../site/api/get-tenant-config';
 import styles from './team.module.css';
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
@@ -16,15 +17,22 @@ const ROLE_HINTS: Record<StaffRole, string> = {
   reader: 'reads applications and adds notes',
 };
 
-/** The programs an office knows today: the ones the console's list filters by. */
-export const PROGRAMS = APPLIED_MAJORS.filter((o) => o.value);
-export const programLabel = (code: string) => PROGRAMS.find((p) => p.value === code)?.label ?? code;
+/** The institution's programs (the tenant file, decision 041), and a code's label. */
+export function usePrograms() {
+  const tenant = useTenantConfig();
+  return useMemo(() => {
+    const programs = programOptions(tenant).filter((o) => o.value);
+    const programLabel = (code: string) => programs.find((p) => p.value === code)?.label ?? code;
+    return { programs, programLabel };
+  }, [tenant]);
+}
 
 export type MemberDraft = Omit<TeamMemberInput, 'email'>;
 
 /** Roles (one or more) and programs (every program, or only some): the invite and the change share them. */
 export function MemberFields({ value, onChange }: { value: MemberDraft; onChange: (next: MemberDraft) => void }) {
   const id = useId();
+  const { programs } = usePrograms();
   const limited = value.programs !== null;
   const toggleRole = (role: StaffRole, on: boolean) =>
     onChange({ ...value, roles: on ? [...value.roles, role] : value.roles.filter((r) => r !== role) });
@@ -72,7 +80,7 @@ export function MemberFields({ value, onChange }: { value: MemberDraft; onChange
         </label>
         {limited && (
           <div className={styles.programs} role="group" aria-label="Programs this member may see">
-            {PROGRAMS.map((p) => (
+            {programs.map((p) => (
               <label key={p.value} className={styles.check}>
                 <input
                   type="checkbox"

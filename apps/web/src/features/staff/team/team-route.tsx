@@ -9,7 +9,7 @@ import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
 import { useZonedTime } from '../components/zoned-time';
 import { InviteForm } from './invite-form';
-import { programLabel, ROLE_LABELS } from './member-fields';
+import { ROLE_LABELS, usePrograms } from './member-fields';
 import { MEMBERS_TITLE_ID, MemberActions } from './member-actions';
 
 /** The office's team (administrators): /staff/team. */
@@ -59,6 +59,7 @@ function TeamPage() {
 }
 
 function MembersTable({ members, onDone }: { members: TeamMember[]; onDone: (message: string) => void }) {
+  const { programLabel } = usePrograms();
   const time = useZonedTime();
   return (
     <div className={styles.tableWrap}>

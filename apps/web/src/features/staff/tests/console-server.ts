@@ -58,6 +58,8 @@ export function row(userId: string, last: string, first: string, extra: Partial<
     overall_score: null,
     review_count: 0,
     complete: false,
+    late: false,
+    cycle_id: '2026-27',
     ...extra,
   };
 }

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RUBRICS_KEY, saveRubrics } from '../api/workflow-api';
 import { CallError } from '../components/error-text';
-import { PROGRAMS, programLabel } from '../team/member-fields';
+import { usePrograms } from '../team/member-fields';
 import { stageIdOf } from './stages-editor';
 import styles from './workflow.module.css';
 
@@ -38,6 +38,7 @@ export function rubricProblem(rubric: Rubric): string | undefined {
  * (id, label, lowest and highest score) and how the overall score is made.
  */
 export function RubricsEditor({ saved }: { saved: RubricsResponse }) {
+  const { programs, programLabel } = usePrograms();
   const id = useId();
   const queryClient = useQueryClient();
   const [rubrics, setRubrics] = useState<RubricsResponse>(saved);
@@ -89,7 +90,7 @@ export function RubricsEditor({ saved }: { saved: RubricsResponse }) {
         <label htmlFor={`${id}-program`}>Rubric of</label>
         <select id={`${id}-program`} value={program} onChange={(e) => setProgram(e.target.value)}>
           <option value={DEFAULT}>Default (programs without their own)</option>
-          {PROGRAMS.map((p) => (
+          {programs.map((p) => (
             <option key={p.value} value={p.value}>
               {p.label}
               {rubrics[p.value] ? ' (its own rubric)' : ''}
