@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
 
   const formContext = createFormContext(deps.config.tenant);
   // New applications join the cycle the tenant file opens (decision 042).
-  await recordOpenCycle(deps.db, deps.config.tenant.cycle, deps.clock.now());
+  await recordOpenCycle(deps.db, deps.config.tenant, deps.clock.now());
   // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.
   if (deps.config.env !== 'production') {
     const warnings = checkFormConfiguration(formContext.form, listAnswerKeys(formContext.form), {

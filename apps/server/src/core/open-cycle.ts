@@ -1,4 +1,4 @@
-import type { CycleConfig } from '@admissions/domain';
+import { localTimeToInstant, type CycleConfig } from '@admissions/domain';
 import type { Queryable } from '../infra/db/db';
 
 /**
@@ -6,8 +6,23 @@ import type { Queryable } from '../infra/db/db';
  * takes it as its cycle_id (the column's default, migrations/060-cycles.sql),
  * whichever statement starts it; applications from before cycles existed
  * join the first cycle recorded. A changed cycle takes effect at the next start.
+ * The cycle's close is kept in cycle_history, where retention finds it after
+ * the tenant file has moved on to the next cycle.
  */
-export async function recordOpenCycle(db: Queryable, cycle: Pick<CycleConfig, 'id'>, now: Date): Promise<void> {
+export async function recordOpenCycle(
+  db: Queryable,
+  tenant: { cycle: Pick<CycleConfig, 'id' | 'closes'>; time_zone: string },
+  now: Date,
+): Promise<void> {
+  const { cycle } = tenant;
+  // The boot check refuses a close that is not a local time in the zone; the fallback never runs in practice.
+  const closesAt = localTimeToInstant(cycle.closes, tenant.time_zone) ?? now;
+  await db.query(
+    `INSERT INTO cycle_history (cycle_id, closes_at, recorded_at) VALUES ($1, $2, $3)
+     ON CONFLICT (cycle_id) DO UPDATE SET closes_at = EXCLUDED.closes_at
+     WHERE cycle_history.closes_at <> EXCLUDED.closes_at`,
+    [cycle.id, closesAt, now],
+  );
   await db.query(
     `INSERT INTO portal_cycle (only_row, cycle_id, recorded_at) VALUES (true, $1, $2)
      ON CONFLICT (only_row) DO UPDATE SET cycle_id = EXCLUDED.cycle_id, recorded_at = EXCLUDED.recorded_at

@@ -76,7 +76,7 @@ export async function planRetention(
   const untouchedSince = monthsBefore(now, unsubmittedMonths);
   const warnSince = new Date(untouchedSince.getTime() + RETENTION_WARNING_MS);
   const warnedBy = new Date(now.getTime() - RETENTION_WARNING_MS);
-  const cycles = (await sources.closedCycles(deps))
+  const cycles = (await sources.closedCycles(deps, now))
     .filter((c) => c.closed_at.getTime() <= monthsBefore(now, closedCycleMonths).getTime())
     .map((c) => c.id);
   const [unsubmitted, warnings, ofClosedCycles] = await Promise.all([

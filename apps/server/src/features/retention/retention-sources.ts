@@ -1,10 +1,9 @@
 import type { AppDeps } from '../../app-deps';
 
 /**
- * The two facts retention needs from other work, in one file so the merge wires them in one place:
- * which admission cycles are closed and since when (issue 29, cycles), and which applicants accepted an
- * offer (issue 32, decisions). Until those land there are no closed cycles and no accepted offers, so the
- * closed-cycle rule deletes nothing. Tests pass their own sources to runRetention and previewRetention.
+ * The two facts retention reads from other features' tables, in one file: which admission cycles closed
+ * and when (cycle_history, written at boot by core/open-cycle.ts), and which applicants accepted an offer
+ * (decisions). Tests may pass their own sources to runRetention and previewRetention.
  */
 export interface ClosedCycle {
   id: string;
@@ -13,14 +12,18 @@ export interface ClosedCycle {
 
 export interface RetentionSources {
   /** Every closed cycle with the instant it closed. */
-  closedCycles(deps: Pick<AppDeps, 'db'>): Promise<ClosedCycle[]>;
+  closedCycles(deps: Pick<AppDeps, 'db'>, now: Date): Promise<ClosedCycle[]>;
   /** Of these applicants (user ids), the ones who accepted an offer: their applications are kept. */
   acceptedOffers(deps: Pick<AppDeps, 'db'>, userIds: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
-/** Issue 29 replaces this with a read of its cycles table (closed_at IS NOT NULL). */
-export async function closedCycles(_deps: Pick<AppDeps, 'db'>): Promise<ClosedCycle[]> {
-  return [];
+/** Every cycle ever opened whose close has passed by `now`; the plan keeps those closed long enough ago. */
+export async function closedCycles(deps: Pick<AppDeps, 'db'>, now: Date): Promise<ClosedCycle[]> {
+  const { rows } = await deps.db.query<{ id: string; closed_at: Date }>(
+    'SELECT cycle_id AS id, closes_at AS closed_at FROM cycle_history WHERE closes_at <= $1',
+    [now],
+  );
+  return rows.map((r) => ({ id: r.id, closed_at: new Date(r.closed_at) }));
 }
 
 /** Issue 32 replaces this with a query of its decisions: the offers these applicants accepted. */
