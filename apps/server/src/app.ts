@@ -13,6 +13,9 @@ import { createFormContext } from './core/form-context';
 import { lastPageRoute } from './features/application/last-page-route';
 import { profileRoute } from './features/application/profile-route';
 import { submitRoute } from './features/application/submit-route';
+import { applicantDecisionRoutes } from './features/decisions/applicant-decision-routes';
+import { staffDecisionRoutes } from './features/decisions/staff-decision-routes';
+import { statusRoute } from './features/status/status-route';
 import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
@@ -111,11 +114,14 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(pdfRoutes(deps, formContext));
         await scope.register(documentRoutes(deps, formContext));
         await scope.register(recommendationRoutes(deps, formContext));
+        await scope.register(statusRoute(deps));
+        await scope.register(applicantDecisionRoutes(deps));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });
       // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
       await api.register(staffRoutes(deps, formContext), { prefix: '/staff' });
+      await api.register(staffDecisionRoutes(deps, formContext), { prefix: '/staff' });
     },
     { prefix: '/api' },
   );

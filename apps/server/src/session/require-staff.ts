@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@admissions/domain';
+import { normalizeEmail, type StaffRole } from '@admissions/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/app-error';
@@ -26,6 +26,26 @@ export function isStaffAddress(deps: Pick<AppDeps, 'config'>, email: string): bo
   return deps.config.staffEmails.has(normalizeEmail(email));
 }
 
+/** Roles and program limits of one member, until the team lives in the database (#28 replaces this). */
+export interface StaffGrant {
+  roles: readonly StaffRole[];
+  programs: readonly string[] | null;
+}
+
+/**
+ * Grants by configuration object: nothing in production sets one (the server
+ * reads no roles from its environment); only the test helper
+ * test-support/staff-roles-helper.ts does, to test the role matrix before #28.
+ */
+const grantsByConfig = new WeakMap<object, Map<string, StaffGrant>>();
+
+export function grantStaffRoles(config: object, email: string, grant: StaffGrant | null): void {
+  const grants = grantsByConfig.get(config) ?? new Map<string, StaffGrant>();
+  grantsByConfig.set(config, grants);
+  if (grant) grants.set(normalizeEmail(email), grant);
+  else grants.delete(normalizeEmail(email));
+}
+
 /**
  * preHandler for every staff call: 401 without a live session, 403 for any
  * session that is not staff. A refusal to a logged-in caller is in the audit
@@ -37,8 +57,13 @@ export function requireStaff(deps: AppDeps) {
     await checkSession(request, reply);
     const session = sessionOf(request);
     if (isStaffSession(deps, session)) {
-      // Until the team lives in the database (issue #28), every STAFF_EMAILS address is an administrator of every program.
-      setStaffAccess(request, accessFor(session.userId, session.username, ['admin'], null));
+      // Until the team lives in the database (issue #28), every STAFF_EMAILS address is an administrator of every
+      // program, unless a test gave it other roles (test-support/staff-roles-helper.ts).
+      const grant = grantsByConfig.get(deps.config)?.get(normalizeEmail(session.username));
+      setStaffAccess(
+        request,
+        accessFor(session.userId, session.username, grant?.roles ?? ['admin'], grant?.programs ?? null),
+      );
       return;
     }
     await recordStaffDenial(

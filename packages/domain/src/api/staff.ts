@@ -1,5 +1,6 @@
 import type { Answers, DocumentAnswer } from './profile';
 import type { StaffRecommendation } from './recommendations';
+import type { DecisionState } from './decisions';
 import type { StaffAccessSummary } from './staff-roles';
 
 /**
@@ -45,6 +46,10 @@ export interface StaffListRow {
   submitted_at: string | null;
   /** Lines of the applicant's validation summary right now; 0 once submitted. */
   missing_count: number;
+  /** The current decision's code and label ('' when none), and where it stands (null when none). */
+  decision: string;
+  decision_label: string;
+  decision_state: DecisionState | null;
 }
 
 export interface StaffListResponse {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_LIST_SORTS, STAFF_WEB_STATUSES } from '../api/staff';
+import { decisionListFilters } from './decisions';
 
 /** The list's query string; every part optional. */
 export const staffListQuery = z.strictObject({
@@ -7,6 +8,7 @@ export const staffListQuery = z.strictObject({
   status: z.enum(STAFF_WEB_STATUSES).optional(),
   program: z.string().max(20).optional(),
   term: z.string().max(20).optional(),
+  ...decisionListFilters,
   sort: z.enum(STAFF_LIST_SORTS).default('last_change'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tenantDecisionsSchema } from './tenant-decisions';
 
 const link = z.strictObject({ label: z.string().min(1), url: z.url() });
 
@@ -22,6 +23,12 @@ export const tenantConfigSchema = z.strictObject({
   exploreLinks: z.array(link).length(4),
   /** The institution's IANA time zone: deadlines are its local times, and every time shown names it. */
   time_zone: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
+  /**
+   * Decision codes, letters and deny reasons (issue #32). The only part of the
+   * tenant the browser never gets (GET /public/tenant leaves it out): no
+   * decision word reaches an applicant before release.
+   */
+  decisions: tenantDecisionsSchema,
 });
 
 function isTimeZone(zone: string): boolean {

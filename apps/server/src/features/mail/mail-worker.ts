@@ -68,12 +68,25 @@ async function deliver(
   const firstTry = job.retryCount === 0;
   const message = isReadyMailJob(data) ? data.message : await composerOf(composers, data.kind)(data, firstTry);
   if (!message) return;
+  const onceKey = isReadyMailJob(data) ? data.onceKey : undefined;
+  if (onceKey && (await wasSent(deps, onceKey))) return;
   try {
     await deps.mailer.send(message);
   } catch (err) {
     logger.warn({ err, job: job.id, retry: job.retryCount }, 'mail not sent yet; it will be retried');
     throw err;
   }
+  if (onceKey)
+    await deps.db.query('INSERT INTO mail_once_keys (key, sent_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+      onceKey,
+      deps.clock.now(),
+    ]);
+}
+
+/** Whether a mail with this once-key already reached the relay (a retry after a crash). */
+async function wasSent(deps: AppDeps, key: string): Promise<boolean> {
+  const { rows } = await deps.db.query('SELECT 1 FROM mail_once_keys WHERE key = $1', [key]);
+  return rows.length > 0;
 }
 
 function composerOf(composers: MailComposers, kind: string) {

@@ -12,7 +12,8 @@ import { findApplication } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
 import { seesProgram, type StaffAccess } from '../../session/staff-access';
 import { reindexApplications } from './console-index';
-import { toListRow } from './console-list';
+import { LIST_SOURCE, toListRow } from './console-list';
+import { decisionLabels } from './decision-labels';
 import type { ConvertedDocument } from './converted-documents';
 
 export const documentUrl = (userId: string, answerKey: string) =>
@@ -65,7 +66,7 @@ export async function loadApplicationDetail(
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
   const [indexRow, app, history] = await Promise.all([
-    deps.db.query<Parameters<typeof toListRow>[0]>('SELECT * FROM staff_application_index WHERE user_id = $1', [
+    deps.db.query<Parameters<typeof toListRow>[0]>(`SELECT * FROM ${LIST_SOURCE} WHERE user_id = $1`, [
       userId,
     ]),
     findApplication(deps.db, userId),
@@ -77,7 +78,7 @@ export async function loadApplicationDetail(
   ]);
   const row = indexRow.rows[0];
   if (!row) throw new AppError('NOT_FOUND');
-  const { missing_count: _count, ...listRow } = toListRow(row);
+  const { missing_count: _count, ...listRow } = toListRow(row, decisionLabels(deps.config.tenant));
   const missing =
     app && !app.submitted_at
       ? summaryLinks(

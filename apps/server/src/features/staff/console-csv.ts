@@ -12,6 +12,9 @@ export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number
   ['Last change (UTC)', (r) => r.last_change],
   ['Submitted (UTC)', (r) => r.submitted_at ?? ''],
   ['Missing items', (r) => r.missing_count],
+  ['Decision', (r) => r.decision_label],
+  ['Decision code', (r) => r.decision],
+  ['Decision state', (r) => r.decision_state ?? ''],
 ];
 
 /**

@@ -7,6 +7,7 @@ import {
   type StaffListQuery,
   type StaffListRow,
   type StaffListSort,
+  type DecisionState,
 } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { searchable } from './console-index';
@@ -61,6 +62,14 @@ export function filterOf(query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>): 
     params.push(query.term);
     conditions.push(`entry_term = $${params.length}`);
   }
+  if (query.decision) {
+    params.push(query.decision);
+    conditions.push(`decision = $${params.length}`);
+  }
+  if (query.decision_state) {
+    params.push(query.decision_state);
+    conditions.push(`decision_state = $${params.length}`);
+  }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -76,12 +85,20 @@ interface DbRow {
   last_change: Date;
   submitted_at: Date | null;
   missing_count: number;
+  decision?: string | null;
+  decision_state?: DecisionState | null;
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
-  submitted_at, missing_count`;
+  submitted_at, missing_count, decision, decision_state`;
 
-export function toListRow(r: DbRow): StaffListRow {
+/** The index with each application's decision and its state (a view, migrations/090-decisions.sql). */
+export const LIST_SOURCE = 'staff_application_index LEFT JOIN application_decision_state USING (user_id)';
+
+/** Decision labels by code, from the tenant: the list shows the label, filters and exports the code too. */
+export type DecisionLabels = ReadonlyMap<string, string>;
+
+export function toListRow(r: DbRow, labels: DecisionLabels = new Map()): StaffListRow {
   return {
     user_id: r.user_id,
     email: r.email,
@@ -96,6 +113,9 @@ export function toListRow(r: DbRow): StaffListRow {
     last_change: new Date(r.last_change).toISOString(),
     submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
     missing_count: r.missing_count,
+    decision: r.decision ?? '',
+    decision_label: r.decision ? (labels.get(r.decision) ?? r.decision) : '',
+    decision_state: r.decision_state ?? null,
   };
 }
 
@@ -104,23 +124,23 @@ export function orderByOf(query: Pick<StaffListQuery, 'sort' | 'dir'>): string {
 }
 
 /** One page of the list and the number of matches (counted up to the cap). */
-export async function listApplications(db: Queryable, query: StaffListQuery) {
+export async function listApplications(db: Queryable, query: StaffListQuery, labels?: DecisionLabels) {
   const { where, params } = filterOf(query);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
   const [page, count] = await Promise.all([
     db.query<DbRow>(
-      `SELECT ${COLUMNS} FROM staff_application_index ${where} ORDER BY ${orderByOf(query)}
+      `SELECT ${COLUMNS} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)}
        LIMIT ${STAFF_LIST_PAGE_SIZE} OFFSET ${offset}`,
       params,
     ),
     db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM staff_application_index ${where} LIMIT ${STAFF_LIST_COUNT_CAP + 1}) t`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${LIST_SOURCE} ${where} LIMIT ${STAFF_LIST_COUNT_CAP + 1}) t`,
       params,
     ),
   ]);
   const n = count.rows[0]?.n ?? 0;
   return {
-    rows: page.rows.map(toListRow),
+    rows: page.rows.map((r) => toListRow(r, labels)),
     page: query.page,
     page_size: STAFF_LIST_PAGE_SIZE,
     total: Math.min(n, STAFF_LIST_COUNT_CAP),
@@ -132,15 +152,16 @@ export async function listApplications(db: Queryable, query: StaffListQuery) {
 export async function* allMatchingRows(
   db: Queryable,
   query: StaffListQuery,
+  labels?: DecisionLabels,
   chunk = 2000,
 ): AsyncGenerator<StaffListRow> {
   const { where, params } = filterOf(query);
   for (let offset = 0; ; offset += chunk) {
     const { rows } = await db.query<DbRow>(
-      `SELECT ${COLUMNS} FROM staff_application_index ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
+      `SELECT ${COLUMNS} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
       params,
     );
-    for (const r of rows) yield toListRow(r);
+    for (const r of rows) yield toListRow(r, labels);
     if (rows.length < chunk) return;
   }
 }

@@ -14,6 +14,7 @@ import { recordStaffRead } from '../../session/audit-log';
 import { freshenConsoleIndex } from './console-index';
 import { csvLines } from './console-csv';
 import { allMatchingRows, listApplications } from './console-list';
+import { decisionLabels } from './decision-labels';
 import { listConvertedDocuments } from './converted-documents';
 import { officeRecommendations, receivedLetters } from '../recommendations';
 import { requireStaff, staffOf } from '../../session/require-staff';
@@ -29,6 +30,7 @@ type Params = { userId: string; answerKey?: string; tokenId?: string; requestId?
 export function staffRoutes(deps: AppDeps, ctx: FormContext) {
   const renderer = createPdfRenderer();
   const now = () => deps.clock.now();
+  const labels = decisionLabels(deps.config.tenant);
 
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => renderer.close());
@@ -45,7 +47,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       // The audit row is written alongside the read, not after it: the answer still waits for both.
       const [result] = await Promise.all([
-        listApplications(deps.db, query),
+        listApplications(deps.db, query, labels),
         recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now()),
       ]);
       return result;
@@ -56,7 +58,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       await freshenConsoleIndex(deps, ctx);
       let count = 0;
       const parts: string[] = [];
-      for await (const line of csvLines(allMatchingRows(deps.db, query), () => count++)) parts.push(line);
+      for await (const line of csvLines(allMatchingRows(deps.db, query, labels), () => count++)) parts.push(line);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       await recordStaffRead(deps.db, staffOf(req), null, 'export-csv', { ...filters, rows: count }, now());
       return reply

@@ -6,6 +6,10 @@ import {
   alreadyConfirmedMail,
   confirmationCodeMail,
   declineNoticeMail,
+  decisionAvailableMail,
+  offerLapsedMail,
+  offerResponseMail,
+  withdrawalMail,
   letterReceiptMail,
   letterRequestMail,
   passwordChangedMail,
@@ -59,6 +63,11 @@ const messages: Record<string, MailMessage> = {
     reason: 'Too busy',
     submitted: 'open',
   }),
+  decisionAvailable: decisionAvailableMail(config, 'ada@example.edu'),
+  offerAccepted: offerResponseMail(config, 'ada@example.edu', 'accept', at),
+  offerDeclined: offerResponseMail(config, 'ada@example.edu', 'decline', at),
+  offerLapsed: offerLapsedMail(config, 'ada@example.edu', at),
+  withdrawal: withdrawalMail(config, 'ada@example.edu', at),
 };
 
 describe('the e-mails', () => {
