@@ -22,14 +22,25 @@ type Params = { userId: string; releaseId: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every application exists and is in the member's programs; otherwise 404, as for one application. */
-async function assertSeesAll(deps: AppDeps, access: StaffAccess, userIds: readonly string[]) {
+/**
+ * Every application exists and is in the member's programs; otherwise 404, as
+ * for one application. One statement for the lot; an application the index
+ * has not caught up with yet goes through the one-application check, which
+ * indexes it.
+ */
+async function assertSeesAll(deps: AppDeps, ctx: FormContext, access: StaffAccess, userIds: readonly string[]) {
   const { rows } = await deps.db.query<{ user_id: string; program: string }>(
     'SELECT user_id, program FROM staff_application_index WHERE user_id = ANY($1::uuid[])',
     [userIds],
   );
   const seen = new Set(rows.filter((r) => seesProgram(access, r.program)).map((r) => r.user_id));
-  const unseen = userIds.filter((id) => !seen.has(id.toLowerCase()));
+  const indexed = new Set(rows.map((r) => r.user_id));
+  for (const id of userIds.filter((id) => !indexed.has(id)))
+    await assertStaffSeesApplication(deps, ctx, access, id).then(
+      () => seen.add(id),
+      () => undefined,
+    );
+  const unseen = userIds.filter((id) => !seen.has(id));
   if (unseen.length) throw new AppError('NOT_FOUND', { errors: { application_ids: unseen } });
 }
 
@@ -73,7 +84,7 @@ export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
       async (req): Promise<ReleaseDecisionsResponse> => {
         const body = parseBody(releaseDecisionsBody, req.body);
         const ids = [...new Set(body.application_ids.map((id) => id.toLowerCase()))];
-        await assertSeesAll(deps, staffAccessOf(req), ids);
+        await assertSeesAll(deps, ctx, staffAccessOf(req), ids);
         const at = body.at ? new Date(body.at) : now();
         if (body.at && at.getTime() <= now().getTime())
           throw new AppError('DECISION_TIME_IN_PAST', { errors: { at: ['The release time must be in the future.'] } });
@@ -112,7 +123,7 @@ export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
         if (!UUID.test(releaseId)) throw new AppError('NOT_FOUND');
         const items = await releaseItems(deps, releaseId);
         if (items.length === 0) throw new AppError('NOT_FOUND');
-        await assertSeesAll(deps, staffAccessOf(req), items);
+        await assertSeesAll(deps, ctx, staffAccessOf(req), items);
         const cancelled = await cancelRelease(deps, releaseId);
         if (cancelled === null) throw new AppError('NOT_FOUND');
         if (!cancelled) throw new AppError('RELEASE_NOT_SCHEDULED');
