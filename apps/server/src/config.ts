@@ -64,6 +64,8 @@ const envSchema = z.object({
   DB_JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Calls that send an e-mail, per client address, in any 10 minutes (sliding window). */
   MAIL_PER_IP_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Decisions released per transaction (docs/decisions/049); smaller only to test a crash between two batches. */
+  DECISION_RELEASE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(1000),
 });
 
 export interface Config {
@@ -88,6 +90,7 @@ export interface Config {
   /** Normalised addresses (normalizeEmail) of the staff; empty when STAFF_EMAILS is unset. */
   staffEmails: ReadonlySet<string>;
   mailPerIpLimit: number;
+  decisionReleaseBatchSize: number;
   dbConnectTimeoutMs: number;
   dbStatementTimeoutMs: number;
   dbJobStatementTimeoutMs: number;
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lookupDataDir: e.LOOKUP_DATA_DIR === undefined ? undefined : path.resolve(e.LOOKUP_DATA_DIR),
     staffEmails: new Set((e.STAFF_EMAILS ?? []).map(normalizeEmail)),
     mailPerIpLimit: e.MAIL_PER_IP_LIMIT,
+    decisionReleaseBatchSize: e.DECISION_RELEASE_BATCH_SIZE,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbJobStatementTimeoutMs: e.DB_JOB_STATEMENT_TIMEOUT_MS,

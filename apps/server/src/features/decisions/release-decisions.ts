@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DECISION_RELEASE_BATCH_SIZE } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { recordStaffActions, type StaffMember } from '../../session/audit-log';
@@ -56,7 +55,7 @@ export async function createRelease(
 }
 
 /**
- * Carries a release out, a batch at a time (DECISION_RELEASE_BATCH_SIZE). Each
+ * Carries a release out, a batch at a time (DECISION_RELEASE_BATCH_SIZE, config). Each
  * batch is one transaction: it supersedes the released decisions that a new
  * one replaces, releases the current provisional decisions (the latest, even
  * if they changed after the release was scheduled), queues one notice per
@@ -66,7 +65,11 @@ export async function createRelease(
  * mailed twice. The release row is locked by each batch, so two processes
  * never work on one release at once. Returns how many were released.
  */
-export async function carryOutRelease(deps: Deps, releaseId: string, batchSize = releaseBatchSize()): Promise<number> {
+export async function carryOutRelease(
+  deps: Deps,
+  releaseId: string,
+  batchSize = deps.config.decisionReleaseBatchSize,
+): Promise<number> {
   const tenant = deps.config.tenant;
   const offers = tenant.decisions.codes.filter((c) => c.offer).map((c) => c.code);
   let released = 0;
@@ -119,12 +122,6 @@ export async function carryOutRelease(deps: Deps, releaseId: string, batchSize =
     if (count === null) return released;
     released += count;
   }
-}
-
-/** Batches smaller than the default only for the crash test, which must kill a process between two of them. */
-function releaseBatchSize(): number {
-  const asked = Number(process.env.DECISION_RELEASE_BATCH_SIZE);
-  return Number.isInteger(asked) && asked > 0 && asked <= DECISION_RELEASE_BATCH_SIZE ? asked : DECISION_RELEASE_BATCH_SIZE;
 }
 
 /** Every release whose time has come (by deps.clock), carried out; returns how many decisions were released. */
