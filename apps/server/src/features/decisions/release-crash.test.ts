@@ -17,9 +17,9 @@ const COUNT = 1000;
 
 /**
  * A release of 1,000 decisions, with the real server process (the same entry
- * as `npm start`) killed with SIGKILL between two of its batches and started
- * again on the same database: every applicant gets the notice exactly once,
- * and every decision ends released.
+ * as `npm start`) killed with SIGKILL as the first notices arrive and started
+ * again on the same database: the release resumes where it stopped, every
+ * applicant gets the notice exactly once, and every decision ends released.
  */
 describe('a release survives kill -9 of the server', () => {
   let dataDir: string;
@@ -106,7 +106,7 @@ describe('a release survives kill -9 of the server', () => {
       STAFF_EMAILS: STAFF,
       MAIL_PER_IP_LIMIT: '100000',
       // Small batches, so that the kill falls between two of them.
-      DECISION_RELEASE_BATCH_SIZE: '20',
+      DECISION_RELEASE_BATCH_SIZE: '1',
       ...database.env,
     };
   });
@@ -128,18 +128,17 @@ describe('a release survives kill -9 of the server', () => {
     expect((await call('POST', '/public/login', { username: STAFF, password: PASSWORD })).status).toBe(200);
 
     const notices = () => sink.mails.filter((m) => !m.to.includes(STAFF));
-    // The release runs in the request, batch by batch; the process dies once the first notices are out.
-    const releasing = call('POST', '/api/staff/decisions/release', {
+    // The release continues on the decisions job, batch by batch; the process dies as the first notices arrive.
+    const releasing = await call('POST', '/api/staff/decisions/release', {
       application_ids: applicants.map((a) => a.userId),
-    }).catch(() => null);
-    await expect.poll(() => notices().length, { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
+    });
+    expect(await releasing.json()).toMatchObject({ count: COUNT });
+    await expect.poll(() => notices().length, { timeout: 60_000, interval: 5 }).toBeGreaterThan(0);
     await kill9();
-    expect(await releasing).toBeNull();
-    const releasedAtKill = await withDb(async (db) =>
-      Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM decisions WHERE status = 'released'`)).rows[0]!.n),
-    );
-    expect(releasedAtKill).toBeGreaterThan(0);
-    expect(releasedAtKill).toBeLessThan(COUNT);
+    // Killed with the notices half sent (on PostgreSQL also with the release half done: its batches and the mail
+    // worker run side by side; PGlite's one connection finishes the release first).
+    const sentAtKill = notices().length;
+    expect(sentAtKill).toBeLessThan(COUNT);
 
     // Started again: the decisions job resumes the half-done release at once, and the mail queue drains.
     await start();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { recordStaffActions, type StaffMember } from '../../session/audit-log';
@@ -68,6 +69,7 @@ export async function createRelease(
 export async function carryOutRelease(
   deps: Deps,
   releaseId: string,
+  log?: Pick<Logger, 'info'>,
   batchSize = deps.config.decisionReleaseBatchSize,
 ): Promise<number> {
   const tenant = deps.config.tenant;
@@ -121,17 +123,18 @@ export async function carryOutRelease(
     });
     if (count === null) return released;
     released += count;
+    log?.info({ release_id: releaseId, batch: count, released }, 'decisions released');
   }
 }
 
 /** Every release whose time has come (by deps.clock), carried out; returns how many decisions were released. */
-export async function runDueReleases(deps: Deps): Promise<number> {
+export async function runDueReleases(deps: Deps, log?: Pick<Logger, 'info'>): Promise<number> {
   const { rows } = await deps.db.query<{ id: string }>(
     `SELECT id FROM decision_releases WHERE status = 'scheduled' AND release_at <= $1 ORDER BY release_at, created_at`,
     [deps.clock.now()],
   );
   let released = 0;
-  for (const { id } of rows) released += await carryOutRelease(deps, id);
+  for (const { id } of rows) released += await carryOutRelease(deps, id, log);
   return released;
 }
 

@@ -16,6 +16,7 @@ import { assertStaffSeesApplication } from '../staff';
 import { codeOf } from './decision-rules';
 import { officeDecisions } from './decision-history';
 import { recordDecision } from './record-decision';
+import { wakeDecisionsJob } from './decision-worker';
 import { cancelRelease, carryOutRelease, createRelease, releasable, releaseItems } from './release-decisions';
 
 type Params = { userId: string; releaseId: string };
@@ -104,7 +105,9 @@ export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
           };
         }
         const releaseId = await createRelease(deps, staffOf(req), ids, at);
-        if (!body.at) await carryOutRelease(deps, releaseId);
+        // One batch is released before the answer; more continue on the decisions job, which a crash cannot stop.
+        if (!body.at && ids.length <= deps.config.decisionReleaseBatchSize) await carryOutRelease(deps, releaseId, req.log);
+        else if (!body.at) await wakeDecisionsJob(deps);
         return {
           release_id: releaseId,
           count: ready.length,
