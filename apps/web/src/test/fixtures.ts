@@ -1,7 +1,7 @@
-import { STAFF_RIGHTS, type StaffMeResponse, type TenantConfig } from '@admissions/domain';
+import { STAFF_RIGHTS, type StaffMeResponse, type PublicTenantConfig } from '@admissions/domain';
 
 /** An institution's text as GET /public/tenant answers it. */
-export const tenantFixture: TenantConfig = {
+export const tenantFixture: PublicTenantConfig = {
   partnerName: 'Northfield College',
   time_zone: 'America/Chicago',
   shortName: 'NFC',

@@ -85,6 +85,14 @@ export interface DecisionHistoryResponse {
   history: DecisionRecord[];
 }
 
+/** GET /api/staff/decision-codes: what the decision form offers (the tenant's, never sent to applicants). */
+export interface DecisionCodesResponse {
+  codes: { code: string; label: string; offer: boolean; conditions: boolean; reasons: boolean }[];
+  deny_reasons: { id: string; label: string; details: 'none' | 'optional' | 'required' }[];
+  reply_days: number;
+  time_zone: string;
+}
+
 /** POST /api/staff/decisions/release */
 export interface ReleaseDecisionsBody {
   application_ids: string[];

@@ -41,3 +41,5 @@ function isTimeZone(zone: string): boolean {
 }
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
+/** What GET /public/tenant sends the browser: everything but the decisions. */
+export type PublicTenantConfig = Omit<TenantConfig, 'decisions'>;

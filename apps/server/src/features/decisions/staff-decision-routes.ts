@@ -1,5 +1,6 @@
 import {
   DECISION_MESSAGES,
+  type DecisionCodesResponse,
   type DecisionHistoryResponse,
   type ReleaseDecisionsResponse,
 } from '@admissions/domain';
@@ -55,6 +56,16 @@ export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
   const now = () => deps.clock.now();
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireStaff(deps));
+
+    app.get('/decision-codes', { preHandler: requireRight(deps, 'read') }, async (): Promise<DecisionCodesResponse> => {
+      const { decisions, time_zone } = deps.config.tenant;
+      return {
+        codes: decisions.codes.map(({ letter: _letter, ...code }) => code),
+        deny_reasons: decisions.deny_reasons,
+        reply_days: decisions.reply_days,
+        time_zone,
+      };
+    });
 
     app.put<{ Params: Params }>(
       '/applications/:userId/decision',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TenantConfig } from '@admissions/domain';
+import type { PublicTenantConfig, TenantConfig } from '@admissions/domain';
 
 /**
  * GET /public/tenant: the institution's public text, validated at boot. The
@@ -9,6 +9,6 @@ import type { TenantConfig } from '@admissions/domain';
 export function tenantRoute(tenant: TenantConfig) {
   const { decisions: _decisions, ...text } = tenant;
   return async (app: FastifyInstance) => {
-    app.get('/tenant', async () => text);
+    app.get('/tenant', async (): Promise<PublicTenantConfig> => text);
   };
 }

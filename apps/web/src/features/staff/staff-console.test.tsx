@@ -20,6 +20,9 @@ const ROW: StaffListRow = {
   last_change: '2026-11-02T09:00:00.000Z',
   submitted_at: null,
   missing_count: 4,
+  decision: '',
+  decision_label: '',
+  decision_state: null,
 };
 
 const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({

@@ -1,3 +1,4 @@
+import { DecisionStatus } from '../../decisions/components/decision-status';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
@@ -16,6 +17,8 @@ export function CompletionContent() {
       <p className={styles.lead}>
         Thank you for applying to {partnerName}. Your {applicationTitle} has been submitted.
       </p>
+      {/* The status page's mount point: the decision (#32); the checklist (#30) mounts beside it. */}
+      <DecisionStatus />
       <PdfDownload />
       {/* What follows the letters waits for them: drawn before they arrive, it would be pushed down (CLS). */}
       {letters.known && (
