@@ -49,7 +49,9 @@ export function letterParagraphs(template: string, values: LetterValues): (strin
     .map((p) => p.trim())
     .filter(Boolean)
     .map((p) =>
-      /^\{\{\s*conditions\s*\}\}$/.test(p) ? [...values.conditions] : p.replace(PLACEHOLDER, (_m, key: string) => valueOf(values, key)),
+      /^\{\{\s*conditions\s*\}\}$/.test(p)
+        ? [...values.conditions]
+        : p.replace(PLACEHOLDER, (_m, key: string) => valueOf(values, key)),
     )
     .filter((p) => (Array.isArray(p) ? p.length > 0 : true));
 }

@@ -9,7 +9,9 @@ import {
 } from '../api/decisions';
 
 const instant = z.iso.datetime({ offset: true });
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be an application id');
+const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be an application id');
 
 /** PUT /api/staff/applications/{id}/decision; the code and reasons are checked against the tenant's lists. */
 export const recordDecisionBody = z.strictObject({

@@ -10,7 +10,10 @@ const letter = z
   .min(1)
   .max(20_000)
   .refine(
-    (text) => [...text.matchAll(/\{\{\s*([a-z_]+)\s*\}\}/g)].every((m) => (LETTER_PLACEHOLDERS as readonly string[]).includes(m[1]!)),
+    (text) =>
+      [...text.matchAll(/\{\{\s*([a-z_]+)\s*\}\}/g)].every((m) =>
+        (LETTER_PLACEHOLDERS as readonly string[]).includes(m[1]!),
+      ),
     `may use only these placeholders: ${LETTER_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`,
   );
 
@@ -43,7 +46,8 @@ export const tenantDecisionsSchema = z
   })
   .superRefine((d, ctx) => {
     const unique = (ids: string[], path: string) => {
-      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: [path], message: 'ids must be unique' });
+      if (new Set(ids).size !== ids.length)
+        ctx.addIssue({ code: 'custom', path: [path], message: 'ids must be unique' });
     };
     unique(
       d.codes.map((c) => c.code),
@@ -54,7 +58,11 @@ export const tenantDecisionsSchema = z
       'deny_reasons',
     );
     if (d.codes.some((c) => c.reasons) && d.deny_reasons.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['deny_reasons'], message: 'a code that needs reasons needs a list of reasons' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deny_reasons'],
+        message: 'a code that needs reasons needs a list of reasons',
+      });
   });
 
 export type TenantDecisions = z.infer<typeof tenantDecisionsSchema>;

@@ -9,7 +9,13 @@ import { AppError } from '../../http/app-error';
 import { enqueueMailsIn, offerLapsedMail, offerResponseMail, withdrawalMail } from '../mail';
 import { decisionLetterHtml, letterFactsOf, replyByOf } from './decision-letter';
 import { codeOf } from './decision-rules';
-import { applicationStanding, reasonsShown, releasedDecision, withdrawalOf, type DecisionRow } from './decisions-repository';
+import {
+  applicationStanding,
+  reasonsShown,
+  releasedDecision,
+  withdrawalOf,
+  type DecisionRow,
+} from './decisions-repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
 
@@ -88,7 +94,8 @@ export async function withdrawApplication(deps: Deps, userId: string, reason: st
   await deps.db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
     const standing = await applicationStanding(tx, userId);
-    if (!standing.submittedAt) throw new AppError('APPLICATION_NOT_SUBMITTED', { message: 'This application has not been submitted.' });
+    if (!standing.submittedAt)
+      throw new AppError('APPLICATION_NOT_SUBMITTED', { message: 'This application has not been submitted.' });
     if (standing.withdrawn) throw new AppError('APPLICATION_WITHDRAWN');
     if ((await releasedDecision(tx, userId))?.response === 'accept') throw new AppError('OFFER_ACCEPTED');
     const now = deps.clock.now();
@@ -121,7 +128,10 @@ export async function declineLapsedOffers(deps: Deps): Promise<number> {
     await enqueueMailsIn(
       deps,
       tx,
-      rows.map((r) => ({ message: offerLapsedMail(deps.config, r.email, new Date(r.reply_by)), onceKey: `offer-lapsed:${r.id}` })),
+      rows.map((r) => ({
+        message: offerLapsedMail(deps.config, r.email, new Date(r.reply_by)),
+        onceKey: `offer-lapsed:${r.id}`,
+      })),
     );
     return rows.length;
   });

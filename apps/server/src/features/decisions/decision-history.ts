@@ -25,9 +25,7 @@ export async function officeDecisions(
     state,
     current: current ? toRecord(tenant.decisions, current, scheduled) : null,
     letter_html: current ? decisionLetterHtml(tenant, current, facts, deps.clock.now()) : null,
-    withdrawn: withdrawal
-      ? { at: new Date(withdrawal.withdrawn_at).toISOString(), reason: withdrawal.reason }
-      : null,
+    withdrawn: withdrawal ? { at: new Date(withdrawal.withdrawn_at).toISOString(), reason: withdrawal.reason } : null,
     history: rows.map((r) => toRecord(tenant.decisions, r, scheduled)),
   };
 }

@@ -3,7 +3,11 @@ import {
   ENTRY_TERMS,
   formatInZone,
   letterHtml,
-  optionLabel, letterParagraphs, type LetterValues, type TenantConfig } from '@admissions/domain';
+  optionLabel,
+  letterParagraphs,
+  type LetterValues,
+  type TenantConfig,
+} from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { DAY } from '../../infra/time-units';
 import { codeOf } from './decision-rules';
@@ -25,9 +29,10 @@ export async function letterFactsOf(db: Queryable, userId: string): Promise<Lett
     preferred_name: string;
     program: string;
     entry_term: string;
-  }>('SELECT first_name, last_name, preferred_name, program, entry_term FROM staff_application_index WHERE user_id = $1', [
-    userId,
-  ]);
+  }>(
+    'SELECT first_name, last_name, preferred_name, program, entry_term FROM staff_application_index WHERE user_id = $1',
+    [userId],
+  );
   const r = rows[0];
   return {
     first_name: r?.first_name ?? '',
@@ -42,7 +47,11 @@ export async function letterFactsOf(db: Queryable, userId: string): Promise<Lett
  * The reply-by instant a decision has or will have: as recorded, else
  * reply_days after its release (or after now, for a preview before release).
  */
-export function replyByOf(tenant: TenantConfig, row: Pick<DecisionRow, 'code' | 'reply_by' | 'released_at'>, now: Date) {
+export function replyByOf(
+  tenant: TenantConfig,
+  row: Pick<DecisionRow, 'code' | 'reply_by' | 'released_at'>,
+  now: Date,
+) {
   if (!codeOf(tenant.decisions, row.code)?.offer) return null;
   if (row.reply_by) return new Date(row.reply_by);
   return new Date((row.released_at ? new Date(row.released_at) : now).getTime() + tenant.decisions.reply_days * DAY);

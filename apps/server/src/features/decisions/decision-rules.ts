@@ -21,12 +21,15 @@ export function codeOf(decisions: TenantDecisions, code: string): TenantDecision
  */
 export function checkDecision(decisions: TenantDecisions, input: RecordDecisionInput, now: Date): CheckedDecision {
   const code = codeOf(decisions, input.code);
-  if (!code) throw new AppError('DECISION_CODE_UNKNOWN', { errors: { code: [`Unknown decision code: ${input.code}`] } });
+  if (!code)
+    throw new AppError('DECISION_CODE_UNKNOWN', { errors: { code: [`Unknown decision code: ${input.code}`] } });
 
   const reasons = (input.reasons ?? []).map((choice, i) => {
     const reason = decisions.deny_reasons.find((r) => r.id === choice.id);
     if (!reason || !code.reasons)
-      throw new AppError('DECISION_REASON_UNKNOWN', { errors: { [`reasons.${i}.id`]: [`Unknown reason: ${choice.id}`] } });
+      throw new AppError('DECISION_REASON_UNKNOWN', {
+        errors: { [`reasons.${i}.id`]: [`Unknown reason: ${choice.id}`] },
+      });
     const details = reason.details === 'none' ? '' : (choice.details ?? '');
     if (reason.details === 'required' && details === '')
       throw new AppError('DECISION_DETAILS_REQUIRED', {
@@ -49,10 +52,14 @@ export function checkDecision(decisions: TenantDecisions, input: RecordDecisionI
   let replyBy: Date | null = null;
   if (input.reply_by !== undefined) {
     if (!code.offer)
-      throw new AppError('BAD_REQUEST', { errors: { reply_by: [`The decision ${code.label} is not an offer to answer.`] } });
+      throw new AppError('BAD_REQUEST', {
+        errors: { reply_by: [`The decision ${code.label} is not an offer to answer.`] },
+      });
     replyBy = new Date(input.reply_by);
     if (replyBy.getTime() <= now.getTime())
-      throw new AppError('DECISION_TIME_IN_PAST', { errors: { reply_by: ['The reply-by date must be in the future.'] } });
+      throw new AppError('DECISION_TIME_IN_PAST', {
+        errors: { reply_by: ['The reply-by date must be in the future.'] },
+      });
   }
   return { code, reasons, conditions, replyBy };
 }

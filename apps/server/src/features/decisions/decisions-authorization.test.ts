@@ -34,7 +34,11 @@ const calls: Call[] = [
     right: 'decide',
     run: (c) => c.put(`/api/staff/applications/${applicant.userId}/decision`, { code: 'waitlist' }),
   },
-  { name: 'GET …/decisions', right: 'read', run: (c) => c.get(`/api/staff/applications/${applicant.userId}/decisions`) },
+  {
+    name: 'GET …/decisions',
+    right: 'read',
+    run: (c) => c.get(`/api/staff/applications/${applicant.userId}/decisions`),
+  },
   {
     name: 'POST /decisions/release (dry run)',
     right: 'decide',

@@ -30,7 +30,8 @@ const BODIES: Record<string, object> = {
 
 const decide = (userId: string, body: object) => staff.put(`/api/staff/applications/${userId}/decision`, body);
 const release = (body: object) => staff.post('/api/staff/decisions/release', body);
-const statusOf = async (a: Applicant) => (await expectOk(await a.client.get('/api/status'))).json<ApplicantStatusResponse>();
+const statusOf = async (a: Applicant) =>
+  (await expectOk(await a.client.get('/api/status'))).json<ApplicantStatusResponse>();
 const historyOf = async (userId: string) =>
   (await expectOk(await staff.get(`/api/staff/applications/${userId}/decisions`))).json<DecisionHistoryResponse>();
 
@@ -57,43 +58,46 @@ const decisionWords = [
 ];
 
 describe('provisional and released decisions', () => {
-  it.each(Object.keys(BODIES))('a provisional %s reaches the applicant nowhere; its release shows it and mails once', async (code) => {
-    const a = await applicant();
-    const mailsBefore = t.smtp.to(a.email).length;
-    const recorded = await decide(a.userId, BODIES[code]!);
-    expect(recorded.statusCode).toBe(200);
-    expect(recorded.json()).toMatchObject({ state: 'provisional', current: { code, status: 'provisional' } });
+  it.each(Object.keys(BODIES))(
+    'a provisional %s reaches the applicant nowhere; its release shows it and mails once',
+    async (code) => {
+      const a = await applicant();
+      const mailsBefore = t.smtp.to(a.email).length;
+      const recorded = await decide(a.userId, BODIES[code]!);
+      expect(recorded.statusCode).toBe(200);
+      expect(recorded.json()).toMatchObject({ state: 'provisional', current: { code, status: 'provisional' } });
 
-    const seen = [
-      (await a.client.get('/api/status')).body,
-      (await a.client.get('/api/profile')).body,
-      (await a.client.get('/public/tenant')).body,
-      (await a.client.get('/api/decision/letter.pdf')).body,
-      ...t.smtp.to(a.email).map((m) => `${m.subject}\n${m.text}`),
-    ].join('\n');
-    for (const word of decisionWords) expect(seen).not.toContain(word);
-    expect(await statusOf(a)).toMatchObject({ decision: null, withdrawn_at: null });
-    expect((await a.client.get('/api/decision/letter.pdf')).statusCode).toBe(404);
-    expect(t.smtp.to(a.email)).toHaveLength(mailsBefore);
+      const seen = [
+        (await a.client.get('/api/status')).body,
+        (await a.client.get('/api/profile')).body,
+        (await a.client.get('/public/tenant')).body,
+        (await a.client.get('/api/decision/letter.pdf')).body,
+        ...t.smtp.to(a.email).map((m) => `${m.subject}\n${m.text}`),
+      ].join('\n');
+      for (const word of decisionWords) expect(seen).not.toContain(word);
+      expect(await statusOf(a)).toMatchObject({ decision: null, withdrawn_at: null });
+      expect((await a.client.get('/api/decision/letter.pdf')).statusCode).toBe(404);
+      expect(t.smtp.to(a.email)).toHaveLength(mailsBefore);
 
-    const released = await release({ application_ids: [a.userId] });
-    expect(released.json()).toMatchObject({ count: 1, dry_run: false, message: '1 decision was released.' });
-    const status = await statusOf(a);
-    expect(status.decision).toMatchObject({ code, released_at: t.clock.now().toISOString() });
-    expect(status.decision!.letter_html).toContain(`Ada${n}`);
-    // Typed markup is text in the letter, never markup.
-    expect(status.decision!.letter_html).not.toMatch(/<(?!\/?(p|ul|li|br)>)/);
+      const released = await release({ application_ids: [a.userId] });
+      expect(released.json()).toMatchObject({ count: 1, dry_run: false, message: '1 decision was released.' });
+      const status = await statusOf(a);
+      expect(status.decision).toMatchObject({ code, released_at: t.clock.now().toISOString() });
+      expect(status.decision!.letter_html).toContain(`Ada${n}`);
+      // Typed markup is text in the letter, never markup.
+      expect(status.decision!.letter_html).not.toMatch(/<(?!\/?(p|ul|li|br)>)/);
 
-    const mails = t.smtp.to(a.email).slice(mailsBefore);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('An update on your Graduate Application for Admission');
-    for (const word of decisionWords) expect(`${mails[0]!.subject}\n${mails[0]!.text}`).not.toContain(word);
+      const mails = t.smtp.to(a.email).slice(mailsBefore);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe('An update on your Graduate Application for Admission');
+      for (const word of decisionWords) expect(`${mails[0]!.subject}\n${mails[0]!.text}`).not.toContain(word);
 
-    const pdf = await a.client.get('/api/decision/letter.pdf');
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-  });
+      const pdf = await a.client.get('/api/decision/letter.pdf');
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    },
+  );
 
   it('shows the letter of its own code, the reasons of a deny and the reply-by date of an offer', async () => {
     const admitted = await applicant();
@@ -106,7 +110,11 @@ describe('provisional and released decisions', () => {
     expect(offer.letter_html).toBe(preview.letter_html);
     expect(offer.reply_by).toBe(new Date(t.clock.now().getTime() + 14 * DAY).toISOString());
     expect(offer.letter_html).toContain('Central Time');
-    expect(offer).toMatchObject({ can_respond: true, time_zone: 'America/Chicago', conditions: ['Final transcript showing your degree'] });
+    expect(offer).toMatchObject({
+      can_respond: true,
+      time_zone: 'America/Chicago',
+      conditions: ['Final transcript showing your degree'],
+    });
 
     const denied = await applicant();
     await expectOk(await decide(denied.userId, DENY));
@@ -177,7 +185,11 @@ describe('scheduled releases', () => {
     expect((await historyOf(a.userId)).state).toBe('provisional');
 
     const scheduled = (await expectOk(await release({ application_ids: [a.userId], at }))).json();
-    expect(scheduled).toMatchObject({ count: 1, at: new Date(at).toISOString(), message: '1 decision is scheduled for release.' });
+    expect(scheduled).toMatchObject({
+      count: 1,
+      at: new Date(at).toISOString(),
+      message: '1 decision is scheduled for release.',
+    });
     const other = (await expectOk(await release({ application_ids: [b.userId], at }))).json();
     expect((await historyOf(a.userId)).state).toBe('scheduled');
     // Changed after it was scheduled: the latest is released.
@@ -213,7 +225,9 @@ describe('the applicant answers', () => {
     expect(t.smtp.last(a.email).subject).toBe('You accepted the offer of Brightwater College');
     expect((await statusOf(a)).decision).toMatchObject({ response: 'accept', can_respond: false });
     expect((await historyOf(a.userId)).state).toBe('accepted');
-    const list = (await expectOk(await staff.get('/api/staff/applications?decision_state=accepted'))).json<StaffListResponse>();
+    const list = (
+      await expectOk(await staff.get('/api/staff/applications?decision_state=accepted'))
+    ).json<StaffListResponse>();
     expect(list.rows.map((r) => [r.email, r.decision_label])).toContainEqual([a.email, 'Admitted']);
     const again = await a.client.post('/api/decision/response', { response: 'decline' });
     expect(again.statusCode).toBe(409);
@@ -239,7 +253,11 @@ describe('the applicant answers', () => {
     expect(late.json()).toMatchObject({ code: 'DECISION_REPLY_CLOSED' });
     await runDecisionsPass(t.deps);
     await t.mailDelivered();
-    expect((await statusOf(a)).decision).toMatchObject({ response: 'decline', response_by_default: true, can_respond: false });
+    expect((await statusOf(a)).decision).toMatchObject({
+      response: 'decline',
+      response_by_default: true,
+      can_respond: false,
+    });
     expect(t.smtp.last(a.email).subject).toBe('Your offer from Brightwater College has lapsed');
     expect((await historyOf(a.userId)).state).toBe('declined');
   });
@@ -251,7 +269,10 @@ describe('the applicant answers', () => {
     expect(res.json()).toEqual({ message: 'Your application was withdrawn; we sent you a confirmation by e-mail.' });
     expect(t.smtp.last(a.email).subject).toBe('You withdrew your Graduate Application for Admission');
     expect((await statusOf(a)).withdrawn_at).toBe(t.clock.now().toISOString());
-    expect(await historyOf(a.userId)).toMatchObject({ state: 'withdrawn', withdrawn: { reason: 'I chose another school' } });
+    expect(await historyOf(a.userId)).toMatchObject({
+      state: 'withdrawn',
+      withdrawn: { reason: 'I chose another school' },
+    });
     expect((await decide(a.userId, BODIES.admit!)).json()).toMatchObject({ code: 'APPLICATION_WITHDRAWN' });
     expect((await release({ application_ids: [a.userId] })).statusCode).toBe(409);
     expect((await a.client.post('/api/withdraw', {})).json()).toMatchObject({ code: 'APPLICATION_WITHDRAWN' });
@@ -280,7 +301,8 @@ describe('bad input gets a 4xx with a stable code', () => {
     const submitted = await applicant();
     const started = await loggedInClient(t, 'started-dec@example.edu');
     await expectOk(await started.put('/api/answer', { first_name: 'Sam' }));
-    const startedId = (await t.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'started-dec@example.edu'")).rows[0]!.id;
+    const startedId = (await t.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'started-dec@example.edu'"))
+      .rows[0]!.id;
     expect((await decide(startedId, BODIES.admit!)).json()).toMatchObject({ code: 'APPLICATION_NOT_SUBMITTED' });
 
     const none = await release({ application_ids: [submitted.userId] });

@@ -156,7 +156,9 @@ describe('a release survives kill -9 of the server', () => {
     expect(twice.length).toBeLessThanOrEqual(MAIL_WORK_OPTIONS.batchSize * MAIL_WORK_OPTIONS.localConcurrency);
     await kill9();
     const released = await withDb(async (db) =>
-      Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM decisions WHERE status = 'released'`)).rows[0]!.n),
+      Number(
+        (await db.query<{ n: string }>(`SELECT count(*) AS n FROM decisions WHERE status = 'released'`)).rows[0]!.n,
+      ),
     );
     expect(released).toBe(COUNT);
   });

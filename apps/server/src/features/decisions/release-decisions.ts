@@ -91,7 +91,10 @@ export async function carryOutRelease(
       );
       const ids = items.rows.map((r) => r.user_id);
       if (ids.length === 0) {
-        await tx.query(`UPDATE decision_releases SET status = 'done', finished_at = $2 WHERE id = $1`, [releaseId, now]);
+        await tx.query(`UPDATE decision_releases SET status = 'done', finished_at = $2 WHERE id = $1`, [
+          releaseId,
+          now,
+        ]);
         return null;
       }
       const eligible = `user_id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = decisions.user_id)`;
@@ -113,12 +116,15 @@ export async function carryOutRelease(
       await enqueueMailsIn(
         deps,
         tx,
-        rows.map((r) => ({ message: decisionAvailableMail(deps.config, r.email), onceKey: `decision-released:${r.id}` })),
+        rows.map((r) => ({
+          message: decisionAvailableMail(deps.config, r.email),
+          onceKey: `decision-released:${r.id}`,
+        })),
       );
-      await tx.query(`UPDATE decision_release_items SET done = true WHERE release_id = $1 AND user_id = ANY($2::uuid[])`, [
-        releaseId,
-        ids,
-      ]);
+      await tx.query(
+        `UPDATE decision_release_items SET done = true WHERE release_id = $1 AND user_id = ANY($2::uuid[])`,
+        [releaseId, ids],
+      );
       return rows.length;
     });
     if (count === null) return released;

@@ -117,7 +117,8 @@ export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
         }
         const releaseId = await createRelease(deps, staffOf(req), ids, at);
         // One batch is released before the answer; more continue on the decisions job, which a crash cannot stop.
-        if (!body.at && ids.length <= deps.config.decisionReleaseBatchSize) await carryOutRelease(deps, releaseId, req.log);
+        if (!body.at && ids.length <= deps.config.decisionReleaseBatchSize)
+          await carryOutRelease(deps, releaseId, req.log);
         else if (!body.at) await wakeDecisionsJob(deps);
         return {
           release_id: releaseId,

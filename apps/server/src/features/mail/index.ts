@@ -1,5 +1,12 @@
 // The mail feature's public entry: how other features queue a mail and give the worker their composers.
-export { enqueueMail, enqueueMailsIn, type ComposedMailJob, type MailComposer, type MailComposers, type MailJob } from './mail-jobs';
+export {
+  enqueueMail,
+  enqueueMailsIn,
+  type ComposedMailJob,
+  type MailComposer,
+  type MailComposers,
+  type MailJob,
+} from './mail-jobs';
 export {
   alreadyConfirmedMail,
   confirmationCodeMail,

@@ -66,9 +66,7 @@ export async function loadApplicationDetail(
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
   const [indexRow, app, history] = await Promise.all([
-    deps.db.query<Parameters<typeof toListRow>[0]>(`SELECT * FROM ${LIST_SOURCE} WHERE user_id = $1`, [
-      userId,
-    ]),
+    deps.db.query<Parameters<typeof toListRow>[0]>(`SELECT * FROM ${LIST_SOURCE} WHERE user_id = $1`, [userId]),
     findApplication(deps.db, userId),
     deps.db.query<{ web_status: string; created_at: Date }>(
       `SELECT web_status, created_at FROM web_status_events WHERE user_id = $1

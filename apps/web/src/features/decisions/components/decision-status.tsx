@@ -101,7 +101,12 @@ function DecisionView({ decision, onAnswered }: { decision: ApplicantDecision; o
           <Button onClick={() => answer('accept')} loading={busy === 'accept'} disabled={busy !== null}>
             Accept the offer
           </Button>
-          <Button variant="secondary" onClick={() => answer('decline')} loading={busy === 'decline'} disabled={busy !== null}>
+          <Button
+            variant="secondary"
+            onClick={() => answer('decline')}
+            loading={busy === 'decline'}
+            disabled={busy !== null}
+          >
             Decline the offer
           </Button>
         </div>

@@ -29,11 +29,7 @@ export function WithdrawApplication({ onDone }: { onDone: (message: string) => v
       title="Withdraw your application?"
       open={open}
       onOpenChange={setOpen}
-      trigger={
-        <Button variant="secondary">
-          Withdraw my application
-        </Button>
-      }
+      trigger={<Button variant="secondary">Withdraw my application</Button>}
       actions={
         <>
           <Button variant="secondary" onClick={() => setOpen(false)}>
