@@ -91,6 +91,9 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
       state.validations = (body as { errors: Record<string, string[]> }).errors;
       return json({ message: 'Validation results saved.' });
     },
+    // The status page's data before any decision is released (features/decisions tests stub their own).
+    'GET /api/status': () =>
+      json({ submitted_at: state.submitted ? '2026-11-02T09:00:00.000Z' : null, withdrawn_at: null, decision: null }),
     'POST /api/submit': () => {
       state.submitted = true;
       for (const status of ['started', 'validating', 'submitted'] as const) {
