@@ -77,8 +77,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'The page or item you asked for does not exist.',
   APPLICATION_SUBMITTED: 'Your application has already been submitted and can no longer be changed.',
   CONVERSION_IN_PROGRESS: 'Please wait until the file upload has completed.',
-  DECISION_CODE_UNKNOWN: 'That decision code is not one of the institution\'s decision codes.',
-  DECISION_REASON_UNKNOWN: 'That reason is not one of the institution\'s reasons.',
+  DECISION_CODE_UNKNOWN: "That decision code is not one of the institution's decision codes.",
+  DECISION_REASON_UNKNOWN: "That reason is not one of the institution's reasons.",
   DECISION_REASON_REQUIRED: 'This decision needs at least one reason: an applicant is never refused without one.',
   DECISION_DETAILS_REQUIRED: 'This reason needs details.',
   DECISION_CONDITIONS_REQUIRED: 'This decision needs at least one condition.',
@@ -88,8 +88,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   DECISION_MISSING: 'Some of these applications have no decision to release.',
   RELEASE_NOT_SCHEDULED: 'This release is not scheduled any more: it was carried out or cancelled.',
   DECISION_NO_OFFER: 'There is no offer to answer.',
-  DECISION_REPLY_CLOSED: 'The date to answer this offer has passed, so it can no longer be answered here. Please contact the admissions office.',
-  OFFER_ACCEPTED: 'You accepted an offer, so the application can no longer be withdrawn here. Please contact the admissions office.',
+  DECISION_REPLY_CLOSED:
+    'The date to answer this offer has passed, so it can no longer be answered here. Please contact the admissions office.',
+  OFFER_ACCEPTED:
+    'You accepted an offer, so the application can no longer be withdrawn here. Please contact the admissions office.',
   RECOMMENDER_NOT_READY: 'Please enter a valid first name, last name and email address for this recommender first.',
   RECOMMENDER_DECLINED: 'This recommender declined. To ask someone else, enter their name and email address first.',
   RECOMMENDATION_LINK_INVALID:

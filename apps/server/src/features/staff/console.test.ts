@@ -134,7 +134,9 @@ describe('the CSV export', () => {
       'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Missing items,Decision,Decision code,Decision state',
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,\d+,,,$/);
+    expect(lines[1]).toMatch(
+      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,\d+,,,$/,
+    );
   });
 
   it('exports every match without a filter', async () => {
