@@ -17,6 +17,7 @@ const failOnConsoleError = './test/fail-on-console-error.ts';
 
 const ALONE = [
   'apps/server/src/features/documents/conversion-crash.test.ts',
+  'apps/server/src/features/decisions/release-crash.test.ts',
   'apps/server/src/features/mail/mail-burst.test.ts',
   'apps/server/src/features/mail/mail-durable.test.ts',
   'apps/server/src/features/pdf/pdf-fairness.test.ts',

@@ -14,6 +14,8 @@ import { createFormContext } from './core/form-context';
 import { lastPageRoute } from './features/application/last-page-route';
 import { profileRoute } from './features/application/profile-route';
 import { submitRoute } from './features/application/submit-route';
+import { applicantDecisionRoutes } from './features/decisions/applicant-decision-routes';
+import { staffDecisionRoutes } from './features/decisions/staff-decision-routes';
 import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(myDataRoute(deps, formContext));
         await scope.register(deleteAccountRoute(deps));
         await scope.register(statusRoutes(deps, formContext));
+        await scope.register(applicantDecisionRoutes(deps));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });
@@ -147,6 +150,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         { prefix: '/staff' },
       );
       await api.register(officeItemsRoutes(deps, formContext), { prefix: '/staff' });
+      await api.register(staffDecisionRoutes(deps, formContext), { prefix: '/staff' });
     },
     { prefix: '/api' },
   );

@@ -84,6 +84,8 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).default(0),
   /** When set, traces go to this OTLP/HTTP collector (server.ts loads OpenTelemetry only then). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Decisions released per transaction (docs/decisions/049); smaller only to test a crash between two batches. */
+  DECISION_RELEASE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(1000),
 });
 
 export interface Config {
@@ -108,6 +110,7 @@ export interface Config {
   /** Normalised addresses (normalizeEmail) of the staff; empty when STAFF_EMAILS is unset. */
   staffEmails: ReadonlySet<string>;
   mailPerIpLimit: number;
+  decisionReleaseBatchSize: number;
   dbConnectTimeoutMs: number;
   dbStatementTimeoutMs: number;
   dbJobStatementTimeoutMs: number;
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lookupDataDir: e.LOOKUP_DATA_DIR === undefined ? undefined : path.resolve(e.LOOKUP_DATA_DIR),
     staffEmails: new Set((e.STAFF_EMAILS ?? []).map(normalizeEmail)),
     mailPerIpLimit: e.MAIL_PER_IP_LIMIT,
+    decisionReleaseBatchSize: e.DECISION_RELEASE_BATCH_SIZE,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbJobStatementTimeoutMs: e.DB_JOB_STATEMENT_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { startConversionWorker } from './features/documents/conversion-worker';
+import { startDecisionsWorker } from './features/decisions/decision-worker';
 import { startHousekeepingWorker } from './features/housekeeping/housekeeping-worker';
 import type { FormContext } from './core/form-context';
 import { accountMailComposers } from './features/accounts/account-mail-jobs';
@@ -39,6 +40,7 @@ export async function startWorkers(requestDeps: AppDeps, formContext: FormContex
   started.push(...(await startLetterWorkers(deps, formContext, logger)));
   started.push(await startRetentionWorker(deps, logger));
   started.push(await startDeadlineReminderWorker(deps, formContext, logger));
+  started.push(await startDecisionsWorker(deps, logger));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

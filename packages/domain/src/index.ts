@@ -63,6 +63,8 @@ export * from './validation/summary';
 export * from './api/staff';
 export * from './api/staff-roles';
 export * from './api/staff-team';
+export * from './api/decisions';
+export * from './decisions/letter-template';
 export * from './api/recommendations';
 export * from './api/my-data';
 export * from './api/retention';

@@ -37,6 +37,11 @@ export type AuditAction =
   | 'withdraw-request'
   | 'waive-item'
   | 'unwaive-item'
+  /** Decisions (features/decisions): recorded, read, released (one row per application), a release cancelled. */
+  | 'record-decision'
+  | 'view-decisions'
+  | 'release-decision'
+  | 'cancel-release'
   /** A staff call refused with 403 (session/require-staff.ts): the caller is not, or no longer, staff. */
   | 'denied';
 
@@ -63,6 +68,23 @@ export async function recordStaffRead(
     `INSERT INTO staff_audit_log (staff_user_id, staff_email, application_user_id, action, detail, created_at)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
     [staff.userId || null, staff.email, applicationUserId, action, JSON.stringify(detail), now],
+  );
+}
+
+/** One row per application for an action on many at once (a release): one statement whatever their number. */
+export async function recordStaffActions(
+  db: Queryable,
+  staff: StaffMember,
+  applicationUserIds: readonly string[],
+  action: AuditAction,
+  detail: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  if (applicationUserIds.length === 0) return;
+  await db.query(
+    `INSERT INTO staff_audit_log (staff_user_id, staff_email, application_user_id, action, detail, created_at)
+     SELECT $1, $2, id, $4, $5::jsonb, $6 FROM unnest($3::uuid[]) AS id`,
+    [staff.userId || null, staff.email, applicationUserIds, action, JSON.stringify(detail), now],
   );
 }
 

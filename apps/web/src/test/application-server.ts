@@ -93,6 +93,7 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
       state.validations = (body as { errors: Record<string, string[]> }).errors;
       return json({ message: 'Validation results saved.' });
     },
+    // The status page's data before any decision is released (features/decisions tests stub their own).
     'POST /api/submit': () => {
       state.submitted = true;
       for (const status of ['started', 'validating', 'submitted'] as const) {
@@ -132,6 +133,7 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
     [`GET ${STATUS_PATH}`]: () =>
       json({
         submitted_at: state.submitted ? '2026-11-02T09:00:00.000Z' : null,
+        withdrawn_at: null,
         complete: false,
         checklist: [],
         reminders: true,

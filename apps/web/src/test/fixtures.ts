@@ -1,8 +1,8 @@
-import { STAFF_RIGHTS, type StaffMeResponse, type TenantConfig } from '@admissions/domain';
+import { STAFF_RIGHTS, type StaffMeResponse, type PublicTenantConfig } from '@admissions/domain';
 import { SAMPLE_TENANT } from '../../../../test/tenants';
 
 /** An institution's text as GET /public/tenant answers it. */
-export const tenantFixture: TenantConfig = {
+export const tenantFixture: PublicTenantConfig = {
   partnerName: 'Northfield College',
   time_zone: 'America/Chicago',
   shortName: 'NFC',

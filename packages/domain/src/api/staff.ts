@@ -1,5 +1,6 @@
 import type { Answers, DocumentAnswer } from './profile';
 import type { StaffRecommendation } from './recommendations';
+import type { DecisionState } from './decisions';
 import type { StaffAccessSummary } from './staff-roles';
 import type { StaffChecklistItem } from './status';
 
@@ -68,6 +69,10 @@ export interface StaffListRow {
   review_count: number;
   /** Submitted, and every checklist item received or waived (docs/decisions/043-checklist.md). */
   complete: boolean;
+  /** The current decision's code and label ('' when none), and where it stands (null when none). */
+  decision: string;
+  decision_label: string;
+  decision_state: DecisionState | null;
 }
 
 export interface StaffListResponse {

@@ -1,3 +1,4 @@
+import type { ApplicantStatusResponse } from './decisions';
 /**
  * The applicant's status after (and before) submission: GET /api/status
  * (docs/decisions/043-checklist.md). The decisions issue fills `decision`.
@@ -36,8 +37,8 @@ export interface ChecklistItem {
   email?: string;
 }
 
-export interface StatusResponse {
-  submitted_at: string | null;
+/** GET /api/status: the decision part (ApplicantStatusResponse, decisions.ts) and the checklist. */
+export interface StatusResponse extends ApplicantStatusResponse {
   /** Every item received or waived. */
   complete: boolean;
   checklist: ChecklistItem[];
@@ -45,8 +46,6 @@ export interface StatusResponse {
   reminders: boolean;
   /** The deadline, in words in the institution's zone, when one is set. */
   deadline: string | null;
-  /** Filled by the decisions issue. */
-  decision: null;
 }
 
 /** What the office sees of an item beside the applicant's view: who asked for or waived it, and why. */

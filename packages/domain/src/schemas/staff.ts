@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_LIST_SORTS, STAFF_WEB_STATUSES } from '../api/staff';
+import { decisionListFilters } from './decisions';
 
 /** The list's query string; every part optional. */
 export const staffListQuery = z.strictObject({
@@ -12,6 +13,7 @@ export const staffListQuery = z.strictObject({
   complete: z.enum(['yes', 'no']).optional(),
   /** A cycle id, or ALL_CYCLES; absent means the current cycle. */
   cycle: z.string().max(32).optional(),
+  ...decisionListFilters,
   sort: z.enum(STAFF_LIST_SORTS).default('last_change'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

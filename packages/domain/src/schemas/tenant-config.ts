@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { programConfigurationProblems } from '../programs/configuration-problems';
+import { tenantDecisionsSchema } from './tenant-decisions';
 
 const link = z.strictObject({ label: z.string().min(1), url: z.url() });
 
@@ -59,6 +60,12 @@ export const tenantConfigSchema = z
     cycle,
     /** Days before a program's deadline that a reminder of missing items goes out; [7, 1] when not set (decision 044). */
     deadline_reminder_days: z.array(z.number().int().min(1).max(90)).max(10).optional(),
+    /**
+     * Decision codes, letters and deny reasons (issue #32). The only part of the
+     * tenant the browser never gets (GET /public/tenant leaves it out): no
+     * decision word reaches an applicant before release.
+     */
+    decisions: tenantDecisionsSchema,
   })
   // Checks across fields (unknown terms, duplicates, daylight-saving gaps), each with where it is.
   .superRefine((tenant, ctx) => {
@@ -77,3 +84,5 @@ function isTimeZone(zone: string): boolean {
 }
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
+/** What GET /public/tenant sends the browser: everything but the decisions. */
+export type PublicTenantConfig = Omit<TenantConfig, 'decisions'>;

@@ -5,6 +5,7 @@ export {
   isPermanentRefusal,
   type MailRefusalHandlers,
   mailQueueReady,
+  enqueueMailsIn,
   type ComposedMailJob,
   type MailComposer,
   type MailComposers,
@@ -24,3 +25,4 @@ export { resumeLinkMail } from './messages/resume-link';
 export { retentionWarningMail } from './messages/retention-mails';
 export { submissionMail } from './messages/submission';
 export { teamInvitationMail } from './messages/team-invitation';
+export { decisionAvailableMail, offerLapsedMail, offerResponseMail, withdrawalMail } from './messages/decision-mails';

@@ -36,7 +36,13 @@ export const MAIL_QUEUE_OPTIONS = {
  */
 export type MailJob = ReadyMailJob | ComposedMailJob;
 
-export type ReadyMailJob = { kind: 'message'; message: MailMessage };
+/**
+ * A mail that travels ready-made. With a `onceKey`, the worker records the key
+ * once the relay took the mail and skips a retry of an already-sent one
+ * (mail-worker.ts), so a crash between the send and the job's completion does
+ * not send it twice.
+ */
+export type ReadyMailJob = { kind: 'message'; message: MailMessage; onceKey?: string };
 
 /** A job the worker composes when it sends it; its kind names its composer, its other fields are ids. */
 export type ComposedMailJob = { kind: string; [field: string]: unknown };
@@ -107,6 +113,27 @@ export async function mailQueueReady({ jobs }: Pick<AppDeps, 'jobs'>): Promise<v
  */
 export async function enqueueMailIn({ jobs }: Pick<AppDeps, 'jobs'>, tx: Queryable, job: MailJob): Promise<void> {
   await jobs.send(MAIL_QUEUE, job, { db: { executeSql: (text, values) => tx.query(text, values ?? []) } });
+  queuedSinceWake.add(jobs);
+}
+
+/**
+ * Queues ready-made mails inside the caller's transaction: they exist exactly
+ * when what they announce was committed (a release), never twice and never
+ * without it. They are sent once the transaction has committed; the caller's
+ * response wakes the local worker as enqueueMail does.
+ */
+export async function enqueueMailsIn(
+  { jobs }: Pick<AppDeps, 'jobs'>,
+  tx: Queryable,
+  messages: readonly { message: MailMessage; onceKey?: string }[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  const db = { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) };
+  await jobs.insert(
+    MAIL_QUEUE,
+    messages.map((m) => ({ data: { kind: 'message', ...m } satisfies ReadyMailJob })),
+    { db },
+  );
   queuedSinceWake.add(jobs);
 }
 

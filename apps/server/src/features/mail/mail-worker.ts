@@ -74,6 +74,8 @@ async function deliver(
   const firstTry = job.retryCount === 0;
   const message = isReadyMailJob(data) ? data.message : await composerOf(composers, data.kind)(data, firstTry);
   if (!message) return;
+  const onceKey = isReadyMailJob(data) ? data.onceKey : undefined;
+  if (onceKey && (await wasSent(deps, onceKey))) return;
   if (!firstTry) mailOutcomes.inc({ outcome: 'retried' });
   try {
     await deps.mailer.send(message);
@@ -89,11 +91,23 @@ async function deliver(
     logger.warn({ err, job: job.id, retry: job.retryCount }, 'mail not sent yet; it will be retried');
     throw err;
   }
+  // The once-key first: the shorter the time between the relay's answer and this record, the fewer resends.
+  if (onceKey)
+    await deps.db.query('INSERT INTO mail_once_keys (key, sent_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+      onceKey,
+      deps.clock.now(),
+    ]);
   // The recipient's mail log (their own data export reads it). The mail is out: a failed write is logged, and the
   // job still completes, so the mail is never sent twice for the sake of its log line.
   await recordMailSent(deps.db, message, deps.clock.now()).catch((err: unknown) =>
     logger.warn({ err, job: job.id }, 'mail sent but not written to the mail log'),
   );
+}
+
+/** Whether a mail with this once-key already reached the relay (a retry after a crash). */
+async function wasSent(deps: AppDeps, key: string): Promise<boolean> {
+  const { rows } = await deps.db.query('SELECT 1 FROM mail_once_keys WHERE key = $1', [key]);
+  return rows.length > 0;
 }
 
 function composerOf(composers: MailComposers, kind: string) {

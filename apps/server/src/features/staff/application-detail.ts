@@ -13,7 +13,8 @@ import { findApplication } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
 import { seesProgram, type StaffAccess } from '../../session/staff-access';
 import { reindexApplications } from './console-index';
-import { toListRow } from './console-list';
+import { LIST_SOURCE, toListRow } from './console-list';
+import { decisionLabels } from './decision-labels';
 import type { ConvertedDocument } from './converted-documents';
 import { listContextOf } from './stages-repository';
 
@@ -81,9 +82,7 @@ export async function loadApplicationDetail(
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
   const [indexRow, app, history, list] = await Promise.all([
-    deps.db.query<Parameters<typeof toListRow>[1]>('SELECT * FROM staff_application_index WHERE user_id = $1', [
-      userId,
-    ]),
+    deps.db.query<Parameters<typeof toListRow>[1]>(`SELECT * FROM ${LIST_SOURCE} WHERE user_id = $1`, [userId]),
     findApplication(deps.db, userId),
     deps.db.query<{ web_status: string; created_at: Date }>(
       `SELECT web_status, created_at FROM web_status_events WHERE user_id = $1
@@ -94,7 +93,12 @@ export async function loadApplicationDetail(
   ]);
   const row = indexRow.rows[0];
   if (!row) throw new AppError('NOT_FOUND');
-  const { missing_count: _count, ...listRow } = toListRow(deps.config.tenant, row, list);
+  const { missing_count: _count, ...listRow } = toListRow(
+    deps.config.tenant,
+    row,
+    list,
+    decisionLabels(deps.config.tenant),
+  );
   const missing =
     app && !app.submitted_at
       ? summaryLinks(

@@ -19,6 +19,9 @@ export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number
   ['Overall score', (r) => r.overall_score ?? ''],
   ['Reviews', (r) => r.review_count],
   ['Complete', (r) => (r.complete ? 'yes' : 'no')],
+  ['Decision', (r) => r.decision_label],
+  ['Decision code', (r) => r.decision],
+  ['Decision state', (r) => r.decision_state ?? ''],
 ];
 
 /**

@@ -8,6 +8,7 @@ import {
   type StaffListRow,
   type StaffListSort,
   type ProgramsTenant,
+  type DecisionState,
 } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { searchable } from './console-index';
@@ -82,6 +83,14 @@ export function filterOf(
     conditions.push(`stage = $${params.length}`);
   }
   if (query.complete) conditions.push(query.complete === 'yes' ? 'complete' : 'NOT complete');
+  if (query.decision) {
+    params.push(query.decision);
+    conditions.push(`decision = $${params.length}`);
+  }
+  if (query.decision_state) {
+    params.push(query.decision_state);
+    conditions.push(`decision_state = $${params.length}`);
+  }
   // Without a cycle asked for, the office sees the current cycle's applications.
   const cycle = query.cycle ?? currentCycle;
   if (cycle && cycle !== ALL_CYCLES) {
@@ -110,18 +119,28 @@ interface DbRow {
   overall_score: string | number | null;
   review_count: number;
   complete: boolean;
+  decision?: string | null;
+  decision_state?: DecisionState | null;
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
-  submitted_at, late, cycle_id, missing_count, stage, stage_entered_at, overall_score, review_count, complete`;
+  submitted_at, late, cycle_id, missing_count, stage, stage_entered_at, overall_score, review_count, complete,
+  decision, decision_state`;
+
+/** The index with each application's decision and its state (a view, migrations/090-decisions.sql). */
+export const LIST_SOURCE = 'staff_application_index LEFT JOIN application_decision_state USING (user_id)';
+
+/** Decision labels by code, from the tenant: the list shows the label, filters and exports the code too. */
+export type DecisionLabels = ReadonlyMap<string, string>;
 
 const DAY_MS = 86_400_000;
 
-/** A row as the office sees it, with the tenant's labels of its program and term. */
+/** A row as the office sees it, with the tenant's labels of its program, term and decision. */
 export function toListRow(
   tenant: ListTenant,
   r: DbRow,
   list: ListContext = { stageLabels: new Map(), now: new Date(0) },
+  labels: DecisionLabels = new Map(),
 ): StaffListRow {
   const entered = r.stage_entered_at ? new Date(r.stage_entered_at) : null;
   return {
@@ -148,6 +167,9 @@ export function toListRow(
     overall_score: r.overall_score == null ? null : Math.round(Number(r.overall_score) * 100) / 100,
     review_count: r.review_count ?? 0,
     complete: r.complete === true,
+    decision: r.decision ?? '',
+    decision_label: r.decision ? (labels.get(r.decision) ?? r.decision) : '',
+    decision_state: r.decision_state ?? null,
   };
 }
 
@@ -162,25 +184,26 @@ export async function listApplications(
   query: StaffListQuery,
   programs: readonly string[] | null,
   listContext: ListContext | Promise<ListContext>,
+  labels?: DecisionLabels,
 ) {
   const { where, params } = filterOf(query, programs, tenant.cycle.id);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
   // The stage labels are read beside the page, not before it.
   const [page, count, list] = await Promise.all([
     db.query<DbRow>(
-      `SELECT ${COLUMNS} FROM staff_application_index ${where} ORDER BY ${orderByOf(query)}
+      `SELECT ${COLUMNS} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)}
        LIMIT ${STAFF_LIST_PAGE_SIZE} OFFSET ${offset}`,
       params,
     ),
     db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM staff_application_index ${where} LIMIT ${STAFF_LIST_COUNT_CAP + 1}) t`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${LIST_SOURCE} ${where} LIMIT ${STAFF_LIST_COUNT_CAP + 1}) t`,
       params,
     ),
     listContext,
   ]);
   const n = count.rows[0]?.n ?? 0;
   return {
-    rows: page.rows.map((r) => toListRow(tenant, r, list)),
+    rows: page.rows.map((r) => toListRow(tenant, r, list, labels)),
     page: query.page,
     page_size: STAFF_LIST_PAGE_SIZE,
     total: Math.min(n, STAFF_LIST_COUNT_CAP),
@@ -195,15 +218,16 @@ export async function* allMatchingRows(
   query: StaffListQuery,
   programs: readonly string[] | null,
   list: ListContext,
+  labels?: DecisionLabels,
   chunk = 2000,
 ): AsyncGenerator<StaffListRow> {
   const { where, params } = filterOf(query, programs, tenant.cycle.id);
   for (let offset = 0; ; offset += chunk) {
     const { rows } = await db.query<DbRow>(
-      `SELECT ${COLUMNS} FROM staff_application_index ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
+      `SELECT ${COLUMNS} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
       params,
     );
-    for (const r of rows) yield toListRow(tenant, r, list);
+    for (const r of rows) yield toListRow(tenant, r, list, labels);
     if (rows.length < chunk) return;
   }
 }

@@ -21,6 +21,7 @@ import { recordStaffRead } from '../../session/audit-log';
 import { freshenConsoleIndex } from './console-index';
 import { csvLines } from './console-csv';
 import { allMatchingRows, listApplications } from './console-list';
+import { decisionLabels } from './decision-labels';
 import { listConvertedDocuments } from './converted-documents';
 import { officeRecommendations, receivedLetters } from '../recommendations';
 import { requireStaff, staffOf } from '../../session/require-staff';
@@ -36,6 +37,7 @@ type Params = { userId: string; answerKey?: string; tokenId?: string; requestId?
 export function staffRoutes(deps: AppDeps, ctx: FormContext) {
   const renderer = createPdfRenderer();
   const now = () => deps.clock.now();
+  const labels = decisionLabels(deps.config.tenant);
 
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => renderer.close());
@@ -60,7 +62,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       // The audit row is written alongside the read, not after it: the answer still waits for both.
       const access = staffAccessOf(req);
       const [result] = await Promise.all([
-        listApplications(deps.db, deps.config.tenant, query, access.programs, listContextOf(deps.db, now())),
+        listApplications(deps.db, deps.config.tenant, query, access.programs, listContextOf(deps.db, now()), labels),
         recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now()),
       ]);
       return result;
@@ -72,7 +74,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
       let count = 0;
       const parts: string[] = [];
       const list = await listContextOf(deps.db, now());
-      const rows = allMatchingRows(deps.db, deps.config.tenant, query, staffAccessOf(req).programs, list);
+      const rows = allMatchingRows(deps.db, deps.config.tenant, query, staffAccessOf(req).programs, list, labels);
       for await (const line of csvLines(rows, () => count++)) parts.push(line);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       await recordStaffRead(deps.db, staffOf(req), null, 'export-csv', { ...filters, rows: count }, now());

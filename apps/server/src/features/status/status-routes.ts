@@ -8,15 +8,19 @@ import { sessionOf } from '../../session/require-session';
 import type { FormContext } from '../../core/form-context';
 import { recordChecklistChange } from '../../core/checklist-history';
 import { loadChecklist } from '../checklist';
+import { applicantDecisionStatus } from '../decisions';
 import { deadlineFor } from './deadline-source';
 import { userOfUnsubscribeToken } from './unsubscribe-token';
 
 /** GET /api/status answers the applicant alone: the checklist holds nothing the office keeps to itself. */
 export async function statusOf(deps: AppDeps, ctx: FormContext, userId: string): Promise<StatusResponse> {
-  const checklist = await loadChecklist(deps, ctx, userId);
-  if (!checklist) {
-    return { submitted_at: null, complete: false, checklist: [], reminders: true, deadline: null, decision: null };
-  }
+  const [checklist, decided] = await Promise.all([
+    loadChecklist(deps, ctx, userId),
+    // Null until released: nothing provisional reaches the applicant (decision 048).
+    applicantDecisionStatus(deps, userId),
+  ]);
+  if (!checklist)
+    return { submitted_at: null, complete: false, checklist: [], reminders: true, deadline: null, ...decided };
   const deadline = deadlineFor(deps, checklist.program);
   return {
     submitted_at: checklist.submittedAt ? checklist.submittedAt.toISOString() : null,
@@ -24,7 +28,7 @@ export async function statusOf(deps: AppDeps, ctx: FormContext, userId: string):
     checklist: checklist.items,
     reminders: checklist.reminders,
     deadline: deadline ? formatInZone(deadline, deps.config.tenant.time_zone) : null,
-    decision: null,
+    ...decided,
   };
 }
 

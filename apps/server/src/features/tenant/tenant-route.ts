@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { TenantConfig } from '@admissions/domain';
+import type { PublicTenantConfig, TenantConfig } from '@admissions/domain';
 
-/** GET /public/tenant: the institution's public text, validated at boot. */
+/**
+ * GET /public/tenant: the institution's public text, validated at boot. The
+ * decisions section (codes, labels, letters, reasons) stays on the server: no
+ * decision word reaches an applicant's browser before a release.
+ */
 export function tenantRoute(tenant: TenantConfig) {
+  const { decisions: _decisions, ...text } = tenant;
   return async (app: FastifyInstance) => {
-    app.get('/tenant', async () => tenant);
+    app.get('/tenant', async (): Promise<PublicTenantConfig> => text);
   };
 }

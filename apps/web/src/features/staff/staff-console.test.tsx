@@ -29,6 +29,9 @@ const ROW: StaffListRow = {
   complete: false,
   late: false,
   cycle_id: '2026-27',
+  decision: '',
+  decision_label: '',
+  decision_state: null,
 };
 
 const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({

@@ -6,6 +6,10 @@ import {
   alreadyConfirmedMail,
   confirmationCodeMail,
   declineNoticeMail,
+  decisionAvailableMail,
+  offerLapsedMail,
+  offerResponseMail,
+  withdrawalMail,
   letterReceiptMail,
   letterRequestMail,
   passwordChangedMail,
@@ -91,6 +95,11 @@ const messages: Record<string, MailMessage> = {
     missing: [{ label: 'Transcript', url: 'https://apply.example.edu/education-alr#college_transcript_upload' }],
     unsubscribeUrl: 'https://apply.example.edu/reminders-off?token=x',
   }),
+  decisionAvailable: decisionAvailableMail(config, 'ada@example.edu'),
+  offerAccepted: offerResponseMail(config, 'ada@example.edu', 'accept', at),
+  offerDeclined: offerResponseMail(config, 'ada@example.edu', 'decline', at),
+  offerLapsed: offerLapsedMail(config, 'ada@example.edu', at),
+  withdrawal: withdrawalMail(config, 'ada@example.edu', at),
 };
 
 describe('the e-mails', () => {

@@ -1,4 +1,5 @@
 import { MY_DATA_PATH } from '@admissions/domain';
+import { DecisionStatus } from '../../decisions/components/decision-status';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
 import { CompletionStatus } from '../../status/components/completion-status';
@@ -18,6 +19,8 @@ export function CompletionContent() {
       <p className={styles.lead}>
         Thank you for applying to {partnerName}. Your {applicationTitle} has been submitted.
       </p>
+      {/* The status page's mount point: the decision (#32); the checklist (#30) mounts beside it. */}
+      <DecisionStatus />
       <PdfDownload />
       <p>
         <a href={MY_DATA_PATH} download>

@@ -1,10 +1,10 @@
-import type { TenantConfig } from '@admissions/domain';
+import type { PublicTenantConfig } from '@admissions/domain';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { PUBLIC_QUERY_SCOPE } from '../../../lib/query-client';
 
-export function getTenantConfig(): Promise<TenantConfig> {
-  return api.get<TenantConfig>('/public/tenant');
+export function getTenantConfig(): Promise<PublicTenantConfig> {
+  return api.get<PublicTenantConfig>('/public/tenant');
 }
 
 export const tenantConfigQuery = queryOptions({
@@ -13,6 +13,6 @@ export const tenantConfigQuery = queryOptions({
 });
 
 /** The institution's text (SPEC section 1); suspends until it has arrived. */
-export function useTenantConfig(): TenantConfig {
+export function useTenantConfig(): PublicTenantConfig {
   return useSuspenseQuery(tenantConfigQuery).data;
 }

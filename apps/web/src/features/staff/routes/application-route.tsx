@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { userMessage } from '../../../lib/api-errors';
+import { DecisionPanel } from '../../decisions/components/decision-panel';
 import { StaffLetters } from '../../recommendations/components/staff-letters';
-import { createPrintToken, revokePrintToken, useApplicationDetail } from '../api/staff-api';
+import { createPrintToken, revokePrintToken, useApplicationDetail, useStaffMe } from '../api/staff-api';
 import { formatSize, STATUS_LABELS } from '../components/staff-format';
 import { StaffChecklist } from '../components/staff-checklist';
 import { StaffGate } from '../components/staff-gate';
@@ -28,6 +29,7 @@ function ApplicationView() {
   const { userId = '' } = useParams();
   const detail = useApplicationDetail(userId, true);
   const formatTime = useZonedTime();
+  const me = useStaffMe(true);
   const name = detail.data
     ? [detail.data.first_name, detail.data.last_name].filter(Boolean).join(' ') || '(no name yet)'
     : '';
@@ -62,6 +64,7 @@ function ApplicationView() {
         <dd>{formatTime(app.last_change)}</dd>
       </dl>
       <Actions app={app} />
+      <DecisionPanel userId={app.user_id} canDecide={me.data?.rights.includes('decide') ?? false} />
       <section aria-labelledby="history-title">
         <h2 id="history-title" className={styles.sectionTitle}>
           Status history

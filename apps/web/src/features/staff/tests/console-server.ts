@@ -60,6 +60,9 @@ export function row(userId: string, last: string, first: string, extra: Partial<
     complete: false,
     late: false,
     cycle_id: '2026-27',
+    decision: '',
+    decision_label: '',
+    decision_state: null,
     ...extra,
   };
 }

@@ -10,6 +10,7 @@ const AT = '2026-11-02T15:00:00.000Z';
 function statusOf(checklist: ChecklistItem[], over: Partial<StatusResponse> = {}): StatusResponse {
   return {
     submitted_at: AT,
+    withdrawn_at: null,
     complete: checklist.every((i) => i.state === 'received' || i.state === 'waived'),
     checklist,
     reminders: true,

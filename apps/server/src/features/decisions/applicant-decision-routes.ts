@@ -1,0 +1,54 @@
+import { DECISION_MESSAGES } from '@admissions/domain';
+import { decisionResponseBody, withdrawBody } from '@admissions/domain/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-body';
+import { sessionOf } from '../../session/require-session';
+import { createPdfRenderer } from '../pdf';
+import { respondToOffer, withdrawApplication } from './applicant-decision';
+import { decisionLetterText, letterFactsOf } from './decision-letter';
+import { codeOf } from './decision-rules';
+import { releasedDecision } from './decisions-repository';
+
+/**
+ * The applicant's decision calls, inside the session scope: the letter's PDF
+ * (a released decision only), the answer to an offer, and withdrawal.
+ */
+export function applicantDecisionRoutes(deps: AppDeps) {
+  const renderer = createPdfRenderer();
+  return async (app: FastifyInstance) => {
+    app.addHook('onClose', () => renderer.close());
+
+    app.get('/decision/letter.pdf', async (req, reply) => {
+      const { userId } = sessionOf(req);
+      const row = await releasedDecision(deps.db, userId);
+      // Before release there is no letter, the same 404 as for no decision at all.
+      if (!row) throw new AppError('NOT_FOUND');
+      const tenant = deps.config.tenant;
+      const facts = await letterFactsOf(deps.db, deps.config.tenant, userId);
+      const pdf = await renderer.renderLetter({
+        title: `${tenant.partnerName}: ${codeOf(tenant.decisions, row.code)?.label ?? row.code}`,
+        receivedOn: '',
+        text: decisionLetterText(tenant, row, facts, deps.clock.now()),
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="decision-letter.pdf"')
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    });
+
+    app.post('/decision/response', async (req) => {
+      const { response } = parseBody(decisionResponseBody, req.body);
+      await respondToOffer(deps, sessionOf(req).userId, response);
+      return { message: response === 'accept' ? DECISION_MESSAGES.accepted : DECISION_MESSAGES.declined };
+    });
+
+    app.post('/withdraw', async (req) => {
+      const { reason } = parseBody(withdrawBody, req.body);
+      await withdrawApplication(deps, sessionOf(req).userId, reason ?? '');
+      return { message: DECISION_MESSAGES.withdrawn };
+    });
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  formatInZone,
+  letterHtml,
+  programLabelOf,
+  termLabelOf,
+  letterParagraphs,
+  type LetterValues,
+  type TenantConfig,
+} from '@admissions/domain';
+import type { Queryable } from '../../infra/db/db';
+import { DAY } from '../../infra/time-units';
+import { codeOf } from './decision-rules';
+import { reasonsShown, type DecisionRow } from './decisions-repository';
+
+/** The applicant's facts a letter names, as the office's index holds them for a submitted application. */
+export interface LetterFacts {
+  first_name: string;
+  last_name: string;
+  preferred_name: string;
+  program_label: string;
+  entry_term_label: string;
+}
+
+export async function letterFactsOf(
+  db: Queryable,
+  tenant: Pick<TenantConfig, 'programs' | 'terms'>,
+  userId: string,
+): Promise<LetterFacts> {
+  const { rows } = await db.query<{
+    first_name: string;
+    last_name: string;
+    preferred_name: string;
+    program: string;
+    entry_term: string;
+  }>(
+    'SELECT first_name, last_name, preferred_name, program, entry_term FROM staff_application_index WHERE user_id = $1',
+    [userId],
+  );
+  const r = rows[0];
+  return {
+    first_name: r?.first_name ?? '',
+    last_name: r?.last_name ?? '',
+    preferred_name: r?.preferred_name ?? '',
+    program_label: r?.program ? programLabelOf(tenant, r.program) || r.program : '',
+    entry_term_label: r?.entry_term ? termLabelOf(tenant, r.entry_term) || r.entry_term : '',
+  };
+}
+
+/**
+ * The reply-by instant a decision has or will have: as recorded, else
+ * reply_days after its release (or after now, for a preview before release).
+ */
+export function replyByOf(
+  tenant: TenantConfig,
+  row: Pick<DecisionRow, 'code' | 'reply_by' | 'released_at'>,
+  now: Date,
+) {
+  if (!codeOf(tenant.decisions, row.code)?.offer) return null;
+  if (row.reply_by) return new Date(row.reply_by);
+  return new Date((row.released_at ? new Date(row.released_at) : now).getTime() + tenant.decisions.reply_days * DAY);
+}
+
+function valuesOf(tenant: TenantConfig, row: DecisionRow, facts: LetterFacts, now: Date): LetterValues {
+  const replyBy = replyByOf(tenant, row, now);
+  return {
+    first_name: facts.first_name,
+    last_name: facts.last_name,
+    name: facts.preferred_name || facts.first_name,
+    program: facts.program_label,
+    term: facts.entry_term_label,
+    reply_by: replyBy ? formatInZone(replyBy, tenant.time_zone) : '',
+    conditions: row.conditions,
+    institution: tenant.partnerName,
+    decision: codeOf(tenant.decisions, row.code)?.label ?? row.code,
+  };
+}
+
+/** The letter of a decision's own code, as escaped HTML: an admit letter is never shown for a deny. */
+export function decisionLetterHtml(tenant: TenantConfig, row: DecisionRow, facts: LetterFacts, now: Date): string {
+  const code = codeOf(tenant.decisions, row.code);
+  return code ? letterHtml(code.letter, valuesOf(tenant, row, facts, now)) : '';
+}
+
+/** The letter as plain text for its PDF: paragraphs, conditions as bullets, then the reasons shown to the applicant. */
+export function decisionLetterText(tenant: TenantConfig, row: DecisionRow, facts: LetterFacts, now: Date): string {
+  const code = codeOf(tenant.decisions, row.code);
+  if (!code) return '';
+  const paragraphs = letterParagraphs(code.letter, valuesOf(tenant, row, facts, now)).map((p) =>
+    Array.isArray(p) ? p.map((c) => `  • ${c}`).join('\n') : p,
+  );
+  const reasons = tenant.decisions.show_reasons ? reasonsShown(tenant.decisions, row) : [];
+  if (reasons.length)
+    paragraphs.push(
+      `The reasons for our decision:\n${reasons.map((r) => `  • ${r.label}${r.details ? `: ${r.details}` : ''}`).join('\n')}`,
+    );
+  return paragraphs.join('\n\n');
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../http/app-error';
+import { recordStaffActions, type StaffMember } from '../../session/audit-log';
+import { decisionAvailableMail, enqueueMailsIn } from '../mail';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
+
+/** The applications of a release call that can be released: each has a provisional decision and is not withdrawn. */
+export async function releasable(deps: Pick<AppDeps, 'db'>, userIds: readonly string[]) {
+  const { rows } = await deps.db.query<{ user_id: string; code: string; withdrawn: boolean }>(
+    `SELECT u.id AS user_id, d.code, (w.user_id IS NOT NULL) AS withdrawn
+     FROM unnest($1::uuid[]) AS u(id)
+     LEFT JOIN decisions d ON d.user_id = u.id AND d.status = 'provisional'
+     LEFT JOIN application_withdrawals w ON w.user_id = u.id`,
+    [userIds],
+  );
+  const withdrawn = rows.filter((r) => r.withdrawn).map((r) => r.user_id);
+  if (withdrawn.length)
+    throw new AppError('APPLICATION_WITHDRAWN', {
+      message: 'Some of these applications were withdrawn.',
+      errors: { application_ids: withdrawn },
+    });
+  const missing = rows.filter((r) => r.code === null).map((r) => r.user_id);
+  if (missing.length) throw new AppError('DECISION_MISSING', { errors: { application_ids: missing } });
+  return rows.map((r) => ({ user_id: r.user_id, code: r.code }));
+}
+
+/**
+ * Stores a release of these applications at an instant (now or later) and its
+ * audit rows, in one transaction. It is carried out by carryOutRelease: at
+ * once for "now", by the decisions job (decision-worker.ts) at its time.
+ */
+export async function createRelease(
+  deps: Deps,
+  staff: StaffMember,
+  userIds: readonly string[],
+  at: Date,
+): Promise<string> {
+  const id = randomUUID();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO decision_releases (id, release_at, status, created_by_id, created_by, created_at, total)
+       VALUES ($1, $2, 'scheduled', $3, $4, $5, $6)`,
+      [id, at, staff.userId || null, staff.email, now, userIds.length],
+    );
+    await tx.query(
+      `INSERT INTO decision_release_items (release_id, user_id) SELECT $1, id FROM unnest($2::uuid[]) AS id`,
+      [id, userIds],
+    );
+    await recordStaffActions(tx, staff, userIds, 'release-decision', { release_id: id, at: at.toISOString() }, now);
+  });
+  return id;
+}
+
+/**
+ * Carries a release out, a batch at a time (DECISION_RELEASE_BATCH_SIZE, config). Each
+ * batch is one transaction: it supersedes the released decisions that a new
+ * one replaces, releases the current provisional decisions (the latest, even
+ * if they changed after the release was scheduled), queues one notice per
+ * applicant in the same transaction, and marks its items done. A process
+ * killed between batches leaves the rest for the next run (the decisions job
+ * resumes due releases at start and every minute); none is released or
+ * mailed twice. The release row is locked by each batch, so two processes
+ * never work on one release at once. Returns how many were released.
+ */
+export async function carryOutRelease(
+  deps: Deps,
+  releaseId: string,
+  log?: Pick<Logger, 'info'>,
+  batchSize = deps.config.decisionReleaseBatchSize,
+): Promise<number> {
+  const tenant = deps.config.tenant;
+  const offers = tenant.decisions.codes.filter((c) => c.offer).map((c) => c.code);
+  let released = 0;
+  for (;;) {
+    const count = await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const release = (
+        await tx.query<{ status: string; created_by: string }>(
+          'SELECT status, created_by FROM decision_releases WHERE id = $1 FOR UPDATE',
+          [releaseId],
+        )
+      ).rows[0];
+      if (!release || release.status !== 'scheduled') return null;
+      const items = await tx.query<{ user_id: string }>(
+        `SELECT user_id FROM decision_release_items WHERE release_id = $1 AND NOT done ORDER BY user_id LIMIT $2`,
+        [releaseId, batchSize],
+      );
+      const ids = items.rows.map((r) => r.user_id);
+      if (ids.length === 0) {
+        await tx.query(`UPDATE decision_releases SET status = 'done', finished_at = $2 WHERE id = $1`, [
+          releaseId,
+          now,
+        ]);
+        return null;
+      }
+      const eligible = `user_id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = decisions.user_id)`;
+      await tx.query(
+        `UPDATE decisions SET status = 'superseded', ended_at = $2
+         WHERE status = 'released' AND ${eligible}
+           AND EXISTS (SELECT 1 FROM decisions p WHERE p.user_id = decisions.user_id AND p.status = 'provisional')`,
+        [ids, now],
+      );
+      const { rows } = await tx.query<{ id: string; email: string }>(
+        `WITH released AS (
+           UPDATE decisions SET status = 'released', released_at = $2, released_by = $3, release_id = $4,
+             reply_by = CASE WHEN code = ANY($5::text[]) THEN coalesce(reply_by, $2::timestamptz + make_interval(days => $6::int)) END
+           WHERE status = 'provisional' AND ${eligible}
+           RETURNING id, user_id)
+         SELECT r.id, u.email FROM released r JOIN users u ON u.id = r.user_id`,
+        [ids, now, release.created_by, releaseId, offers, tenant.decisions.reply_days],
+      );
+      await enqueueMailsIn(
+        deps,
+        tx,
+        rows.map((r) => ({
+          message: decisionAvailableMail(deps.config, r.email),
+          onceKey: `decision-released:${r.id}`,
+        })),
+      );
+      await tx.query(
+        `UPDATE decision_release_items SET done = true WHERE release_id = $1 AND user_id = ANY($2::uuid[])`,
+        [releaseId, ids],
+      );
+      return rows.length;
+    });
+    if (count === null) return released;
+    released += count;
+    log?.info({ release_id: releaseId, batch: count, released }, 'decisions released');
+  }
+}
+
+/** Every release whose time has come (by deps.clock), carried out; returns how many decisions were released. */
+export async function runDueReleases(deps: Deps, log?: Pick<Logger, 'info'>): Promise<number> {
+  const { rows } = await deps.db.query<{ id: string }>(
+    `SELECT id FROM decision_releases WHERE status = 'scheduled' AND release_at <= $1 ORDER BY release_at, created_at`,
+    [deps.clock.now()],
+  );
+  let released = 0;
+  for (const { id } of rows) released += await carryOutRelease(deps, id, log);
+  return released;
+}
+
+/**
+ * Cancels a release that has not started: its decisions stay provisional.
+ * Null when there is no such release; false when it is carried out or cancelled already.
+ */
+export async function cancelRelease(deps: Pick<AppDeps, 'db' | 'clock'>, releaseId: string) {
+  return deps.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ status: string; release_at: Date }>(
+      'SELECT status, release_at FROM decision_releases WHERE id = $1 FOR UPDATE',
+      [releaseId],
+    );
+    const release = rows[0];
+    if (!release) return null;
+    const started = (
+      await tx.query('SELECT 1 FROM decision_release_items WHERE release_id = $1 AND done LIMIT 1', [releaseId])
+    ).rows.length;
+    if (release.status !== 'scheduled' || started || new Date(release.release_at) <= deps.clock.now()) return false;
+    await tx.query(`UPDATE decision_releases SET status = 'cancelled', finished_at = $2 WHERE id = $1`, [
+      releaseId,
+      deps.clock.now(),
+    ]);
+    return true;
+  });
+}
+
+export async function releaseItems(deps: Pick<AppDeps, 'db'>, releaseId: string): Promise<string[]> {
+  const { rows } = await deps.db.query<{ user_id: string }>(
+    'SELECT user_id FROM decision_release_items WHERE release_id = $1',
+    [releaseId],
+  );
+  return rows.map((r) => r.user_id);
+}

@@ -1,0 +1,150 @@
+import {
+  DECISION_MESSAGES,
+  type DecisionCodesResponse,
+  type DecisionHistoryResponse,
+  type ReleaseDecisionsResponse,
+} from '@admissions/domain';
+import { recordDecisionBody, releaseDecisionsBody } from '@admissions/domain/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { FormContext } from '../../core/form-context';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-body';
+import { recordStaffActions, recordStaffRead } from '../../session/audit-log';
+import { requireStaff, staffOf } from '../../session/require-staff';
+import { requireRight, seesProgram, staffAccessOf, type StaffAccess } from '../../session/staff-access';
+import { assertStaffSeesApplication } from '../staff';
+import { codeOf } from './decision-rules';
+import { officeDecisions } from './decision-history';
+import { recordDecision } from './record-decision';
+import { wakeDecisionsJob } from './decision-worker';
+import { cancelRelease, carryOutRelease, createRelease, releasable, releaseItems } from './release-decisions';
+
+type Params = { userId: string; releaseId: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every application exists and is in the member's programs; otherwise 404, as
+ * for one application. One statement for the lot; an application the index
+ * has not caught up with yet goes through the one-application check, which
+ * indexes it.
+ */
+async function assertSeesAll(deps: AppDeps, ctx: FormContext, access: StaffAccess, userIds: readonly string[]) {
+  const { rows } = await deps.db.query<{ user_id: string; program: string }>(
+    'SELECT user_id, program FROM staff_application_index WHERE user_id = ANY($1::uuid[])',
+    [userIds],
+  );
+  const seen = new Set(rows.filter((r) => seesProgram(access, r.program)).map((r) => r.user_id));
+  const indexed = new Set(rows.map((r) => r.user_id));
+  for (const id of userIds.filter((id) => !indexed.has(id)))
+    await assertStaffSeesApplication(deps, ctx, access, id).then(
+      () => seen.add(id),
+      () => undefined,
+    );
+  const unseen = userIds.filter((id) => !seen.has(id));
+  if (unseen.length) throw new AppError('NOT_FOUND', { errors: { application_ids: unseen } });
+}
+
+/**
+ * The office's decision calls, mounted at /api/staff (issue #32): recording
+ * and releasing need the 'decide' right (deciders and admins), reading the
+ * history needs 'read'. Every call on one application starts with
+ * assertStaffSeesApplication, and every call is in the audit log.
+ */
+export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
+  const now = () => deps.clock.now();
+  return async (app: FastifyInstance) => {
+    app.addHook('preHandler', requireStaff(deps));
+
+    app.get('/decision-codes', { preHandler: requireRight(deps, 'read') }, async (): Promise<DecisionCodesResponse> => {
+      const { decisions, time_zone } = deps.config.tenant;
+      return {
+        codes: decisions.codes.map(({ letter: _letter, ...code }) => code),
+        deny_reasons: decisions.deny_reasons,
+        reply_days: decisions.reply_days,
+        time_zone,
+      };
+    });
+
+    app.put<{ Params: Params }>(
+      '/applications/:userId/decision',
+      { preHandler: requireRight(deps, 'decide') },
+      async (req): Promise<DecisionHistoryResponse & { message: string }> => {
+        const { userId } = req.params;
+        await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
+        await recordDecision(deps, staffOf(req), userId, parseBody(recordDecisionBody, req.body));
+        return { message: DECISION_MESSAGES.recorded, ...(await officeDecisions(deps, userId)) };
+      },
+    );
+
+    app.get<{ Params: Params }>(
+      '/applications/:userId/decisions',
+      { preHandler: requireRight(deps, 'read') },
+      async (req): Promise<DecisionHistoryResponse> => {
+        const { userId } = req.params;
+        await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
+        const answer = await officeDecisions(deps, userId);
+        await recordStaffRead(deps.db, staffOf(req), userId, 'view-decisions', {}, now());
+        return answer;
+      },
+    );
+
+    app.post(
+      '/decisions/release',
+      { preHandler: requireRight(deps, 'decide') },
+      async (req): Promise<ReleaseDecisionsResponse> => {
+        const body = parseBody(releaseDecisionsBody, req.body);
+        const ids = [...new Set(body.application_ids.map((id) => id.toLowerCase()))];
+        await assertSeesAll(deps, ctx, staffAccessOf(req), ids);
+        const at = body.at ? new Date(body.at) : now();
+        if (body.at && at.getTime() <= now().getTime())
+          throw new AppError('DECISION_TIME_IN_PAST', { errors: { at: ['The release time must be in the future.'] } });
+        const ready = await releasable(deps, ids);
+        if (body.dry_run) {
+          return {
+            release_id: null,
+            count: ready.length,
+            at: at.toISOString(),
+            dry_run: true,
+            applications: ready.map((r) => ({
+              user_id: r.user_id,
+              code: r.code,
+              label: codeOf(deps.config.tenant.decisions, r.code)?.label ?? r.code,
+            })),
+            message: DECISION_MESSAGES.dryRun(ready.length),
+          };
+        }
+        const releaseId = await createRelease(deps, staffOf(req), ids, at);
+        // One batch is released before the answer; more continue on the decisions job, which a crash cannot stop.
+        if (!body.at && ids.length <= deps.config.decisionReleaseBatchSize)
+          await carryOutRelease(deps, releaseId, req.log);
+        else if (!body.at) await wakeDecisionsJob(deps);
+        return {
+          release_id: releaseId,
+          count: ready.length,
+          at: at.toISOString(),
+          dry_run: false,
+          message: body.at ? DECISION_MESSAGES.scheduled(ready.length) : DECISION_MESSAGES.released(ready.length),
+        };
+      },
+    );
+
+    app.delete<{ Params: Params }>(
+      '/decisions/releases/:releaseId',
+      { preHandler: requireRight(deps, 'decide') },
+      async (req) => {
+        const { releaseId } = req.params;
+        if (!UUID.test(releaseId)) throw new AppError('NOT_FOUND');
+        const items = await releaseItems(deps, releaseId);
+        if (items.length === 0) throw new AppError('NOT_FOUND');
+        await assertSeesAll(deps, ctx, staffAccessOf(req), items);
+        const cancelled = await cancelRelease(deps, releaseId);
+        if (cancelled === null) throw new AppError('NOT_FOUND');
+        if (!cancelled) throw new AppError('RELEASE_NOT_SCHEDULED');
+        await recordStaffActions(deps.db, staffOf(req), items, 'cancel-release', { release_id: releaseId }, now());
+        return { message: DECISION_MESSAGES.cancelled };
+      },
+    );
+  };
+}

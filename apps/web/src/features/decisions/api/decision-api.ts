@@ -1,0 +1,62 @@
+import {
+  APPLICANT_STATUS_PATH,
+  DECISION_RESPONSE_PATH,
+  WITHDRAW_PATH,
+  type ApplicantStatusResponse,
+  type DecisionCodesResponse,
+  type DecisionHistoryResponse,
+  type DecisionResponse,
+  type RecordDecisionBody,
+  type ReleaseDecisionsBody,
+  type ReleaseDecisionsResponse,
+} from '@admissions/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const applicantStatusKey = ['status'] as const;
+
+/** The submitted applicant's status page data: the decision is null until it is released. */
+export function useApplicantStatus() {
+  return useQuery({
+    queryKey: applicantStatusKey,
+    queryFn: () => api.get<ApplicantStatusResponse>(APPLICANT_STATUS_PATH),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+export const respondToOffer = (response: DecisionResponse) =>
+  api.post<{ message: string }>(DECISION_RESPONSE_PATH, { response });
+
+export const withdrawApplication = (reason: string) =>
+  api.post<{ message: string }>(WITHDRAW_PATH, reason ? { reason } : {});
+
+export function useDecisionCodes() {
+  return useQuery({
+    queryKey: ['staff', 'decision-codes'],
+    queryFn: () => api.get<DecisionCodesResponse>('/api/staff/decision-codes'),
+    staleTime: Infinity,
+  });
+}
+
+export const officeDecisionsKey = (userId: string) => ['staff', 'decisions', userId] as const;
+
+export function useOfficeDecisions(userId: string) {
+  return useQuery({
+    queryKey: officeDecisionsKey(userId),
+    queryFn: () => api.get<DecisionHistoryResponse>(`/api/staff/applications/${encodeURIComponent(userId)}/decisions`),
+    staleTime: 0,
+  });
+}
+
+export const recordDecision = (userId: string, body: RecordDecisionBody) =>
+  api.put<DecisionHistoryResponse & { message: string }>(
+    `/api/staff/applications/${encodeURIComponent(userId)}/decision`,
+    body,
+  );
+
+export const releaseDecisions = (body: ReleaseDecisionsBody) =>
+  api.post<ReleaseDecisionsResponse>('/api/staff/decisions/release', body);
+
+export const cancelRelease = (releaseId: string) =>
+  api.delete<{ message: string }>(`/api/staff/decisions/releases/${encodeURIComponent(releaseId)}`);

@@ -1,0 +1,173 @@
+import type { DecisionCodesResponse, RecordDecisionBody } from '@admissions/domain';
+import { formatInZone } from '@admissions/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { InlineAlert } from '../../../components/ui/inline-alert';
+import { userMessage } from '../../../lib/api-errors';
+import {
+  officeDecisionsKey,
+  recordDecision,
+  releaseDecisions,
+  useDecisionCodes,
+  useOfficeDecisions,
+} from '../api/decision-api';
+
+/**
+ * The decider's part of one application: where its decision stands, the form
+ * that records a provisional decision, the letter exactly as the applicant
+ * will read it, and the release (now, or at a time in the institution's zone).
+ */
+export function DecisionPanel({ userId, canDecide }: { userId: string; canDecide: boolean }) {
+  const decisions = useOfficeDecisions(userId);
+  const codes = useDecisionCodes();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+  if (!decisions.data || !codes.data) return null;
+  const { current, state, letter_html, withdrawn } = decisions.data;
+  const refresh = (message: string) => {
+    setNotice(message);
+    setError('');
+    void queryClient.invalidateQueries({ queryKey: officeDecisionsKey(userId) });
+  };
+  const release = async (at?: string) => {
+    try {
+      refresh((await releaseDecisions({ application_ids: [userId], ...(at ? { at } : {}) })).message);
+    } catch (err) {
+      setError(userMessage(err));
+    }
+  };
+  return (
+    <section aria-labelledby="decision-panel-title">
+      <h2 id="decision-panel-title">Decision</h2>
+      {notice && <InlineAlert severity="success">{notice}</InlineAlert>}
+      {error && <InlineAlert severity="error">{error}</InlineAlert>}
+      <p>
+        {current ? `${current.label} (${state})` : withdrawn ? 'Withdrawn' : 'No decision yet'}
+        {current?.scheduled_release &&
+          ` — release scheduled for ${formatInZone(current.scheduled_release.at, codes.data.time_zone)}`}
+      </p>
+      {letter_html && (
+        <>
+          <h3>The letter as the applicant will read it</h3>
+          <div dangerouslySetInnerHTML={{ __html: letter_html }} />
+        </>
+      )}
+      {canDecide && !withdrawn && (
+        <>
+          <DecisionForm codes={codes.data} onSaved={refresh} onError={setError} userId={userId} />
+          {current?.status === 'provisional' && <ReleaseForm zone={codes.data.time_zone} onRelease={release} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function DecisionForm({
+  codes,
+  userId,
+  onSaved,
+  onError,
+}: {
+  codes: DecisionCodesResponse;
+  userId: string;
+  onSaved: (message: string) => void;
+  onError: (message: string) => void;
+}) {
+  const [code, setCode] = useState('');
+  const [reasons, setReasons] = useState<Record<string, string | undefined>>({});
+  const [conditions, setConditions] = useState('');
+  const chosen = codes.codes.find((c) => c.code === code);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: RecordDecisionBody = { code };
+    if (chosen?.reasons)
+      body.reasons = Object.entries(reasons)
+        .filter(([, details]) => details !== undefined)
+        .map(([id, details]) => (details ? { id, details } : { id }));
+    if (chosen?.conditions)
+      body.conditions = conditions
+        .split('\n')
+        .map((c) => c.trim())
+        .filter(Boolean);
+    try {
+      onSaved((await recordDecision(userId, body)).message);
+    } catch (err) {
+      onError(userMessage(err));
+    }
+  };
+  return (
+    <form onSubmit={submit} aria-label="Record a decision">
+      <label htmlFor="decision-code">Decision</label>
+      <select id="decision-code" value={code} onChange={(e) => setCode(e.target.value)} required>
+        <option value="">Choose…</option>
+        {codes.codes.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      {chosen?.reasons && (
+        <fieldset>
+          <legend>Reasons (at least one)</legend>
+          {codes.deny_reasons.map((r) => (
+            <div key={r.id}>
+              <input
+                type="checkbox"
+                id={`reason-${r.id}`}
+                checked={reasons[r.id] !== undefined}
+                onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.checked ? '' : undefined })}
+              />
+              <label htmlFor={`reason-${r.id}`}>{r.label}</label>
+              {r.details !== 'none' && reasons[r.id] !== undefined && (
+                <>
+                  <label htmlFor={`reason-${r.id}-details`}>
+                    Details{r.details === 'required' ? ' (required)' : ' (optional)'}
+                  </label>
+                  <input
+                    id={`reason-${r.id}-details`}
+                    value={reasons[r.id] ?? ''}
+                    required={r.details === 'required'}
+                    onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })}
+                  />
+                </>
+              )}
+            </div>
+          ))}
+        </fieldset>
+      )}
+      {chosen?.conditions && (
+        <>
+          <label htmlFor="decision-conditions">Conditions (one a line)</label>
+          <textarea
+            id="decision-conditions"
+            value={conditions}
+            onChange={(e) => setConditions(e.target.value)}
+            required
+          />
+        </>
+      )}
+      <Button type="submit">Record the provisional decision</Button>
+    </form>
+  );
+}
+
+function ReleaseForm({ zone, onRelease }: { zone: string; onRelease: (at?: string) => void }) {
+  const [at, setAt] = useState('');
+  return (
+    <div>
+      <Button onClick={() => onRelease()}>Release now</Button>
+      <label htmlFor="release-at">Or release at (ISO 8601 with offset; times shown in {zone})</label>
+      <input
+        id="release-at"
+        value={at}
+        placeholder="2027-03-01T09:00:00-06:00"
+        onChange={(e) => setAt(e.target.value)}
+      />
+      <Button variant="secondary" onClick={() => onRelease(at)} disabled={!at}>
+        Schedule the release
+      </Button>
+    </div>
+  );
+}
