@@ -33,7 +33,10 @@ export function teamRoutes(deps: AppDeps) {
       const body = parseBody(teamInviteBody, req.body);
       const email = normalizeEmail(body.email);
       refuseEnvironmentMember(deps, email);
-      const change = { roles: [...new Set(body.roles)], programs: checkProgramCodes(deps.config.tenant, body.programs) };
+      const change = {
+        roles: [...new Set(body.roles)],
+        programs: checkProgramCodes(deps.config.tenant, body.programs),
+      };
       const staff = staffOf(req);
       await deps.db.transaction(async (tx) => {
         await inviteMember(tx, email, change, staff.email, now());
@@ -65,7 +68,10 @@ export function teamRoutes(deps: AppDeps) {
       const email = normalizeEmail(req.params.email);
       refuseEnvironmentMember(deps, email);
       const body = parseBody(teamChangeBody, req.body);
-      const change = { roles: [...new Set(body.roles)], programs: checkProgramCodes(deps.config.tenant, body.programs) };
+      const change = {
+        roles: [...new Set(body.roles)],
+        programs: checkProgramCodes(deps.config.tenant, body.programs),
+      };
       await deps.db.transaction(async (tx) => {
         const before = await changeMember(deps, tx, email, change);
         await recordStaffRead(tx, staffOf(req), null, 'team-change', { email, before, after: change }, now());
