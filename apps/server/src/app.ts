@@ -86,8 +86,11 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   registerMailWake(app, deps);
 
   const formContext = createFormContext(deps.config.tenant);
-  // New applications join the cycle the tenant file opens (decision 042).
-  await recordOpenCycle(deps.db, deps.config.tenant, deps.clock.now());
+  // New applications join the cycle the tenant file opens (decision 042). A database that does not answer at
+  // start must not keep the process from serving /health/live (decision 045): the next start records it.
+  await recordOpenCycle(deps.db, deps.config.tenant, deps.clock.now()).catch((err: unknown) =>
+    logger.warn({ err }, 'the open cycle could not be recorded at start; new applications keep the last one recorded'),
+  );
   // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.
   if (deps.config.env !== 'production') {
     const warnings = checkFormConfiguration(formContext.form, listAnswerKeys(formContext.form), {

@@ -29,7 +29,7 @@ function expectErrorShape(
   expect(body.code).toBe(code);
   expect(res.statusCode).toBe(ERROR_STATUS[code]);
   expect(typeof body.message).toBe('string');
-  expect(Object.keys(body).every((k) => ['code', 'message', 'errors'].includes(k))).toBe(true);
+  expect(Object.keys(body).every((k) => ['code', 'message', 'errors', 'request_id'].includes(k))).toBe(true);
   expect(res.body).not.toMatch(/stack|\bat .*\.(ts|js):\d+|node_modules|FST_|SELECT|INSERT|relation|pglite|postgres/i);
 }
 
@@ -132,7 +132,8 @@ describe('an internal failure', () => {
     try {
       const res = await client.get('/api/profile');
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual(internal);
+      // The request id leads from an applicant's screenshot to the log line (decision 045), and says nothing else.
+      expect(res.json()).toEqual({ ...internal, request_id: res.headers['x-request-id'] });
       expectErrorShape(res, 'INTERNAL');
     } finally {
       await broken.db.query('ALTER TABLE logins_gone RENAME TO logins');
@@ -152,7 +153,7 @@ describe('an internal failure', () => {
       await client.post('/public/login', { username: 'broken@example.edu', password: PASSWORD }),
     ]) {
       expect(res.statusCode).toBe(500);
-      expect(res.body).toBe(JSON.stringify(internal));
+      expect(res.body).toBe(JSON.stringify({ ...internal, request_id: res.headers['x-request-id'] }));
       expect(res.headers['content-type']).toMatch(/^application\/json/);
     }
     // The origin check still answers first: nothing leaks either way.

@@ -24,9 +24,12 @@ function advanceMonths(months: number, extraMs = 0) {
   const later = monthsBefore(now, -months);
   t.clock.advance(later.getTime() - now.getTime() + extraMs);
 }
-const exists = async (userId: string) =>
-  (await t.db.query('SELECT 1 FROM users WHERE id = $1', [userId])).rows.length === 1;
+const existsIn = async (app: TestApp, userId: string) =>
+  (await app.db.query('SELECT 1 FROM users WHERE id = $1', [userId])).rows.length === 1;
+const exists = (userId: string) => existsIn(t, userId);
 const run = (sources?: RetentionSources) => runRetention(t.deps, t.app.log, sources);
+/** The unsubmitted rule alone: over the years the test moves, the open cycle itself closes and its rule would join in. */
+const unsubmittedOnly: RetentionSources = { closedCycles: async () => [], acceptedOffers: async () => new Set() };
 const preview = async (staff: TestClient) =>
   (await expectOk(await staff.get('/api/staff/retention/preview'))).json<RetentionPreviewResponse>();
 const subjects = (email: string) => t.smtp.to(email).map((m) => m.subject);
@@ -52,10 +55,10 @@ describe('the unsubmitted rule: 18 months untouched, warned 30 days before', () 
 
     // A day before the warning is due: nothing happens.
     advanceMonths(18, -30 * DAY - DAY);
-    expect(await run()).toMatchObject({ warned: 0, deletedUnsubmitted: 0 });
+    expect(await run(unsubmittedOnly)).toMatchObject({ warned: 0, deletedUnsubmitted: 0 });
 
     t.clock.advance(2 * DAY);
-    expect(await run()).toMatchObject({ warned: 2, deletedUnsubmitted: 0 });
+    expect(await run(unsubmittedOnly)).toMatchObject({ warned: 2, deletedUnsubmitted: 0 });
     await t.mailDelivered();
     expect(subjects('idle@example.edu')).toContain(WARNING);
     expect(subjects('returning@example.edu')).toContain(WARNING);
@@ -64,7 +67,7 @@ describe('the unsubmitted rule: 18 months untouched, warned 30 days before', () 
     // Neither a submitted application nor a staff member is warned; a second run warns no one again.
     expect(subjects(submitted.email)).not.toContain(WARNING);
     expect(subjects(STAFF_EMAIL)).not.toContain(WARNING);
-    expect((await run()).warned).toBe(0);
+    expect((await run(unsubmittedOnly)).warned).toBe(0);
 
     // The returning applicant logs in within the 30 days: that keeps the account.
     t.clock.advance(10 * DAY);
@@ -84,7 +87,7 @@ describe('the unsubmitted rule: 18 months untouched, warned 30 days before', () 
 
     const filesBefore = (await storedFiles(t)).filter((f) => f.startsWith(`documents/${idleId}/`));
     expect(filesBefore.length).toBeGreaterThan(0);
-    const counts = await run();
+    const counts = await run(unsubmittedOnly);
     expect(counts).toMatchObject({ warned: 0, deletedUnsubmitted: 1, deletedClosedCycle: 0 });
     expect(counts.filesRemoved).toBeGreaterThanOrEqual(filesBefore.length);
     expect(await exists(idleId)).toBe(false);
@@ -103,9 +106,9 @@ describe('the unsubmitted rule: 18 months untouched, warned 30 days before', () 
     expect(await mailLogRows('returning@example.edu')).toBeGreaterThan(0);
 
     // The kept account ages again from its login, and is warned again only then.
-    expect((await run()).warned).toBe(0);
+    expect((await run(unsubmittedOnly)).warned).toBe(0);
     advanceMonths(18, -30 * DAY);
-    expect((await run()).warned).toBe(1);
+    expect((await run(unsubmittedOnly)).warned).toBe(1);
   });
 });
 
@@ -114,43 +117,49 @@ describe('the closed-cycle rule', () => {
   let accepted: Applicant;
   let closedRecently: Applicant;
   let noCycle: Applicant;
+  // An app of its own: the unsubmitted rule above moved its clock years on, past every program's deadline.
+  let tc: TestApp;
+  afterAll(async () => {
+    await tc?.close();
+  });
   beforeAll(async () => {
-    closedLongAgo = await submittedApplicant(t, 'cycle.old@example.edu');
-    accepted = await submittedApplicant(t, 'cycle.accepted@example.edu');
-    closedRecently = await submittedApplicant(t, 'cycle.recent@example.edu');
-    noCycle = await submittedApplicant(t, 'cycle.none@example.edu');
-    // Issue 29 sets the cycle of an application; until then the test writes it.
+    tc = await startTestApp(STAFF_ENV);
+    closedLongAgo = await submittedApplicant(tc, 'cycle.old@example.edu');
+    accepted = await submittedApplicant(tc, 'cycle.accepted@example.edu');
+    closedRecently = await submittedApplicant(tc, 'cycle.recent@example.edu');
+    noCycle = await submittedApplicant(tc, 'cycle.none@example.edu');
+    // Applications of two earlier cycles, written as such.
     for (const [a, cycle] of [
       [closedLongAgo, '2024'],
       [accepted, '2024'],
       [closedRecently, '2026'],
     ] as const) {
-      await t.db.query('UPDATE applications SET cycle_id = $2 WHERE user_id = $1', [a.userId, cycle]);
+      await tc.db.query('UPDATE applications SET cycle_id = $2 WHERE user_id = $1', [a.userId, cycle]);
     }
   });
 
   const sources = (): RetentionSources => ({
     closedCycles: async () => [
-      { id: '2024', closed_at: monthsBefore(t.clock.now(), 25) },
-      { id: '2026', closed_at: monthsBefore(t.clock.now(), 23) },
+      { id: '2024', closed_at: monthsBefore(tc.clock.now(), 25) },
+      { id: '2026', closed_at: monthsBefore(tc.clock.now(), 23) },
     ],
     acceptedOffers: async (_deps, userIds) => new Set(userIds.filter((id) => id === accepted.userId)),
   });
 
   it('plans to delete the applications of a cycle closed 24 months ago, not an accepted offer', async () => {
-    const plan = await planRetention(t.deps, sources(), t.clock.now());
+    const plan = await planRetention(tc.deps, sources(), tc.clock.now());
     expect(plan.closedCycle.map((c) => c.email)).toEqual(['cycle.old@example.edu']);
     expect(plan.keptForAcceptedOffer).toBe(1);
   });
 
   it('deletes them with their accounts, and keeps the accepted offer, the recent cycle and no cycle', async () => {
-    const counts = await run(sources());
+    const counts = await runRetention(tc.deps, tc.app.log, sources());
     expect(counts).toMatchObject({ deletedClosedCycle: 1, keptForAcceptedOffer: 1 });
-    expect(await exists(closedLongAgo.userId)).toBe(false);
+    expect(await existsIn(tc, closedLongAgo.userId)).toBe(false);
     expect((await closedLongAgo.client.get('/api/profile')).statusCode).toBe(401);
-    for (const kept of [accepted, closedRecently, noCycle]) expect(await exists(kept.userId)).toBe(true);
-    // Without sources (before issues 29 and 32 land) there are no closed cycles: nothing is deleted by this rule.
-    expect((await run()).deletedClosedCycle).toBe(0);
+    for (const kept of [accepted, closedRecently, noCycle]) expect(await existsIn(tc, kept.userId)).toBe(true);
+    // With the product's own sources: the open cycle has not closed yet, so this rule deletes nothing.
+    expect((await runRetention(tc.deps, tc.app.log)).deletedClosedCycle).toBe(0);
   });
 });
 

@@ -44,7 +44,7 @@ describe('the checklist and GET /api/status', () => {
     expect(s.submitted_at).toBeNull();
     expect(s.complete).toBe(false);
     expect(s.decision).toBeNull();
-    expect(s.deadline).toBe('11:59 pm Central Time on Friday, 15 January 2027');
+    expect(s.deadline).toBe('11:59 pm Central Time on Thursday, 1 April 2027');
     expect(s.checklist.map((i) => [i.key, i.state])).toEqual([
       ['answers:about', 'missing'],
       ['answers:education', 'missing'],

@@ -16,8 +16,8 @@ import { sendDeadlineReminders } from './deadline-reminders';
 
 const LETTER =
   'I have taught Ada for two years. She is the most careful analyst I have met, and I recommend her without reservation.';
-// The sample tenant's deadline: 2027-01-15T23:59 in America/Chicago (CST, UTC-6).
-const DEADLINE = Date.UTC(2027, 0, 16, 5, 59);
+// The sample tenant's deadline of MAE: 2027-04-01T23:59 in America/Chicago (CDT, UTC-5).
+const DEADLINE = Date.UTC(2027, 3, 2, 4, 59);
 
 describe('deadline reminders', () => {
   let t: TestApp;
@@ -63,7 +63,7 @@ describe('deadline reminders', () => {
     );
     const mail = t.smtp.last('late@example.com');
     expect(mail.subject).toBe('Your application is due in 7 days');
-    expect(mail.text).toContain('11:59 pm Central Time on Friday, 15 January 2027');
+    expect(mail.text).toContain('11:59 pm Central Time on Thursday, 1 April 2027');
     expect(mail.text).toContain('- About You: your answers: http://portal.test/about');
     expect(mail.text).toContain(
       '- Letter of recommendation (first recommender): http://portal.test/final-steps#recommender_email',
