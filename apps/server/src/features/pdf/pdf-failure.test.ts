@@ -42,6 +42,10 @@ describe('a copy that cannot be drawn', () => {
     const res = await client.get('/api/pdf/file');
     expect(res.statusCode).toBe(500);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ code: 'INTERNAL', message: PDF_COPY_FAILED_MESSAGE });
+    expect(res.json()).toEqual({
+      code: 'INTERNAL',
+      message: PDF_COPY_FAILED_MESSAGE,
+      request_id: res.headers['x-request-id'],
+    });
   });
 });

@@ -12,6 +12,7 @@ const completionLink = (publicUrl: URL) => new URL('/completion', publicUrl).toS
 export function itemRequestedMail(config: Config, to: string, facts: { label: string; message: string }): MailMessage {
   return {
     to,
+    kind: 'item-requested',
     subject: `The admissions office asks you for: ${facts.label}`,
     text: [
       `The admissions office has looked at your application and asks you to upload this item again: ${facts.label}.`,
@@ -36,6 +37,7 @@ export function addressProblemMail(
   const name = plainName(facts.recommenderName) || 'your recommender';
   return {
     to,
+    kind: 'address-problem',
     subject: `We could not reach ${name}`,
     text: [
       `Our e-mail asking ${name} for a letter of recommendation could not be delivered to ${facts.email}.`,
@@ -62,6 +64,7 @@ export function deadlineReminderMail(config: Config, to: string, facts: Deadline
   const when = facts.daysBefore === 1 ? 'tomorrow' : `in ${facts.daysBefore} days`;
   return {
     to,
+    kind: 'deadline-reminder',
     subject: `Your application is due ${when}`,
     text: [
       `Your application to ${config.tenant.partnerName} is due ${when}: ${facts.deadline}.`,

@@ -15,6 +15,7 @@ export function decisionAvailableMail(config: Config, to: string): MailMessage {
   const t = config.tenant;
   return {
     to,
+    kind: 'decision-available',
     subject: `An update on your ${t.applicationTitle}`,
     text:
       `There is an update on your application to ${t.partnerName}.\n\n` +
@@ -31,6 +32,7 @@ export function offerResponseMail(config: Config, to: string, response: 'accept'
   const what = response === 'accept' ? 'accepted' : 'declined';
   return {
     to,
+    kind: 'offer-response',
     subject: `You ${what} the offer of ${t.partnerName}`,
     text:
       `We received your answer at ${when}: you ${what} our offer of admission.\n\n` +
@@ -47,6 +49,7 @@ export function offerLapsedMail(config: Config, to: string, replyBy: Date): Mail
   const t = config.tenant;
   return {
     to,
+    kind: 'offer-lapsed',
     subject: `Your offer from ${t.partnerName} has lapsed`,
     text:
       `We did not receive an answer to our offer of admission by ${formatInZone(replyBy, t.time_zone)}, ` +
@@ -62,6 +65,7 @@ export function withdrawalMail(config: Config, to: string, at: Date): MailMessag
   const t = config.tenant;
   return {
     to,
+    kind: 'withdrawal',
     subject: `You withdrew your ${t.applicationTitle}`,
     text:
       `You withdrew your application to ${t.partnerName} at ${formatInZone(at, t.time_zone)}.\n\n` +
