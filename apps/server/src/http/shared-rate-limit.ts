@@ -38,39 +38,66 @@ export function createSharedRateLimit(db: Queryable, options: SharedRateLimitOpt
     await hitRateLimit(db, limit, key, new Date(now), amount);
   };
 
+  // One claim at a time per key: calls that arrive together (50 saves sent at once) wait for the claim in
+  // flight and spend from it, instead of each claiming a lease of its own and overdrawing the window.
+  const inFlight = new Map<string, Promise<void>>();
+
+  const leaseOf = (key: string, start: number): Lease => {
+    let mine = leases.get(key);
+    if (!mine || mine.start !== start) {
+      if (leases.size >= maxKeys) {
+        for (const old of leases.keys()) {
+          leases.delete(old);
+          if (leases.size < maxKeys * 0.9) break;
+        }
+      }
+      mine = { start, granted: 0, used: 0 };
+      leases.set(key, mine);
+    }
+    return mine;
+  };
+
+  const claimFor = async (key: string, now: number, mine: Lease, weight: number) => {
+    const need = mine.used + weight - mine.granted;
+    const ask = Math.min(Math.max(need, lease), limit.max);
+    try {
+      await claim(key, now, ask);
+      mine.granted += ask;
+    } catch (err) {
+      // A full lease no longer fits: the part this call needs may still.
+      if (!(err instanceof AppError) || ask <= need) throw err;
+      await claim(key, now, need);
+      mine.granted += need;
+    }
+  };
+
   return {
     /** Spends `weight`, or throws RATE_LIMITED (with Retry-After) once every process's claims fill the window. */
     async hit(key: string, now: number, weight = 1): Promise<void> {
       if (weight > limit.max)
         throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(limit.windowMs / 1000) });
       const start = Math.floor(now / limit.windowMs) * limit.windowMs;
-      let mine = leases.get(key);
-      if (!mine || mine.start !== start) {
-        if (leases.size >= maxKeys) {
-          for (const old of leases.keys()) {
-            leases.delete(old);
-            if (leases.size < maxKeys * 0.9) break;
-          }
+      for (;;) {
+        const mine = leaseOf(key, start);
+        if (mine.used + weight <= mine.granted) {
+          mine.used += weight;
+          return;
         }
-        mine = { start, granted: 0, used: 0 };
-        leases.set(key, mine);
+        const waiting = inFlight.get(key);
+        if (waiting) {
+          // Its failure is its caller's to report; this call tries again with what is left.
+          await waiting.catch(() => undefined);
+          continue;
+        }
+        const claiming = claimFor(key, now, mine, weight);
+        inFlight.set(key, claiming);
+        try {
+          await claiming;
+        } finally {
+          inFlight.delete(key);
+        }
+        // Claimed for this call's need at least: spend it on the next turn (unless a waiter got there first).
       }
-      if (mine.used + weight <= mine.granted) {
-        mine.used += weight;
-        return;
-      }
-      const need = mine.used + weight - mine.granted;
-      const ask = Math.min(Math.max(need, lease), limit.max);
-      try {
-        await claim(key, now, ask);
-        mine.granted += ask;
-      } catch (err) {
-        // A full lease no longer fits: the part this call needs may still.
-        if (!(err instanceof AppError) || ask <= need) throw err;
-        await claim(key, now, need);
-        mine.granted += need;
-      }
-      mine.used += weight;
     },
   };
 }
