@@ -1,4 +1,4 @@
-import type { ApplicantDecision } from '@admissions/domain';
+import type { ApplicantDecision, StatusResponse } from '@admissions/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { applicantServer, completeAnswers } from '../../test/application-server';
@@ -31,7 +31,16 @@ async function openStatus(decision: ApplicantDecision | null) {
   let answered: unknown;
   const net = stubFetch({
     ...applicant.handlers,
-    'GET /api/status': () => json({ submitted_at: '2026-11-02T09:00:00.000Z', withdrawn_at: null, decision }),
+    'GET /api/status': () =>
+      json({
+        submitted_at: '2026-11-02T09:00:00.000Z',
+        withdrawn_at: null,
+        complete: true,
+        checklist: [],
+        reminders: true,
+        deadline: null,
+        decision,
+      } satisfies StatusResponse),
     'POST /api/decision/response': async ({ body }) => {
       answered = body;
       return json({ message: 'Thank you. You accepted the offer; we sent you a confirmation by e-mail.' });
