@@ -2,6 +2,7 @@ import { MY_DATA_PATH } from '@admissions/domain';
 import { DecisionStatus } from '../../decisions/components/decision-status';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
+import { useStatus } from '../../status/api/status-api';
 import { CompletionStatus } from '../../status/components/completion-status';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { useApplicationAnswers, useApplicationForm } from '../state/application-state-context';
@@ -14,13 +15,14 @@ export function CompletionContent() {
   const { form } = useApplicationForm();
   const { answers } = useApplicationAnswers();
   const letters = useCompletionLetters(form, answers);
+  // The decision and the checklist arrive after the page: drawn above what follows only once known (CLS).
+  const status = useStatus();
+  const statusKnown = status.data !== undefined || status.isError;
   return (
     <div className={styles.content}>
       <p className={styles.lead}>
         Thank you for applying to {partnerName}. Your {applicationTitle} has been submitted.
       </p>
-      {/* The status page's mount point: the decision (#32); the checklist (#30) mounts beside it. */}
-      <DecisionStatus />
       <PdfDownload />
       <p>
         <a href={MY_DATA_PATH} download>
@@ -28,9 +30,11 @@ export function CompletionContent() {
         </a>{' '}
         (one ZIP file: your answers, your documents, the letters you may read and the e-mails we sent you).
       </p>
-      {/* What follows the letters waits for them: drawn before they arrive, it would be pushed down (CLS). */}
-      {letters.known && (
+      {/* What follows waits for the letters and the status: drawn before they arrive, it would be pushed down (CLS). */}
+      {letters.known && statusKnown && (
         <>
+          {/* The status page: the decision once released (#32), then the checklist (#30). */}
+          <DecisionStatus />
           <CompletionStatus />
           <CompletionLetters form={form} recommenders={letters.recommenders} />
           <section aria-labelledby="completion-next">
