@@ -113,3 +113,17 @@ export async function applicationStanding(db: Queryable, userId: string) {
   );
   return { submittedAt: rows[0]?.submitted_at ?? null, withdrawn: rows[0]?.withdrawn ?? false };
 }
+
+/**
+ * Of these applicants, the ones whose released decision is an offer they accepted (retention keeps their
+ * applications past the cycle's close). A superseded or provisional decision never counts: only what the
+ * applicant was shown and answered.
+ */
+export async function acceptedOfferUserIds(db: Queryable, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const { rows } = await db.query<{ user_id: string }>(
+    `SELECT user_id FROM decisions WHERE user_id = ANY($1::uuid[]) AND status = 'released' AND response = 'accept'`,
+    [userIds],
+  );
+  return new Set(rows.map((r) => r.user_id));
+}

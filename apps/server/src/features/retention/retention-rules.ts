@@ -98,7 +98,7 @@ export async function planRetention(
   ]);
   const accepted = ofClosedCycles.rows.length
     ? await sources.acceptedOffers(
-        deps,
+        deps.db,
         ofClosedCycles.rows.map((r) => r.user_id),
       )
     : new Set<string>();

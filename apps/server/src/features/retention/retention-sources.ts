@@ -1,4 +1,6 @@
 import type { AppDeps } from '../../app-deps';
+import type { Queryable } from '../../infra/db/db';
+import { acceptedOfferUserIds } from '../decisions';
 
 /**
  * The two facts retention reads from other features' tables, in one file: which admission cycles closed
@@ -13,8 +15,11 @@ export interface ClosedCycle {
 export interface RetentionSources {
   /** Every closed cycle with the instant it closed. */
   closedCycles(deps: Pick<AppDeps, 'db'>, now: Date): Promise<ClosedCycle[]>;
-  /** Of these applicants (user ids), the ones who accepted an offer: their applications are kept. */
-  acceptedOffers(deps: Pick<AppDeps, 'db'>, userIds: readonly string[]): Promise<ReadonlySet<string>>;
+  /**
+   * Of these applicants (user ids), the ones who accepted an offer: their applications are kept. Takes a
+   * Queryable so the deletion asks again inside its own transaction (PGlite has one connection).
+   */
+  acceptedOffers(db: Queryable, userIds: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
 /** Every cycle ever opened whose close has passed by `now`; the plan keeps those closed long enough ago. */
@@ -26,12 +31,9 @@ export async function closedCycles(deps: Pick<AppDeps, 'db'>, now: Date): Promis
   return rows.map((r) => ({ id: r.id, closed_at: new Date(r.closed_at) }));
 }
 
-/** Issue 32 replaces this with a query of its decisions: the offers these applicants accepted. */
-export async function acceptedOffers(
-  _deps: Pick<AppDeps, 'db'>,
-  _userIds: readonly string[],
-): Promise<ReadonlySet<string>> {
-  return new Set();
+/** Of these applicants, those whose released offer they accepted (the decisions feature's table). */
+export async function acceptedOffers(db: Queryable, userIds: readonly string[]): Promise<ReadonlySet<string>> {
+  return acceptedOfferUserIds(db, userIds);
 }
 
 export const RETENTION_SOURCES: RetentionSources = { closedCycles, acceptedOffers };

@@ -163,6 +163,68 @@ describe('the closed-cycle rule', () => {
   });
 });
 
+describe("the closed-cycle rule with the product's own sources: cycle_history and released decisions", () => {
+  let tr: TestApp;
+  afterAll(async () => {
+    await tr?.close();
+  });
+
+  it('keeps an application whose offer was accepted, deletes the others once 24 months have passed, and the preview agrees', async () => {
+    tr = await startTestApp(STAFF_ENV);
+    const staff = await loggedInClient(tr, STAFF_EMAIL);
+    const accepted = await submittedApplicant(tr, 'offer.accepted@example.edu');
+    const declined = await submittedApplicant(tr, 'offer.declined@example.edu');
+    const undecided = await submittedApplicant(tr, 'offer.none@example.edu');
+    // Accepted only while provisional: never released, so never the applicant's answer.
+    const draftOnly = await submittedApplicant(tr, 'offer.draft@example.edu');
+    for (const a of [accepted, declined, draftOnly])
+      await expectOk(await staff.put(`/api/staff/applications/${a.userId}/decision`, { code: 'admit' }));
+    await expectOk(
+      await staff.post('/api/staff/decisions/release', { application_ids: [accepted.userId, declined.userId] }),
+    );
+    await expectOk(await accepted.client.post('/api/decision/response', { response: 'accept' }));
+    await expectOk(await declined.client.post('/api/decision/response', { response: 'decline' }));
+
+    // Every application belongs to the open cycle, whose close boot recorded.
+    const { rows } = await tr.db.query<{ cycle_id: string; closes_at: Date }>(
+      `SELECT h.cycle_id, h.closes_at FROM cycle_history h JOIN applications a ON a.cycle_id = h.cycle_id
+       WHERE a.user_id = $1`,
+      [accepted.userId],
+    );
+    const cycle = rows[0]!;
+    const dueAt = monthsBefore(new Date(cycle.closes_at), -24);
+    // The clock moves two years: the office logs in afresh for each dry run.
+    const previewNow = async () => preview(await anotherSession(tr, STAFF_EMAIL));
+    const closedRule = (body: RetentionPreviewResponse) => body.rules.find((r) => r.rule === 'closed_cycle')!;
+
+    // A day before the cycle's close plus 24 months: nothing is due yet.
+    tr.clock.advance(dueAt.getTime() - tr.clock.now().getTime() - DAY);
+    expect(closedRule(await previewNow())).toMatchObject({ count: 0, applications: [] });
+    expect((await runRetention(tr.deps, tr.app.log)).deletedClosedCycle).toBe(0);
+    expect(await existsIn(tr, undecided.userId)).toBe(true);
+
+    // A day after: three go, the accepted offer stays.
+    tr.clock.advance(2 * DAY);
+    const dryRun = await previewNow();
+    expect(closedRule(dryRun)).toMatchObject({ months: 24, count: 3, not_shown: 0 });
+    expect(
+      closedRule(dryRun)
+        .applications.map((a) => [a.email, a.cycle_id])
+        .sort(),
+    ).toEqual([declined, draftOnly, undecided].map((a) => [a.email, cycle.cycle_id]).sort());
+    expect(dryRun.kept_for_accepted_offer).toBe(1);
+
+    const counts = await runRetention(tr.deps, tr.app.log);
+    expect(counts).toMatchObject({ deletedClosedCycle: 3, keptForAcceptedOffer: 1 });
+    expect(await existsIn(tr, accepted.userId)).toBe(true);
+    for (const gone of [declined, draftOnly, undecided]) expect(await existsIn(tr, gone.userId)).toBe(false);
+    // The next dry run has nothing left to delete, and still counts the accepted offer it keeps.
+    const after = await previewNow();
+    expect(closedRule(after)).toMatchObject({ count: 0, applications: [] });
+    expect(after.kept_for_accepted_offer).toBe(1);
+  });
+});
+
 describe('GET /api/staff/retention/preview', () => {
   it('answers an administrator and writes the dry run to the audit log', async () => {
     const staff = await anotherSession(t, STAFF_EMAIL);

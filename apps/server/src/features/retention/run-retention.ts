@@ -59,7 +59,8 @@ export async function runRetention(
   }
   for (const account of plan.closedCycle) {
     const deleted = await deleteAccount(deps, account.user_id, log, {
-      stillDue: async () => !(await sources.acceptedOffers(deps, [account.user_id])).has(account.user_id),
+      // Asked again with the account locked: an offer accepted since the plan keeps it.
+      stillDue: async (tx, userId) => !(await sources.acceptedOffers(tx, [userId])).has(userId),
     });
     if (!deleted) continue;
     counts.deletedClosedCycle++;
