@@ -18,13 +18,30 @@ export interface PdfRenderer {
   render(header: CopyHeader, pages: readonly CopyPage[]): Promise<Buffer>;
   renderLetter(letter: WrittenLetter): Promise<Buffer>;
   renderSeparators(separators: readonly Separator[]): Promise<Buffer>;
+  /**
+   * Starts the thread and draws a one-page copy in every script the copy has a font for, so react-pdf's
+   * modules and every font are loaded before an applicant's first copy (decision 055).
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A header that needs every family and weight of copy-fonts.ts: bold Latin, Greek, Cyrillic, Devanagari, Arabic, Han, kana and Hangul. */
+const WARM_HEADER: CopyHeader = {
+  partnerName: 'Warm-up',
+  applicationTitle: 'Αβγ Абв राजेश',
+  applicantName: 'محمد 李小龙 さくら 김민준',
+  email: 'warm-up@example.invalid',
+  submittedAt: null,
+};
 
 export interface PdfRendererOptions {
   /** A drawing that takes longer fails, and its thread is replaced. */
   timeoutMs?: number;
 }
+
+/** Loading react-pdf and every font on a machine under load (measured: 18 s at a load average of 20). */
+const WARM_TIMEOUT_MS = 120_000;
 
 const PDF_THREAD = threadEntry(new URL('./pdf-worker.mjs', import.meta.url), 'pdf-worker');
 
@@ -48,10 +65,37 @@ export function createPdfRenderer({ timeoutMs = 20_000 }: PdfRendererOptions = {
     },
   });
 
+  // While the thread warms up, drawings wait for it before their own timeout starts: loading react-pdf
+  // on a busy machine can take longer than a drawing may, and a drawing that overran would end the
+  // thread and its loaded modules, so the next would load them all again.
+  let warming: Promise<void> | undefined;
+  let closed = false;
+  const run = (drawing: Drawing): Promise<Buffer> => {
+    if (!warming) return pool.run(drawing);
+    return warming.then(() => (closed ? Promise.reject(new Error('PDF renderer closed')) : pool.run(drawing)));
+  };
   return {
-    render: (header, pages) => pool.run({ kind: 'copy', header, pages }),
-    renderLetter: (letter) => pool.run({ kind: 'letter', letter }),
-    renderSeparators: (separators) => pool.run({ kind: 'separators', separators }),
-    close: () => pool.close(),
+    render: (header, pages) => run({ kind: 'copy', header, pages }),
+    renderLetter: (letter) => run({ kind: 'letter', letter }),
+    renderSeparators: (separators) => run({ kind: 'separators', separators }),
+    warm: () => {
+      const done = pool
+        .run({ kind: 'copy', header: WARM_HEADER, pages: [] }, [], WARM_TIMEOUT_MS)
+        .then(() => undefined);
+      // A failed warm-up holds nothing up: the next drawing starts a thread of its own.
+      const settled: Promise<void> = done.then(
+        () => undefined,
+        () => undefined,
+      );
+      warming = settled;
+      void settled.then(() => {
+        if (warming === settled) warming = undefined;
+      });
+      return done;
+    },
+    close: () => {
+      closed = true;
+      return pool.close();
+    },
   };
 }

@@ -17,14 +17,17 @@ import { loadCopySource } from './application-copy';
 import { copyVersion, createCopyCache } from './copy-cache';
 import { attachmentHeader } from './copy-file-name';
 import { createPdfRenderer } from './pdf-renderer';
+import { createStoredCopies } from './stored-copy';
 
 /**
  * The applicant's PDF copy (SPEC sections 4 and 7), drawn from the stored
- * answers on a worker thread (pdf-renderer.ts) and never stored. It is drawn
- * at the first download after a change of what it shows, and kept in this
- * process's memory for the downloads after that (copy-cache.ts). The status
- * call draws nothing: it says 'completed' unless the last drawing of the
- * copy as it stands now failed.
+ * answers on a worker thread (pdf-renderer.ts). It is drawn at the first
+ * download after a change of what it shows, and kept in this process's memory
+ * for the downloads after that (copy-cache.ts). A submitted application's copy
+ * is also written to the object store (stored-copy.ts), so any process, even
+ * one just started, sends it without drawing it again. The status call draws
+ * nothing: it says 'completed' unless the last drawing of the copy as it
+ * stands now failed.
  */
 /**
  * Fairness (issue 11): one drawing at a time per applicant, a bounded number
@@ -40,6 +43,7 @@ export const COPY_CACHE_BYTES = 64 * 1_048_576;
 export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
   const renderer = createPdfRenderer();
   const cache = createCopyCache(COPY_CACHE_BYTES);
+  const stored = createStoredCopies(deps.storage);
   const inFlight = createInFlightLimit({
     perKey: PDF_LIMITS.perApplicant,
     total: PDF_LIMITS.inProcess,
@@ -70,9 +74,16 @@ export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
     const version = copyVersion(copy);
     const drawn = cache.get(session.userId, version);
     if (drawn instanceof Uint8Array) return { fileName: copy.fileName, pdf: drawn };
+    const submitted = copy.header.submittedAt !== null;
+    const kept = submitted ? await stored.read(session.userId, version, log) : null;
+    if (kept) {
+      cache.set(session.userId, version, kept);
+      return { fileName: copy.fileName, pdf: kept };
+    }
     try {
       const pdf = await renderer.render(copy.header, copy.pages);
       cache.set(session.userId, version, pdf);
+      if (submitted) await stored.write(session.userId, version, pdf, log);
       return { fileName: copy.fileName, pdf };
     } catch (err) {
       log.error({ err }, 'PDF copy of the application could not be drawn');
@@ -83,6 +94,12 @@ export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
 
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => renderer.close());
+    // A server in production loads react-pdf and the fonts once it is ready, not at an applicant's first
+    // copy (decision 055); tests and development start the thread only when a copy is asked for.
+    if (deps.config.env === 'production')
+      app.addHook('onReady', async () => {
+        renderer.warm().catch((err: unknown) => app.log.warn({ err }, 'PDF drawing thread could not be warmed'));
+      });
 
     /** GET /api/pdf: whether the copy can be downloaded, and where from. */
     app.get('/pdf', async (req, reply): Promise<PdfCopyStatusResponse> => {

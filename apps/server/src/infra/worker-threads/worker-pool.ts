@@ -3,7 +3,8 @@ import type { ThreadReply, ThreadRequest } from './thread-protocol';
 
 /** Runs jobs on a worker thread; close() before the process or the app ends. */
 export interface WorkerPool<Job, Out> {
-  run(job: Job, transfer?: readonly Transferable[]): Promise<Out>;
+  /** `timeoutMs` overrides the pool's for this job (a warm-up that loads modules may take longer than a job). */
+  run(job: Job, transfer?: readonly Transferable[], timeoutMs?: number): Promise<Out>;
   close(): Promise<void>;
 }
 
@@ -100,7 +101,7 @@ export function createWorkerPool<Job, Answer, Out>({
   };
 
   return {
-    run(job, transfer = []) {
+    run(job, transfer = [], jobTimeoutMs = timeoutMs) {
       const w = (worker ??= start());
       const id = nextId++;
       return new Promise<Out>((resolve, reject) => {
@@ -109,7 +110,7 @@ export function createWorkerPool<Job, Answer, Out>({
           // The thread may be stuck in the job: a fresh one takes the next.
           if (worker === w) worker = undefined;
           void w.terminate();
-        }, timeoutMs);
+        }, jobTimeoutMs);
         pending.set(id, { resolve, reject, timer });
         w.postMessage({ id, job } satisfies ThreadRequest<Job>, transfer);
       });
