@@ -99,7 +99,7 @@ test('the office asks for a new transcript; the applicant uploads it from /compl
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const lastName = `Jackson${Date.now().toString(36)}`;
   const email = await applicantReady(page, request, lastName, uniqueEmail('rec'));
   // The first transcript, uploaded on Education before submitting.
@@ -157,5 +157,36 @@ test('the office asks for a new transcript; the applicant uploads it from /compl
   await expect(checklist).toContainText('Unofficial Transcript: Received');
   await expect(checklist).toContainText('earlier file kept: first.png');
   await expect(staffPage.getByRole('region', { name: 'Documents' })).toContainText('final.png');
+
+  // The letter is still outstanding: the office waives it by keyboard, with a reason, and the list finds the
+  // application complete.
+  await expect(staffPage.getByRole('heading', { name: 'Checklist (not complete)' })).toBeVisible();
+  const waive = checklist.getByRole('button', { name: /^Waive\s*: Letter/ });
+  await waive.focus();
+  await staffPage.keyboard.press('Enter');
+  const dialog = staffPage.getByRole('dialog', { name: /^Waive Letter/ });
+  await expect(dialog.getByLabel('Reason for the waiver')).toBeFocused();
+  await staffPage.keyboard.type('The program director has worked with her.');
+  await expectAxeClean(staffPage);
+  await staffPage.keyboard.press('Tab'); // Cancel
+  await staffPage.keyboard.press('Tab'); // Waive
+  await staffPage.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(staffPage.getByRole('heading', { name: 'Checklist (complete)' })).toBeVisible();
+  await expect(checklist).toContainText('waived: The program director has worked with her.');
+  await expect(checklist.getByRole('button', { name: /^Take back waiver\s*: Letter/ })).toBeVisible();
+  await expectAxeClean(staffPage);
+
+  await staffPage.goto('/staff');
+  await staffPage.getByLabel('Name or e-mail').fill(lastName.toLowerCase());
+  await staffPage.getByRole('combobox', { name: /^Complete/ }).selectOption('Complete');
+  // The list reads its own index, brought up to date just after the change: search again until it is.
+  await expect(async () => {
+    await staffPage.getByRole('button', { name: 'Search' }).click();
+    await expect(staffPage.getByRole('link', { name: `${lastName}, Katherine` })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await staffPage.getByRole('combobox', { name: /^Complete/ }).selectOption('Not complete');
+  await staffPage.getByRole('button', { name: 'Search' }).click();
+  await expect(staffPage.getByText('No application matches.')).toBeVisible();
   await office.close();
 });

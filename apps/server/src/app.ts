@@ -36,6 +36,8 @@ import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
 import { officeItemsRoutes } from './features/office-items';
 import { statusRoutes, unsubscribeRoute } from './features/status';
+import { bounceRoute } from './features/mail';
+import { letterRefusalHandlers } from './features/recommendations';
 import { tenantRoute } from './features/tenant/tenant-route';
 import { healthRoutes, metricsRoute } from './features/operations';
 import { registerErrorHandler } from './http/error-handler';
@@ -100,7 +102,9 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   }
   const publicOrigin = deps.config.publicUrl.origin;
   app.addHook('onRequest', async (request) => {
-    if (changesState(request, STATE_CHANGING_GETS)) assertSameOrigin(request, publicOrigin);
+    // A bearer-token call (the MTA's bounces) carries no cookie a forged page could borrow.
+    if (changesState(request, STATE_CHANGING_GETS) && !request.routeOptions.config.bearerAuthenticated)
+      assertSameOrigin(request, publicOrigin);
   });
 
   await app.register(
@@ -161,6 +165,9 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   // For the balancer and the operators: no session, no origin (decision 045).
   await app.register(healthRoutes(deps.db));
   if (deps.config.metricsToken) await app.register(metricsRoute(deps, deps.config.metricsToken));
+  // Bounces handed in by the MTA, only when BOUNCE_TOKEN is set (decision 054).
+  if (deps.config.bounces.token)
+    await app.register(bounceRoute(deps, deps.config.bounces.token, letterRefusalHandlers(deps)));
   // SPEC section 7: the print data, opened by a service token alone (never by a session).
   await app.register(serviceRoutes(deps, formContext), { prefix: '/service' });
   await registerWebApp(app, deps.config.webDist);

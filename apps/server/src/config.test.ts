@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads where bounces go and who may hand them in; both unset by default', () => {
+    expect(loadConfig({}).bounces).toEqual({ address: undefined, token: undefined });
+    const env = { BOUNCE_ADDRESS: 'bounces@portal.example.edu', BOUNCE_TOKEN: 'a-long-enough-bounce-token' };
+    expect(loadConfig(env).bounces).toEqual({
+      address: 'bounces@portal.example.edu',
+      token: 'a-long-enough-bounce-token',
+    });
+  });
+
   it('builds the default PUBLIC_URL from PORT, and treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '8080', DATABASE_URL: '' }).publicUrl.origin).toBe('http://localhost:8080');
   });
@@ -40,6 +49,9 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
     [{ RETENTION_UNSUBMITTED_MONTHS: '1' }, /RETENTION_UNSUBMITTED_MONTHS/],
     [{ RETENTION_CLOSED_CYCLE_MONTHS: 'two years' }, /RETENTION_CLOSED_CYCLE_MONTHS/],
+    [{ BOUNCE_ADDRESS: 'bounces+x@portal.example.edu' }, /BOUNCE_ADDRESS/],
+    [{ BOUNCE_ADDRESS: 'admissions-office-bounces@portal.example.edu' }, /BOUNCE_ADDRESS/],
+    [{ BOUNCE_TOKEN: 'short' }, /BOUNCE_TOKEN/],
   ])('refuses %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

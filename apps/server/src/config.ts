@@ -84,6 +84,18 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).default(0),
   /** When set, traces go to this OTLP/HTTP collector (server.ts loads OpenTelemetry only then). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Bounces (decision 054): the envelope sender of mail to recommenders becomes `<local>+<tag>@<domain>` of this
+   * address (VERP), which the MTA pipes to POST /api/mail/bounces. The tag needs 48 of the local part's 64 characters.
+   */
+  BOUNCE_ADDRESS: z
+    .string()
+    .refine((a) => isValidEmail(a) && !a.includes('+') && a.split('@')[0]!.length <= 15, {
+      message: 'must be an e-mail address without "+" whose part before the @ has at most 15 characters',
+    })
+    .optional(),
+  /** POST /api/mail/bounces answers only with `Authorization: Bearer <BOUNCE_TOKEN>`; unset, the call does not exist. */
+  BOUNCE_TOKEN: z.string().min(16).optional(),
   /** Decisions released per transaction (docs/decisions/049); smaller only to test a crash between two batches. */
   DECISION_RELEASE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(1000),
 });
@@ -120,6 +132,13 @@ export interface Config {
   metricsPort: number | undefined;
   otlpEndpoint: string | undefined;
   shutdownDrainMs: number;
+  bounces: BounceConfig;
+}
+
+/** Where bounces of tracked mail go and who may hand them in (features/mail/bounce-route.ts, decision 054). */
+export interface BounceConfig {
+  address: string | undefined;
+  token: string | undefined;
 }
 
 /** How long applicants' data is kept (features/retention, docs/decisions/047). */
@@ -207,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: e.METRICS_PORT,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    bounces: { address: e.BOUNCE_ADDRESS, token: e.BOUNCE_TOKEN },
   };
 }
 

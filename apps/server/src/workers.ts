@@ -7,8 +7,7 @@ import type { FormContext } from './core/form-context';
 import { accountMailComposers } from './features/accounts/account-mail-jobs';
 import { startMailWorker } from './features/mail/mail-worker';
 import { deadlineReminderComposers, startDeadlineReminderWorker } from './features/status';
-import type { ComposedMailJob } from './features/mail';
-import { addressProblemComposers, letterRefused } from './features/recommendations';
+import { addressProblemComposers, letterRefusalHandlers } from './features/recommendations';
 import { LETTER_TARGET, letterConversionTarget } from './features/recommendations/letter-conversion';
 import { letterMailComposers } from './features/recommendations/letter-mail-jobs';
 import { startLetterWorkers } from './features/recommendations/letter-reminders';
@@ -34,8 +33,7 @@ export async function startWorkers(requestDeps: AppDeps, formContext: FormContex
     ...deadlineReminderComposers(deps, formContext),
   };
   // A recommender's address refused for good (SMTP 5xx) becomes the letter's address problem (decision 044).
-  const refusals = { 'letter-request': (job: ComposedMailJob, reason: string) => letterRefused(deps, job, reason) };
-  started.push(await startMailWorker(deps, logger, mailComposers, refusals));
+  started.push(await startMailWorker(deps, logger, mailComposers, letterRefusalHandlers(deps)));
   started.push(await startHousekeepingWorker(deps, logger));
   started.push(...(await startLetterWorkers(deps, formContext, logger)));
   started.push(await startRetentionWorker(deps, logger));

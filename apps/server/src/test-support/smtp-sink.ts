@@ -6,6 +6,9 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The envelope sender (MAIL FROM), where bounces go. */
+  envelopeFrom: string;
+  messageId: string;
   /** When the sink had the whole message (Date.now()). */
   receivedAt: number;
 }
@@ -34,7 +37,7 @@ export async function startSmtpSink(port = 0, { refuse }: SmtpSinkOptions = {}) 
       if (refuse?.(address)) callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
       else callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
@@ -44,6 +47,8 @@ export async function startSmtpSink(port = 0, { refuse }: SmtpSinkOptions = {}) 
             to: (email.to ?? []).map((a) => a.address ?? '').filter(Boolean),
             subject: email.subject ?? '',
             text: email.text ?? '',
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            messageId: email.messageId ?? '',
             receivedAt,
           });
           callback();

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   CHECKLIST_ITEM_UNKNOWN: 400,
   RECOMMENDER_EMAIL_INVALID: 400,
   REMINDER_LINK_INVALID: 400,
+  BOUNCE_NOT_A_REPORT: 400,
   LOOKUP_CATEGORY_UNKNOWN: 400,
   LOOKUP_ID_UNKNOWN: 404,
   DECISION_CODE_UNKNOWN: 400,
@@ -108,6 +109,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ITEM_ALREADY_REQUESTED: 'This item has already been asked for. Withdraw that request first to change it.',
   RECOMMENDER_EMAIL_INVALID: 'Please provide a valid email address.',
   REMINDER_LINK_INVALID: 'This link is invalid. You can turn reminders off in your application instead.',
+  BOUNCE_NOT_A_REPORT:
+    'The body is not a delivery status notification (a multipart/report with a message/delivery-status part).',
   CONVERSION_IN_PROGRESS: 'Please wait until the file upload has completed.',
   DECISION_CODE_UNKNOWN: "That decision code is not one of the institution's decision codes.",
   DECISION_REASON_UNKNOWN: "That reason is not one of the institution's reasons.",

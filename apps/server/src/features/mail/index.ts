@@ -19,6 +19,8 @@ export {
   signupAttemptMail,
 } from './messages/account-mails';
 export { declineNoticeMail, letterReceiptMail, letterRequestMail } from './messages/letter-mails';
+export { bounceTracking } from './bounce-tag';
+export { bounceRoute, BOUNCES_PATH, type BounceOutcome } from './bounce-route';
 export { forgetMailLog, mailLogOf, type MailLogEntry } from './mail-log';
 export { addressProblemMail, deadlineReminderMail, itemRequestedMail } from './messages/checklist-mails';
 export { resumeLinkMail } from './messages/resume-link';

@@ -66,11 +66,12 @@ export type MailComposers = Readonly<Record<string, MailComposer>>;
 
 /**
  * What a feature does when the relay refuses a mail of its kind for good (an
- * SMTP 5xx): record it (the letters mark the address as a problem). The job
- * then ends, instead of being retried for a day to an address that will never
- * take it. Kinds without a handler are retried as before.
+ * SMTP 5xx, or a bounce read later): record it (the letters mark the address
+ * as a problem), and say whether that changed anything. The job then ends,
+ * instead of being retried for a day to an address that will never take it.
+ * Kinds without a handler are retried as before.
  */
-export type MailRefusalHandlers = Readonly<Record<string, (job: ComposedMailJob, reason: string) => Promise<void>>>;
+export type MailRefusalHandlers = Readonly<Record<string, (job: ComposedMailJob, reason: string) => Promise<boolean>>>;
 
 /** An SMTP answer that will not change on a retry: 5xx to the recipient or the message. */
 export function isPermanentRefusal(err: unknown): err is Error & { responseCode: number; response?: string } {

@@ -3,4 +3,4 @@ export { requestAllOnSubmission, syncRecommenders, touchesRecommenders } from '.
 export { lettersOpenToApplicant, officeRecommendations, receivedLetters } from './office-letters';
 export { purgeLetterLeftovers } from './purge-letter-leftovers';
 export { waiverOf } from './recommender-answers';
-export { addressProblemComposers, currentLetters, letterRefused } from './letter-tracking';
+export { addressProblemComposers, currentLetters, letterRefusalHandlers, letterRefused } from './letter-tracking';

@@ -2,7 +2,14 @@ import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { generateToken, hashToken } from '../../session/secrets';
 import { findApplication } from '../../core/application-repository';
-import { type MailComposers, declineNoticeMail, enqueueMail, letterReceiptMail, letterRequestMail } from '../mail';
+import {
+  type MailComposers,
+  bounceTracking,
+  declineNoticeMail,
+  enqueueMail,
+  letterReceiptMail,
+  letterRequestMail,
+} from '../mail';
 import { findRequest, insertLink } from './recommendation-repository';
 import { applicantName, programLabel, recommenderName, waiverOf } from './recommender-answers';
 
@@ -62,7 +69,9 @@ export async function composeLetterMail(deps: AppDeps, job: LetterMailJob): Prom
   // Each mail carries its own link; every link of the request lives and dies with it.
   const token = generateToken();
   await insertLink(deps.db, hashToken(token), request.id, now);
-  return letterRequestMail(
+  // Tagged, so a bounce that arrives later names this request (decision 054).
+  const tracking = bounceTracking(deps.config, deps.secretKey, request.id);
+  const message = letterRequestMail(
     deps.config,
     {
       to: request.email,
@@ -75,4 +84,5 @@ export async function composeLetterMail(deps: AppDeps, job: LetterMailJob): Prom
     },
     job.reminder,
   );
+  return { ...message, ...tracking };
 }

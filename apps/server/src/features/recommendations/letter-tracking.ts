@@ -5,7 +5,13 @@ import { AppError } from '../../http/app-error';
 import { recordChecklistChange } from '../../core/checklist-history';
 import { findApplication } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
-import { addressProblemMail, enqueueMailIn, type ComposedMailJob, type MailComposers } from '../mail';
+import {
+  addressProblemMail,
+  enqueueMailIn,
+  type ComposedMailJob,
+  type MailComposers,
+  type MailRefusalHandlers,
+} from '../mail';
 import { requestLetter } from './letter-requests';
 import { findRequest, type RequestRow } from './recommendation-repository';
 import { recommenderName, shownRecommenders } from './recommender-answers';
@@ -17,6 +23,8 @@ import { lockApplicationLetters } from './recommendation-limits';
  * the mail job's own run), and an address corrected by the applicant, even
  * after submission, are each a change of the checklist.
  */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The current letter request of each slot, for the checklists of these applicants. */
 export async function currentLetters(
@@ -69,23 +77,33 @@ export async function markOpened(db: AppDeps['db'], request: RequestRow, now: Da
 /**
  * The relay refused a request or reminder for good (5xx): the letter item
  * becomes `address_problem` with the relay's reason, and the applicant is told
- * by e-mail; the record and the applicant's mail are one transaction.
+ * by e-mail; the record and the applicant's mail are one transaction. A bounce
+ * read later (features/mail bounce-route.ts) lands here too. Only the slot's
+ * current, unanswered request changes, once: a repeat, or a bounce for a
+ * request since replaced or answered, changes nothing (false).
  */
-export async function letterRefused(deps: AppDeps, job: ComposedMailJob, reason: string): Promise<void> {
+export async function letterRefused(deps: AppDeps, job: ComposedMailJob, reason: string): Promise<boolean> {
   const requestId = String(job.requestId ?? '');
+  if (!UUID.test(requestId)) return false;
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ user_id: string; prefix: string; email: string }>(
       `UPDATE recommendation_requests SET address_problem = $2, address_problem_at = $3, updated_at = $3
        WHERE id = $1 AND status = 'REQUESTED' AND current AND address_problem = '' RETURNING user_id, prefix, email`,
       [requestId, reason || 'refused', now],
     );
     const row = rows[0];
-    if (!row) return;
+    if (!row) return false;
     await recordChecklistChange(tx, row.user_id, { letter_address_problem: row.prefix, email: row.email, reason }, now);
     await enqueueMailIn(deps, tx, { kind: 'letter-address-problem', requestId });
+    return true;
   });
 }
+
+/** The letters' refusal handlers, for the mail worker (an SMTP 5xx) and the bounce route (a bounce read later). */
+export const letterRefusalHandlers = (deps: AppDeps): MailRefusalHandlers => ({
+  'letter-request': (job, reason) => letterRefused(deps, job, reason),
+});
 
 /** The applicant's mail about a refused address, composed when sent (it names the recommender's address). */
 export function addressProblemComposers(deps: AppDeps): MailComposers {

@@ -1,3 +1,4 @@
+import { checklistRequestsPath, checklistWaiversPath } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
@@ -151,6 +152,30 @@ const routes: Route[] = [
   },
   { method: 'GET', url: () => `/api/staff/applications/${app.userId}/notes`, expect: all(200, 404) },
   { method: 'GET', url: () => '/api/staff/audit', expect: only(['admin']) },
+  // The office's checklist items (decision 044): each request is withdrawn and each waiver taken back in the
+  // same row, so the next role finds the item as the first did.
+  {
+    method: 'POST',
+    url: () => checklistRequestsPath(app.userId),
+    body: () => ({ item_key: 'college_transcript_upload', message: 'A clearer copy, please.' }),
+    expect: only(['admin', 'decider', 'reviewer', 'limited'], 200, 404),
+  },
+  {
+    method: 'DELETE',
+    url: () => `${checklistRequestsPath(app.userId)}?item_key=college_transcript_upload`,
+    expect: only(['admin', 'decider', 'reviewer', 'limited'], 200, 404),
+  },
+  {
+    method: 'POST',
+    url: () => checklistWaiversPath(app.userId),
+    body: () => ({ item_key: 'answers:about', reason: 'Known to the program.' }),
+    expect: only(['admin', 'decider']),
+  },
+  {
+    method: 'DELETE',
+    url: () => `${checklistWaiversPath(app.userId)}?item_key=answers:about`,
+    expect: only(['admin', 'decider']),
+  },
 ];
 
 function send(client: TestClient, route: Route) {

@@ -15,7 +15,24 @@ export interface MailMessage {
   kind?: string;
   /** The subject as the mail log keeps it, when the subject itself carries a code. */
   logSubject?: string;
+  /**
+   * Set on mails whose bounces are read (features/mail/bounce-tag.ts): the
+   * envelope sender bounces go to (VERP), and a Message-ID that bounces quote.
+   */
+  envelopeFrom?: string;
+  messageId?: string;
 }
+
+/** nodemailer's fields for one message: the envelope sender differs from From only when bounces are tracked. */
+const fields = (from: string, { to, subject, text, html, envelopeFrom, messageId }: MailMessage) => ({
+  from,
+  to,
+  subject,
+  text,
+  html,
+  ...(messageId ? { messageId } : {}),
+  ...(envelopeFrom ? { envelope: { from: envelopeFrom, to } } : {}),
+});
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -59,16 +76,17 @@ export function createMailer({ smtpUrl, from, outboxDir, logger, timeoutMs = 15_
       dnsTimeout: timeoutMs,
     } as Parameters<typeof createTransport>[0];
     return {
-      async send({ to, subject, text, html }) {
-        await (await transporter(options)).sendMail({ from, to, subject, text, html });
+      async send(message) {
+        await (await transporter(options)).sendMail(fields(from, message));
       },
       close,
     };
   }
   return {
-    async send({ to, subject, text, html, highlight }) {
+    async send(message) {
+      const { to, subject, highlight } = message;
       const t = await transporter({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await t.sendMail({ from, to, subject, text, html });
+      const info = await t.sendMail(fields(from, message));
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${randomUUID()}.eml`);
       // Written aside and renamed, so whoever watches the outbox never opens half a message.

@@ -1,6 +1,6 @@
 import { optionLabel, RECOMMENDER_PREFIXES, RECOMMENDER_RELATIONS, type StaffRecommendation } from '@admissions/domain';
 import { useId } from 'react';
-import { formatTime } from '../../staff/components/staff-format';
+import { useZonedTime } from '../../staff/components/zoned-time';
 import styles from './staff-letters.module.css';
 
 export const STAFF_LETTERS_HEADING = 'Letters of recommendation';
@@ -47,6 +47,8 @@ export function StaffLetters({
 function LetterRequest({ recommendation: r }: { recommendation: StaffRecommendation }) {
   const titleId = useId();
   const which = r.prefix === RECOMMENDER_PREFIXES[0] ? 'First recommender' : 'Second recommender';
+  // The institution's time with its zone named, as everywhere in the console.
+  const formatTime = useZonedTime();
   return (
     <article className={styles.letter} data-current={r.current} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.letterTitle}>

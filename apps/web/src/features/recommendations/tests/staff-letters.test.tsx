@@ -124,6 +124,10 @@ describe('letters on the staff application page', { timeout: 30_000 }, () => {
     expect(written).toHaveTextContent('StatusReceived');
     expect(written).toHaveTextContent('Reminders sent1');
     expect(written).toHaveTextContent('Waived when it arrivedYes');
+    // Times are the institution's (America/Chicago in the fixtures), with the zone named; 9 March is after the
+    // change to daylight time.
+    expect(written).toHaveTextContent('Requested6:00 am Central Time on Tuesday, 3 March 2026');
+    expect(written).toHaveTextContent('Received7:00 am Central Time on Monday, 9 March 2026');
     expect(within(written).getByRole('heading', { level: 4, name: 'Letter' })).toBeInTheDocument();
     expect(within(written).getByText(/Ada is the finest mathematician I know\./)).toHaveTextContent(
       'She will do well.',
@@ -138,6 +142,7 @@ describe('letters on the staff application page', { timeout: 30_000 }, () => {
 
     const replaced = within(section).getByRole('article', { name: 'Second recommender: Charles Babbage (replaced)' });
     expect(replaced).toHaveTextContent('StatusDeclined');
+    expect(replaced).toHaveTextContent('Declined6:00 am Central Time on Thursday, 5 March 2026');
     expect(replaced).toHaveTextContent('No, replaced by the applicant');
     expect(replaced).toHaveTextContent('Reason for decliningI am travelling.');
   });

@@ -6,11 +6,15 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { api } from '../../../lib/api-client';
 import { userMessage } from '../../../lib/api-errors';
 import { STATE_LABELS } from '../../status/components/state-labels';
-import { formatTime } from './staff-format';
+import { ChecklistWaiver } from './checklist-waiver';
+import { hasRight, useStaffAccess } from './staff-access';
 import styles from './staff.module.css';
+import { useZonedTime } from './zoned-time';
 
 /** The office's checklist of one application: each item's state, who asked for or waived it, and a request form. */
 export function StaffChecklist({ app }: { app: StaffApplicationDetail }) {
+  // Waivers are the deciders' and administrators' (right `decide`); the server checks it again.
+  const mayWaive = hasRight(useStaffAccess(), 'decide') && app.submitted_at !== null;
   return (
     <section aria-labelledby="checklist-title">
       <h2 id="checklist-title" className={styles.sectionTitle}>
@@ -20,9 +24,12 @@ export function StaffChecklist({ app }: { app: StaffApplicationDetail }) {
         {app.checklist.map((item) => (
           <li key={item.key}>
             <ChecklistLine item={item} />
-            {app.submitted_at && item.kind === 'document' && item.state !== 'requested' && (
-              <RequestForm userId={app.user_id} item={item} />
-            )}
+            <div className={styles.itemActions}>
+              {app.submitted_at && item.kind === 'document' && item.state !== 'requested' && (
+                <RequestForm userId={app.user_id} item={item} />
+              )}
+              {mayWaive && <ChecklistWaiver userId={app.user_id} item={item} />}
+            </div>
           </li>
         ))}
       </ul>
@@ -31,6 +38,8 @@ export function StaffChecklist({ app }: { app: StaffApplicationDetail }) {
 }
 
 function ChecklistLine({ item }: { item: StaffChecklistItem }) {
+  // The institution's time with its zone named, as everywhere in the console.
+  const formatTime = useZonedTime();
   return (
     <>
       <strong>{item.label}</strong>: {STATE_LABELS[item.state]}

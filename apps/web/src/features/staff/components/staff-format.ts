@@ -7,11 +7,6 @@ export const STATUS_LABELS: Record<StaffListRow['web_status'], string> = {
   submitted: 'Submitted',
 };
 
-/** A time as the office reads it, in the browser's own time zone. */
-export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 export function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024
     ? `${Math.round(bytes / (1024 * 1024))} MB`

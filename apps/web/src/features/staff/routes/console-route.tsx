@@ -24,6 +24,7 @@ const SORTS: readonly string[] = STAFF_LIST_SORTS;
 function filtersOf(params: URLSearchParams): ListFilters {
   const sort = params.get('sort');
   const status = params.get('status');
+  const complete = params.get('complete');
   return {
     q: params.get('q') ?? undefined,
     status: (STAFF_WEB_STATUSES as readonly string[]).includes(status ?? '')
@@ -32,6 +33,7 @@ function filtersOf(params: URLSearchParams): ListFilters {
     program: params.get('program') ?? undefined,
     term: params.get('term') ?? undefined,
     stage: params.get('stage') ?? undefined,
+    complete: complete === 'yes' || complete === 'no' ? complete : undefined,
     cycle: params.get('cycle') ?? undefined,
     sort: SORTS.includes(sort ?? '') ? (sort as ListSort) : undefined,
     dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : undefined,
@@ -247,6 +249,7 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
   const [term, setTerm] = useState(filters.term ?? '');
   const [stage, setStage] = useState(filters.stage ?? '');
   const [cycle, setCycle] = useState(filters.cycle ?? '');
+  const [complete, setComplete] = useState(filters.complete ?? '');
   const tenant = useTenantConfig();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -256,6 +259,7 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       program: program || undefined,
       term: term || undefined,
       stage: stage || undefined,
+      complete: complete === 'yes' || complete === 'no' ? complete : undefined,
       cycle: cycle || undefined,
     });
   };
@@ -320,6 +324,15 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
               {s.label}
             </option>
           ))}
+        </select>
+      </label>
+      <label className={styles.filter}>
+        <span>Complete</span>
+        {/* Complete: every checklist item received or waived (decision 043). */}
+        <select value={complete} onChange={(e) => setComplete(e.target.value)}>
+          <option value="">Complete or not</option>
+          <option value="yes">Complete</option>
+          <option value="no">Not complete</option>
         </select>
       </label>
       <Button type="submit" className={styles.searchButton}>

@@ -1,0 +1,132 @@
+import { checklistWaiversPath, type StaffChecklistItem } from '@admissions/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal, ModalClose } from '../../../components/ui/modal';
+import { api } from '../../../lib/api-client';
+import { CallError } from './error-text';
+import styles from './staff.module.css';
+
+/**
+ * A checklist item waived or given back (decision 044, right `decide`): the
+ * waiver asks for the office's reason in a dialog (the applicant sees only
+ * "waived"), and taking it back is one button, since it restores what was.
+ * Cancel comes first in the dialog, so Enter in it never waives by accident.
+ */
+export function ChecklistWaiver({ userId, item }: { userId: string; item: StaffChecklistItem }) {
+  // A received item needs no waiver.
+  if (item.state === 'received') return null;
+  return item.state === 'waived' ? (
+    <TakeBackWaiver userId={userId} item={item} />
+  ) : (
+    <WaiveDialog userId={userId} item={item} />
+  );
+}
+
+/** The application's detail, whose checklist and `complete` the server recomputes. */
+const refresh = (queryClient: ReturnType<typeof useQueryClient>, userId: string) =>
+  queryClient.invalidateQueries({ queryKey: ['staff', 'application', userId] });
+
+function WaiveDialog({ userId, item }: { userId: string; item: StaffChecklistItem }) {
+  const reasonId = useId();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const waive = async () => {
+    setError(undefined);
+    setMissing(!reason.trim());
+    if (!reason.trim()) return;
+    setBusy(true);
+    try {
+      await api.post(checklistWaiversPath(userId), { item_key: item.key, reason: reason.trim() });
+      await refresh(queryClient, userId);
+      setOpen(false);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={`Waive ${item.label}`}
+      size="s"
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        if (next) {
+          setReason('');
+          setMissing(false);
+          setError(undefined);
+        }
+        setOpen(next);
+      }}
+      trigger={
+        <Button variant="text">
+          Waive<span className="visually-hidden">: {item.label}</span>
+        </Button>
+      }
+      actions={
+        <>
+          <ModalClose asChild>
+            <Button variant="secondary" disabled={busy}>
+              Cancel
+            </Button>
+          </ModalClose>
+          <Button onClick={() => void waive()} loading={busy}>
+            Waive
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.waiverForm}>
+        <p>The applicant will see this item as waived and no longer missing. The reason stays with the office.</p>
+        <label htmlFor={reasonId}>Reason for the waiver</label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          rows={3}
+          maxLength={2000}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${reasonId}-error` : undefined}
+        />
+        {missing && (
+          <p id={`${reasonId}-error`} className={styles.fieldError}>
+            Please give a reason for the waiver.
+          </p>
+        )}
+        <CallError error={error} />
+      </div>
+    </Modal>
+  );
+}
+
+function TakeBackWaiver({ userId, item }: { userId: string; item: StaffChecklistItem }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const takeBack = async () => {
+    setError(undefined);
+    setBusy(true);
+    try {
+      await api.delete(`${checklistWaiversPath(userId)}?item_key=${encodeURIComponent(item.key)}`);
+      await refresh(queryClient, userId);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="text" onClick={() => void takeBack()} loading={busy}>
+        Take back waiver<span className="visually-hidden">: {item.label}</span>
+      </Button>
+      <CallError error={error} />
+    </>
+  );
+}
