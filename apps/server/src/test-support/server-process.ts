@@ -71,7 +71,11 @@ export async function startServerProcess(
     const deadline = Date.now() + startTimeoutMs;
     while (!out.includes('is ready at')) {
       const ended = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 100))]);
-      if (ended || Date.now() > deadline) throw new Error(`server did not start:\n${out}\n${err}`);
+      if (ended || Date.now() > deadline) {
+        // A process too slow to start is stopped, not left running after the test.
+        if (!ended) child.kill('SIGKILL');
+        throw new Error(`server did not start:\n${out}\n${err}`);
+      }
     }
   }
   return {
