@@ -4,6 +4,12 @@ import { freePortSync } from './support/free-port';
 // Chosen once by the runner and inherited by its workers, so parallel runs on one machine never collide.
 process.env.E2E_PORT ??= String(freePortSync());
 const E2E_PORT = Number(process.env.E2E_PORT);
+// The control of the server's clock (decision 053), and the second stack (lakeside tenant) with its own.
+process.env.E2E_CLOCK_PORT ??= String(freePortSync());
+process.env.E2E_LAKESIDE_PORT ??= String(freePortSync());
+process.env.E2E_LAKESIDE_CLOCK_PORT ??= String(freePortSync());
+const E2E_LAKESIDE_PORT = Number(process.env.E2E_LAKESIDE_PORT);
+const SECOND_TENANT_SPEC = /second-tenant\.spec\.ts$/;
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against
@@ -36,16 +42,40 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 900 } } }],
-  webServer: {
-    command: 'node --import tsx support/start-stack.ts',
-    cwd: import.meta.dirname,
-    // A school search answers nothing until the indexes are built; a lookup by id waits for them.
-    url: `http://localhost:${E2E_PORT}/lookup/find?id=166027&category=college_ceeb`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT) },
-  },
+  projects: [
+    { name: 'desktop', testIgnore: SECOND_TENANT_SPEC, use: { viewport: { width: 1280, height: 900 } } },
+    // Issue 29: another college's tenant file on a stack of its own.
+    {
+      name: 'lakeside',
+      testMatch: SECOND_TENANT_SPEC,
+      use: { viewport: { width: 1280, height: 900 }, baseURL: `http://localhost:${E2E_LAKESIDE_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx support/start-stack.ts',
+      cwd: import.meta.dirname,
+      // A school search answers nothing until the indexes are built; a lookup by id waits for them.
+      url: `http://localhost:${E2E_PORT}/lookup/find?id=166027&category=college_ceeb`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(E2E_PORT), E2E_CLOCK_PORT: process.env.E2E_CLOCK_PORT },
+    },
+    {
+      command: 'node --import tsx support/start-stack.ts',
+      cwd: import.meta.dirname,
+      url: `http://localhost:${E2E_LAKESIDE_PORT}/public/tenant`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_STACK: 'lakeside',
+        E2E_PORT: String(E2E_LAKESIDE_PORT),
+        E2E_CLOCK_PORT: process.env.E2E_LAKESIDE_CLOCK_PORT,
+      },
+    },
+  ],
 });

@@ -13,7 +13,8 @@ export const SAMPLE_TENANT: TenantConfig = tenantConfigSchema.parse(sample);
 /** A second, non-SPEC tenant (other programs, terms, zone and deadlines). */
 export const LAKESIDE_TENANT: TenantConfig = tenantConfigSchema.parse(lakeside);
 
-/** What buildForm needs of a tenant: the sample's programs and terms under the given short name. */
+/** What buildForm needs of a tenant: the sample's programs, terms and About banner under the given short name. */
 export function sampleFormTenant(shortName = SAMPLE_TENANT.shortName) {
-  return { shortName, programs: SAMPLE_TENANT.programs, terms: SAMPLE_TENANT.terms };
+  const { programs, terms, time_zone, priority_deadline } = SAMPLE_TENANT;
+  return { shortName, programs, terms, time_zone, priority_deadline };
 }

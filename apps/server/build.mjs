@@ -49,6 +49,8 @@ await build({
   // The thread entries' names are the ones thread-entry.ts looks for in dist/.
   entryPoints: {
     main: path.join(serverRoot, 'src/server.ts'),
+    // The browser journeys' entry: the same server on a clock they can move (decision 053); `npm start` never loads it.
+    'e2e-main': path.join(serverRoot, 'src/test-support/e2e-server.ts'),
     'pdf-worker': path.join(serverRoot, 'src/features/pdf/pdf-worker-thread.ts'),
     'convert-worker': path.join(serverRoot, 'src/features/documents/convert/convert-thread.ts'),
     'zip-places-worker': path.join(serverRoot, 'src/features/lookup/zip-places-worker.mjs'),

@@ -2,15 +2,21 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { DATA_DIR, MAIL_DIR, STAFF_EMAIL } from './paths';
+import { DATA_DIR, LAKESIDE_DATA_DIR, LAKESIDE_TENANT, MAIL_DIR, STAFF_EMAIL } from './paths';
 
 /**
  * Starts a local SMTP sink that files every message in MAIL_DIR, then the
  * real server delivering to it: the compiled server that `npm start` runs
- * (apps/server/dist, written by `npm run build`, which `npm run test:e2e` runs first).
+ * (apps/server/dist, written by `npm run build`, which `npm run test:e2e` runs first),
+ * through its e2e entry: the same server on a clock the journeys move from
+ * E2E_CLOCK_PORT (support/server-clock.ts, decision 053).
+ * With E2E_STACK=lakeside it is the second stack: the lakeside tenant on its own database.
  */
-await rm(DATA_DIR, { recursive: true, force: true });
-await rm(MAIL_DIR, { recursive: true, force: true });
+const lakeside = process.env.E2E_STACK === 'lakeside';
+const dataDir = lakeside ? LAKESIDE_DATA_DIR : DATA_DIR;
+await rm(dataDir, { recursive: true, force: true });
+// Both stacks deliver to one mail directory (each journey's addresses are its own); the first stack empties it.
+if (!lakeside) await rm(MAIL_DIR, { recursive: true, force: true });
 await mkdir(MAIL_DIR, { recursive: true });
 
 let seq = 0;
@@ -37,7 +43,8 @@ Object.assign(process.env, {
   PORT: appPort,
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://localhost:${appPort}`,
-  DATA_DIR,
+  DATA_DIR: dataDir,
+  ...(lakeside ? { TENANT_CONFIG: LAKESIDE_TENANT } : {}),
   SMTP_URL: `smtp://127.0.0.1:${port}`,
   LOG_LEVEL: 'warn',
   // The shared directory data, beside the repository as in CI (never committed).
@@ -48,6 +55,7 @@ Object.assign(process.env, {
   // the limit itself is proven by the server tests (two-processes.test.ts).
   MAIL_PER_IP_LIMIT: '1000',
 });
+if (!process.env.E2E_CLOCK_PORT) throw new Error('E2E_CLOCK_PORT must be set by playwright.config.ts');
 // Plain JavaScript without type declarations, hence imported by a path in a variable.
-const compiledServer = '../../apps/server/dist/server.js';
+const compiledServer = '../../apps/server/dist/e2e-main.js';
 await import(compiledServer);

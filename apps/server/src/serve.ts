@@ -11,13 +11,21 @@ import { startPeriodicJob, type PeriodicJob } from './infra/jobs/periodic-job';
 import { startWorkers } from './workers';
 import type { Config } from './config';
 import { markStopping } from './infra/lifecycle';
+import type { Clock } from './infra/clock';
+import type { AppDeps } from './app-deps';
 import { startMetricsServer } from './features/operations';
 
 /**
  * The server itself, started by server.ts once the configuration is read
  * (and tracing, when asked for, is listening for the modules loaded here).
+ * Production passes no clock (the system's); only the e2e stack's own entry
+ * (test-support/e2e-server.ts, decision 053) passes one it can move, and reads
+ * the started deps from the answer to run the scheduled work it moved into the past.
  */
-export async function serve(config: Config, hooks: { beforeExit?: () => Promise<void> } = {}): Promise<void> {
+export async function serve(
+  config: Config,
+  hooks: { beforeExit?: () => Promise<void>; clock?: Clock } = {},
+): Promise<AppDeps> {
   /** How long after listening the background work starts when no request has asked for it. */
   const BACKGROUND_START_MS = 1000;
   const logger = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
@@ -25,7 +33,7 @@ export async function serve(config: Config, hooks: { beforeExit?: () => Promise<
   /** An unreachable database at boot is an operator's problem to fix, said in one line, not a stack trace. */
   async function openDeps() {
     try {
-      return await createDeps(config, logger);
+      return await createDeps(config, logger, hooks.clock);
     } catch (err) {
       if (config.databaseUrl && isDatabaseUnavailable(err)) {
         const url = new URL(config.databaseUrl);
@@ -104,4 +112,5 @@ export async function serve(config: Config, hooks: { beforeExit?: () => Promise<
     });
     logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);
   }
+  return deps;
 }

@@ -37,12 +37,14 @@ export async function startServerProcess(
     nodeArgs = [] as string[],
     port: fixedPort,
     startTimeoutMs = 60_000,
-  }: { waitReady?: boolean; nodeArgs?: string[]; port?: number; startTimeoutMs?: number } = {},
+    // Another entry than the product's: the e2e stack's (test-support/e2e-server.ts, decision 053).
+    entry = 'src/server.ts',
+  }: { waitReady?: boolean; nodeArgs?: string[]; port?: number; startTimeoutMs?: number; entry?: string } = {},
 ): Promise<ServerProcess> {
   // A fixed port: a process started again where a balancer already sends (haproxy.test.ts).
   const port = fixedPort ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-proc-'));
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
@@ -69,7 +71,11 @@ export async function startServerProcess(
     const deadline = Date.now() + startTimeoutMs;
     while (!out.includes('is ready at')) {
       const ended = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 100))]);
-      if (ended || Date.now() > deadline) throw new Error(`server did not start:\n${out}\n${err}`);
+      if (ended || Date.now() > deadline) {
+        // A process too slow to start is stopped, not left running after the test.
+        if (!ended) child.kill('SIGKILL');
+        throw new Error(`server did not start:\n${out}\n${err}`);
+      }
     }
   }
   return {

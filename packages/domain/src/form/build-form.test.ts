@@ -10,6 +10,23 @@ describe('buildForm', () => {
     expect(buildForm(sampleFormTenant('Beta')).degreeKey).toBe('beta_degree');
   });
 
+  it('shows the tenant’s priority-deadline banner through its last minute in the institution’s zone, and none without one', () => {
+    const banner = buildForm(sampleFormTenant()).pages[0]!.sections[0]!.questions[0]!;
+    expect(banner).toEqual({
+      kind: 'date-window-banner',
+      key: 'priority_deadline_banner',
+      label: 'Priority deadline',
+      content: 'Apply by March 1, 2027 to be considered first for Fall 2027 scholarships.',
+      // Midnight starting 1 October 2026 and 23:59:59.999 on 1 March 2027, Chicago time.
+      startsAt: '2026-10-01T05:00:00.000Z',
+      endsAt: '2027-03-02T05:59:59.999Z',
+    });
+    const { priority_deadline: _none, ...withoutBanner } = sampleFormTenant('Plain');
+    const about = buildForm(withoutBanner).pages[0]!;
+    expect(about.sections.some((s) => s.questions.some((q) => q.kind === 'date-window-banner'))).toBe(false);
+    expect(about.sections[0]!.key).toBe('name');
+  });
+
   it('freezes the definition, shared option lists included, so no caller can change it for the others', () => {
     const form = buildForm(sampleFormTenant('Acme'));
     const section = form.pages[0]!.sections[1]!;

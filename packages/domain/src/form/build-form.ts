@@ -2,11 +2,14 @@ import { programCodesWith } from '../programs/program-options';
 import type { ProgramsTenant } from '../programs/program-types';
 import type { TenantConfig } from '../schemas/tenant-config';
 import type { FormDefinition, ProgramRules } from './form-types';
-import { aboutPage } from './pages/about-page';
+import { localTimeToInstant } from '../time/zoned-time';
+import { aboutPage, type DateWindowBanner } from './pages/about-page';
 import { educationPage } from './pages/education-page';
 import { finalStepsPage } from './pages/final-steps-page';
 
-export type FormTenant = Pick<TenantConfig, 'shortName'> & Pick<ProgramsTenant, 'programs' | 'terms'>;
+export type FormTenant = Pick<TenantConfig, 'shortName'> &
+  Pick<ProgramsTenant, 'programs' | 'terms'> &
+  Partial<Pick<TenantConfig, 'time_zone' | 'priority_deadline'>>;
 
 /** The degree-seeking answer key is named after the tenant (SPEC section 3). */
 export function degreeKeyFor(shortName: string): string {
@@ -40,10 +43,26 @@ function programRulesOf(tenant: FormTenant): ProgramRules {
   };
 }
 
+/**
+ * The tenant's priority-deadline banner as the About page shows it, its local
+ * times made instants in the institution's zone (checked at boot by the tenant
+ * schema); none when the tenant has none.
+ */
+function priorityBanner(tenant: FormTenant): DateWindowBanner | undefined {
+  const banner = tenant.priority_deadline;
+  if (!banner || !tenant.time_zone) return undefined;
+  const from = localTimeToInstant(banner.shows_from, tenant.time_zone);
+  const until = localTimeToInstant(banner.until, tenant.time_zone);
+  if (!from || !until) return undefined;
+  // `until` names the last minute shown: the banner stays through its last second.
+  const end = new Date(until.getTime() + 59_999);
+  return { label: banner.label, content: banner.text, startsAt: from.toISOString(), endsAt: end.toISOString() };
+}
+
 /** The application form of a tenant: every page, question, option list and condition. */
 export function buildForm(tenant: FormTenant): FormDefinition {
   const { shortName } = tenant;
-  const key = JSON.stringify([shortName, tenant.programs, tenant.terms]);
+  const key = JSON.stringify([shortName, tenant.programs, tenant.terms, tenant.time_zone, tenant.priority_deadline]);
   const cached = cache.get(key);
   if (cached) return cached;
   const degreeKey = degreeKeyFor(shortName);
@@ -51,7 +70,7 @@ export function buildForm(tenant: FormTenant): FormDefinition {
   const form = deepFreeze<FormDefinition>({
     shortName,
     degreeKey,
-    pages: [aboutPage(), educationPage(tenant, degreeKey, programs), finalStepsPage(programs)],
+    pages: [aboutPage(priorityBanner(tenant)), educationPage(tenant, degreeKey, programs), finalStepsPage(programs)],
     programs,
   });
   cache.set(key, form);

@@ -89,6 +89,21 @@ describe('a tenant file is checked at boot', () => {
     ).toBe(true);
   });
 
+  it('refuses a priority-deadline banner whose times are not local times in the zone, or run backwards', () => {
+    type Banner = { shows_from: string; until: string };
+    expect(problemsOf(() => {})).toEqual([]);
+    expect(
+      problemsOf((t) => {
+        (t.priority_deadline as Banner).shows_from = '2027-03-14T02:30';
+      }),
+    ).toEqual(['priority_deadline.shows_from: 2027-03-14T02:30 is not a valid local time in America/Chicago']);
+    expect(
+      problemsOf((t) => {
+        (t.priority_deadline as Banner).until = '2026-09-30T23:59';
+      }),
+    ).toEqual(['priority_deadline.until: must come after shows_from']);
+  });
+
   it('refuses a deadline that is not a local date and time', () => {
     expect(problemsOf((t) => (programs(t)[0]!.deadline = '15 January 2027'))).toEqual([
       'programs.0.deadline: must be a local date and time such as 2027-01-15T23:59',

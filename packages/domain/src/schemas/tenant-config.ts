@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { programConfigurationProblems } from '../programs/configuration-problems';
+import { localTimeToInstant } from '../time/zoned-time';
 import { tenantDecisionsSchema } from './tenant-decisions';
 
 const link = z.strictObject({ label: z.string().min(1), url: z.url() });
@@ -24,6 +25,19 @@ const term = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, 'must be letters, digits, - or _'),
   label: z.string().min(1),
   starts: z.iso.date('must be a date such as 2027-08-23'),
+});
+
+/**
+ * The About page's banner before a priority date (SPEC section 4's date window), e.g. "Apply by March 1,
+ * 2027 to be considered first for scholarships". Its words and dates are the institution's, so they live
+ * here, not in code; `shows_from` and `until` are local times in the institution's zone, the banner shown
+ * from the first minute through the last one. Without it the About page has no banner.
+ */
+const priorityDeadline = z.strictObject({
+  label: z.string().min(1),
+  text: z.string().min(1),
+  shows_from: localDateTime,
+  until: localDateTime,
 });
 
 const cycle = z.strictObject({
@@ -60,6 +74,7 @@ export const tenantConfigSchema = z
     cycle,
     /** Days before a program's deadline that a reminder of missing items goes out; [7, 1] when not set (decision 044). */
     deadline_reminder_days: z.array(z.number().int().min(1).max(90)).max(10).optional(),
+    priority_deadline: priorityDeadline.optional(),
     /**
      * Decision codes, letters and deny reasons (issue #32). The only part of the
      * tenant the browser never gets (GET /public/tenant leaves it out): no
@@ -72,7 +87,33 @@ export const tenantConfigSchema = z
     if (!isTimeZone(tenant.time_zone)) return;
     for (const problem of programConfigurationProblems(tenant))
       ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    for (const problem of priorityDeadlineProblems(tenant))
+      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
   });
+
+/** The banner's times must be real local times in the institution's zone, the first before the last. */
+function priorityDeadlineProblems(tenant: {
+  time_zone: string;
+  priority_deadline?: z.infer<typeof priorityDeadline>;
+}): { path: (string | number)[]; message: string }[] {
+  const banner = tenant.priority_deadline;
+  if (!banner) return [];
+  const from = localTimeToInstant(banner.shows_from, tenant.time_zone);
+  const until = localTimeToInstant(banner.until, tenant.time_zone);
+  const problems = [];
+  for (const [field, instant] of [
+    ['shows_from', from],
+    ['until', until],
+  ] as const)
+    if (!instant)
+      problems.push({
+        path: ['priority_deadline', field],
+        message: `${banner[field]} is not a valid local time in ${tenant.time_zone}`,
+      });
+  if (from && until && from >= until)
+    problems.push({ path: ['priority_deadline', 'until'], message: 'must come after shows_from' });
+  return problems;
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -84,5 +125,6 @@ function isTimeZone(zone: string): boolean {
 }
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
+export type PriorityDeadlineConfig = z.infer<typeof priorityDeadline>;
 /** What GET /public/tenant sends the browser: everything but the decisions. */
 export type PublicTenantConfig = Omit<TenantConfig, 'decisions'>;

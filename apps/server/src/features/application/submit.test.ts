@@ -52,7 +52,7 @@ describe('POST /api/submit', () => {
     ]);
     const mail = t.smtp.last(email);
     expect(mail.subject).toBe('We received your Graduate Application for Admission');
-    expect(mail.text).toMatch(/Thank you! Brightwater College received your application on .+ \(UTC\)/);
+    expect(mail.text).toMatch(/Thank you! Brightwater College received your application at .+ Central Time on /);
     expect(mail.text).toContain(
       'To read your answers or download a PDF copy of your application, log in at http://portal.test/completion',
     );

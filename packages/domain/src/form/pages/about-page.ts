@@ -3,27 +3,26 @@ import { COUNTRIES, USA } from '../../answers/options/countries';
 import { ETHNICITIES, GENDERS } from '../../answers/options/personal';
 import { YES_NO } from '../../answers/options/yes-no';
 import { pageMeta, type FormPage } from '../form-types';
+import type { DateWindowBannerQuestion } from '../question-types';
 import { checkbox, date, phone, radio, select, text } from '../question-builders';
 import { addressBlock } from './address-block';
 
-/** Step 1 (SPEC section 3, About). */
-export function aboutPage(): FormPage {
+/** The priority-deadline banner's words and window, from the tenant file (buildForm). */
+export type DateWindowBanner = Pick<DateWindowBannerQuestion, 'label' | 'content' | 'startsAt' | 'endsAt'>;
+
+/** Step 1 (SPEC section 3, About): with the tenant's priority-deadline banner first, when it has one. */
+export function aboutPage(banner?: DateWindowBanner): FormPage {
   return {
     ...pageMeta('about'),
     sections: [
-      {
-        key: 'deadlines',
-        questions: [
-          {
-            kind: 'date-window-banner',
-            key: 'priority_deadline_banner',
-            label: 'Priority deadline',
-            startsAt: '2026-10-01T00:00:00-04:00',
-            endsAt: '2027-03-01T23:59:59-05:00',
-            content: 'Apply by March 1, 2027 to be considered first for Fall 2027 scholarships.',
-          },
-        ],
-      },
+      ...(banner
+        ? [
+            {
+              key: 'deadlines',
+              questions: [{ kind: 'date-window-banner' as const, key: 'priority_deadline_banner', ...banner }],
+            },
+          ]
+        : []),
       {
         key: 'name',
         title: 'Your Name',

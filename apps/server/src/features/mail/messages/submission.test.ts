@@ -27,7 +27,9 @@ describe('submissionMail', () => {
       },
       submittedAt: new Date('2026-11-02T09:00:00Z'),
     });
-    expect(mail.text).toContain('received your application on Monday, November 2, 2026 at 9:00 AM (UTC).');
+    // 09:00 UTC is 3 am in Chicago, the sample institution's zone, named as such.
+    expect(mail.text).toContain('received your application at 3:00 am Central Time on Monday, 2 November 2026.');
+    expect(mail.text).not.toContain('UTC');
     expect(mail.text).toContain('Documents:\n  - School 2: Unofficial Transcript\n  - Final Project Description');
     expect(mail.text).toContain('Colleges and Universities Attended');
     for (const secret of ['1984', 'Baker', 'Hispanic', 'Asian', 'Lovelace', 'Springfield', '555'])

@@ -1,6 +1,7 @@
 import {
   answerText,
   fieldDisplayName,
+  formatInZone,
   storesAnswer,
   visibleQuestions,
   type Answers,
@@ -54,9 +55,8 @@ export function submissionMail(
   submitted: SubmittedApplication,
 ): MailMessage {
   const t = config.tenant;
-  const when =
-    submitted.submittedAt.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }) +
-    ' (UTC)';
+  // In the institution's zone, named: the time its deadlines are set in (issue 29).
+  const when = formatInZone(submitted.submittedAt, t.time_zone);
   const sections = answeredSections(form, submitted.answers, submitted.view)
     .map((p) => `${p.step}\n${p.sections.map((s) => `  - ${s}`).join('\n')}`)
     .join('\n');
@@ -68,7 +68,7 @@ export function submissionMail(
     to,
     subject: `We received your ${t.applicationTitle}`,
     text:
-      `Thank you! ${t.partnerName} received your application on ${when}.\n\n` +
+      `Thank you! ${t.partnerName} received your application at ${when}.\n\n` +
       `You can no longer change it. To read your answers or download a PDF copy of your application, log in at ${completion} ` +
       `and choose 'Download a PDF copy of your application'.\n\n` +
       `Your application holds these sections:\n${sections}\n\n` +

@@ -1,0 +1,57 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { ConfigError, loadConfig } from '../config';
+import { runDecisionsPass } from '../features/decisions/decision-worker';
+import { serve } from '../serve';
+import { OffsetClock } from './offset-clock';
+
+/**
+ * The browser journeys' server (decision 053): the production server (same
+ * serve(), compiled into dist/e2e-main.js beside dist/main.js) on a clock the
+ * journeys can move, with a control on a port of its own (E2E_CLOCK_PORT, on
+ * 127.0.0.1), never on the product's port. Only e2e/support/start-stack.ts
+ * starts this entry; `npm start` never loads it (clock-control.test.ts).
+ *
+ *   GET  /now               → { now }            the server's time
+ *   POST /advance?ms=60000  → { now, released }  moves it forward, then runs the
+ *                                                 scheduled work now due (the decisions pass)
+ */
+function readConfig() {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+const config = readConfig();
+const controlPort = Number(process.env.E2E_CLOCK_PORT);
+if (!Number.isInteger(controlPort) || controlPort <= 0) throw new Error('E2E_CLOCK_PORT must name the control port');
+
+const clock = new OffsetClock();
+// The control listens from the start; a move waits until the server's work has started.
+const started = serve(config, { clock });
+
+async function control(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://control');
+  const reply = (status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  if (req.method === 'GET' && url.pathname === '/now') return reply(200, { now: clock.now().toISOString() });
+  if (req.method === 'POST' && url.pathname === '/advance') {
+    const ms = Number(url.searchParams.get('ms'));
+    if (!Number.isFinite(ms) || ms < 0) return reply(400, { code: 'BAD_ADVANCE', message: 'ms: a number ≥ 0' });
+    clock.advance(ms);
+    // The queue's cron would run this within a minute; the journey wants it done when its call returns.
+    const { released } = await runDecisionsPass(await started);
+    return reply(200, { now: clock.now().toISOString(), released });
+  }
+  return reply(404, { code: 'NOT_FOUND' });
+}
+
+createServer((req, res) => {
+  control(req, res).catch((err: unknown) => {
+    res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
+  });
+}).listen(controlPort, '127.0.0.1');

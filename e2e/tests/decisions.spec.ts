@@ -1,0 +1,228 @@
+import { completeAnswers } from '@admissions/domain/testing';
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { logIn } from '../support/application';
+import {
+  createConfirmedAccount,
+  ensureStaffAccount,
+  expect,
+  expectAxeClean,
+  PASSWORD,
+  sameOrigin,
+  test,
+  uniqueEmail,
+} from '../support/fixtures';
+import { waitForMail } from '../support/mailbox';
+import { STAFF_EMAIL } from '../support/paths';
+import { advanceServerClock, serverNow } from '../support/server-clock';
+
+// Issue 32: the office records a decision, releases it on schedule, and the applicant reads and answers it.
+
+const UNDER_REVIEW = 'Your application is under review';
+const DECISION_MAIL = /An update on your/;
+
+/** An applicant who filled in and submitted everything, through the API in a context of their own. */
+async function submittedApplicant(baseURL: string, firstName: string, lastName: string) {
+  const email = uniqueEmail('decided');
+  const api = await playwrightRequest.newContext({ baseURL });
+  await createConfirmedAccount(api, email);
+  const headers = sameOrigin();
+  expect((await api.post('/public/login', { data: { username: email, password: PASSWORD }, headers })).status()).toBe(
+    200,
+  );
+  const answers = { ...completeAnswers(), first_name: firstName, last_name: lastName };
+  expect((await api.put('/api/answer', { data: answers, headers })).status()).toBe(200);
+  expect((await api.post('/api/submit', { headers })).status()).toBe(200);
+  await api.dispose();
+  return email;
+}
+
+/** Presses Tab until `target` has the focus: proof that the keyboard alone reaches it. */
+async function tabTo(page: Page, target: Locator, max = 120) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** The office's API session (the admin of the e2e stack, who may decide). */
+async function officeApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  await ensureStaffAccount(api, STAFF_EMAIL);
+  const login = await api.post('/public/login', {
+    data: { username: STAFF_EMAIL, password: PASSWORD },
+    headers: sameOrigin(),
+  });
+  expect(login.status()).toBe(200);
+  return api;
+}
+
+async function userIdOf(office: APIRequestContext, lastName: string): Promise<string> {
+  const res = await office.get(`/api/staff/applications?q=${encodeURIComponent(lastName.toLowerCase())}`);
+  expect(res.status()).toBe(200);
+  const { rows } = (await res.json()) as { rows: { user_id: string }[] };
+  expect(rows).toHaveLength(1);
+  return rows[0]!.user_id;
+}
+
+/** An ISO 8601 instant with its offset, as the release form asks for it, without milliseconds. */
+const isoWithOffset = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+test('a decider admits by keyboard and schedules the release a minute ahead; the applicant reads the letter after the e-mail and accepts; the list says accepted', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const lastName = `Noether${Date.now().toString(36)}`;
+  const email = await submittedApplicant(baseURL!, 'Emmy', lastName);
+  const office = await browser.newContext();
+  await (await officeApi(baseURL!)).dispose();
+  const staffPage = await office.newPage();
+  await logIn(staffPage, STAFF_EMAIL, PASSWORD);
+
+  // The decider's part, by keyboard alone: find the application, record the decision, schedule its release.
+  const search = staffPage.getByLabel('Name or e-mail');
+  await tabTo(staffPage, search);
+  await staffPage.keyboard.type(lastName.toLowerCase());
+  await staffPage.keyboard.press('Enter');
+  const link = staffPage.getByRole('link', { name: `${lastName}, Emmy` });
+  await expect(link).toBeVisible();
+  await tabTo(staffPage, link);
+  await staffPage.keyboard.press('Enter');
+  await expect(staffPage.getByRole('heading', { level: 1, name: `Emmy ${lastName}` })).toBeVisible();
+  const panel = staffPage.getByRole('region', { name: 'Decision', exact: true });
+  await expect(panel).toContainText('No decision yet');
+  const code = panel.getByRole('combobox', { name: 'Decision', exact: true });
+  await tabTo(staffPage, code);
+  await staffPage.keyboard.type('Admitted');
+  await expect(code).toHaveValue('admit');
+  await expectAxeClean(staffPage);
+  const record = panel.getByRole('button', { name: 'Record the provisional decision' });
+  await tabTo(staffPage, record);
+  await staffPage.keyboard.press('Enter');
+  await expect(panel).toContainText('The decision is recorded. It stays provisional until it is released.');
+  await expect(panel).toContainText('Admitted (provisional)');
+  // The letter exactly as the applicant will read it.
+  await expect(panel).toContainText('Dear Emmy');
+
+  const releaseAt = new Date((await serverNow()).getTime() + 60_000);
+  const at = panel.getByLabel(/^Or release at/);
+  await tabTo(staffPage, at);
+  await staffPage.keyboard.type(isoWithOffset(releaseAt));
+  await staffPage.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: 'Schedule the release' })).toBeFocused();
+  await staffPage.keyboard.press('Enter');
+  await expect(panel).toContainText('1 decision is scheduled for release.');
+  await expect(panel).toContainText(/release scheduled for .* Central Time on /);
+
+  // The applicant, before the release: under review, and no e-mail about it.
+  await logIn(page, email, PASSWORD);
+  await page.goto('/completion');
+  await expect(page.getByRole('heading', { level: 2, name: UNDER_REVIEW })).toBeVisible();
+  await expect(page.getByText(/Decision:|Dear Emmy/)).toHaveCount(0);
+  await expect(waitForMail(email, DECISION_MAIL, 0)).rejects.toThrow();
+
+  // A minute and a bit later on the server's clock the scheduled release is carried out.
+  expect((await advanceServerClock(90_000)).released).toBeGreaterThanOrEqual(1);
+  const mail = await waitForMail(email, DECISION_MAIL);
+  expect(mail.text).toContain('/completion');
+  expect(mail.text).not.toMatch(/admit/i);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Decision: Admitted' })).toBeVisible();
+  await expect(page.getByText(/Dear Emmy/)).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole('button', { name: 'Accept the offer' }).click();
+  await expect(
+    page.getByText('Thank you. You accepted the offer; we sent you a confirmation by e-mail.'),
+  ).toBeVisible();
+  await expect(page.getByText('You accepted this offer.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept the offer' })).toHaveCount(0);
+  await waitForMail(email, /You accepted the offer/);
+
+  // The office's list: the decision and that it was accepted.
+  await staffPage.goto('/staff');
+  await staffPage.getByLabel('Name or e-mail').fill(lastName.toLowerCase());
+  await staffPage.getByRole('button', { name: 'Search' }).click();
+  await expect(staffPage.getByRole('row').filter({ hasText: lastName })).toContainText('Admitted: accepted');
+  await office.close();
+});
+
+test('each decision reads well on the status page; a deny shows its reasons', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now().toString(36);
+  const office = await officeApi(baseURL!);
+  const applicants = {
+    deny: { first: 'Ada', last: `Byron${stamp}` },
+    admit_conditional: { first: 'Mary', last: `Somerville${stamp}` },
+    waitlist: { first: 'Caroline', last: `Herschel${stamp}` },
+  };
+  const emails: Record<string, string> = {};
+  for (const [code, who] of Object.entries(applicants))
+    emails[code] = await submittedApplicant(baseURL!, who.first, who.last);
+
+  // The deny through the form, with its reasons, released at once.
+  const officeContext = await browser.newContext();
+  const staffPage = await officeContext.newPage();
+  await logIn(staffPage, STAFF_EMAIL, PASSWORD);
+  await staffPage.goto(`/staff/applications/${await userIdOf(office, applicants.deny.last)}`);
+  const panel = staffPage.getByRole('region', { name: 'Decision', exact: true });
+  await panel.getByRole('combobox', { name: 'Decision', exact: true }).selectOption('deny');
+  const reasons = panel.getByRole('group', { name: 'Reasons (at least one)' });
+  await reasons.getByLabel('Required prerequisite courses are missing').check();
+  await reasons.getByLabel('Other').check();
+  await reasons.getByLabel('Details (required)').fill('No statistics course on the transcript');
+  await expectAxeClean(staffPage);
+  await panel.getByRole('button', { name: 'Record the provisional decision' }).click();
+  await expect(panel).toContainText('Not admitted (provisional)');
+  await panel.getByRole('button', { name: 'Release now' }).click();
+  await expect(panel).toContainText('1 decision was released.');
+  await officeContext.close();
+
+  // The others through the office's API, released together.
+  const headers = sameOrigin();
+  const conditional = await userIdOf(office, applicants.admit_conditional.last);
+  const waitlisted = await userIdOf(office, applicants.waitlist.last);
+  const recorded = [
+    await office.put(`/api/staff/applications/${conditional}/decision`, {
+      data: { code: 'admit_conditional', conditions: ['A final transcript showing the degree awarded'] },
+      headers,
+    }),
+    await office.put(`/api/staff/applications/${waitlisted}/decision`, { data: { code: 'waitlist' }, headers }),
+  ];
+  for (const res of recorded) expect(res.status()).toBe(200);
+  const released = await office.post('/api/staff/decisions/release', {
+    data: { application_ids: [conditional, waitlisted] },
+    headers,
+  });
+  expect(released.status()).toBe(200);
+  await office.dispose();
+
+  const expected: Record<string, { heading: string; text: string }> = {
+    deny: { heading: 'Decision: Not admitted', text: 'Other: No statistics course on the transcript' },
+    admit_conditional: {
+      heading: 'Decision: Admitted with conditions',
+      text: 'A final transcript showing the degree awarded',
+    },
+    waitlist: { heading: 'Decision: Wait-listed', text: 'placed your application on our wait list' },
+  };
+  for (const [code, email] of Object.entries(emails)) {
+    await waitForMail(email, DECISION_MAIL);
+    await page.context().clearCookies();
+    await logIn(page, email, PASSWORD);
+    await page.goto('/completion');
+    await expect(page.getByRole('heading', { level: 2, name: expected[code]!.heading })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(expected[code]!.text);
+    if (code === 'deny') {
+      await expect(page.getByRole('heading', { name: 'The reasons for our decision' })).toBeVisible();
+      await expect(
+        page.getByRole('listitem').filter({ hasText: 'Required prerequisite courses are missing' }),
+      ).toBeVisible();
+    }
+    if (code === 'admit_conditional')
+      await expect(page.getByRole('button', { name: 'Accept the offer' })).toBeVisible();
+    else await expect(page.getByRole('button', { name: 'Accept the offer' })).toHaveCount(0);
+    await expectAxeClean(page);
+  }
+});
