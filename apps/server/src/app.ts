@@ -16,6 +16,7 @@ import { profileRoute } from './features/application/profile-route';
 import { submitRoute } from './features/application/submit-route';
 import { applicantDecisionRoutes } from './features/decisions/applicant-decision-routes';
 import { staffDecisionRoutes } from './features/decisions/staff-decision-routes';
+import { cycleRoutes, refuseClosedCycleWrites } from './features/cycles';
 import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
@@ -123,6 +124,8 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       await api.register(answerRoute(deps, formContext));
       await api.register(async (scope) => {
         scope.addHook('preHandler', requireSession(deps));
+        // A closed cycle's application is read-only until the applicant starts one for the open cycle (decision 052).
+        scope.addHook('preHandler', refuseClosedCycleWrites(deps));
         await scope.register(profileRoute(deps));
         await scope.register(logoutRoute(deps));
         await scope.register(keepAliveRoute(deps));
@@ -140,6 +143,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(deleteAccountRoute(deps));
         await scope.register(statusRoutes(deps, formContext));
         await scope.register(applicantDecisionRoutes(deps));
+        await scope.register(cycleRoutes(deps, formContext));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });

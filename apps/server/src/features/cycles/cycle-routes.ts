@@ -1,0 +1,67 @@
+import { pastApplicationPdfPath, type ApplicationCycleResponse, type NewCycleResponse } from '@admissions/domain';
+import { newCycleBody } from '@admissions/domain/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { FormContext } from '../../core/form-context';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-body';
+import { sessionOf } from '../../session/require-session';
+import { applicantDecision } from '../decisions';
+import { attachmentHeader, createPdfRenderer, loadCopySource } from '../pdf';
+import { closedCycleOf, cycleRef, pastApplicationsOf } from './past-applications';
+import { startNewCycle } from './start-new-cycle';
+
+/**
+ * The applicant's cycle calls (decision 052): where their application stands
+ * against the open cycle, starting the open cycle's application, and the PDF
+ * copy of a past one. A past application is found through the account, by its
+ * cycle; its owner key never leaves the server.
+ */
+export function cycleRoutes(deps: AppDeps, ctx: FormContext) {
+  const renderer = createPdfRenderer();
+  const tenant = deps.config.tenant;
+  return async (app: FastifyInstance) => {
+    app.addHook('onClose', () => renderer.close());
+
+    app.get('/application/cycle', async (req, reply): Promise<ApplicationCycleResponse> => {
+      const { userId } = sessionOf(req);
+      const [closed, past] = await Promise.all([
+        closedCycleOf(deps.db, userId, tenant.cycle.id),
+        pastApplicationsOf(deps.db, userId),
+      ]);
+      reply.header('cache-control', 'no-store');
+      return {
+        open_cycle: cycleRef(tenant, tenant.cycle.id),
+        closed: closed && { cycle: cycleRef(tenant, closed.cycleId), submitted: closed.submitted },
+        past: await Promise.all(
+          past.map(async (p) => ({
+            cycle: cycleRef(tenant, p.cycle_id),
+            submitted_at: p.submitted_at ? new Date(p.submitted_at).toISOString() : null,
+            // A released decision only: applicantDecision never reads a provisional one.
+            decision: (await applicantDecision(deps, p.owner_id))?.label ?? null,
+            pdf_url: pastApplicationPdfPath(p.cycle_id),
+          })),
+        ),
+      };
+    });
+
+    app.post('/application/new-cycle', async (req): Promise<NewCycleResponse> => {
+      const { carry_over } = parseBody(newCycleBody, req.body);
+      return startNewCycle(deps, ctx, sessionOf(req).userId, carry_over);
+    });
+
+    app.get<{ Params: { cycleId: string } }>('/past-applications/:cycleId/pdf', async (req, reply) => {
+      const past = (await pastApplicationsOf(deps.db, sessionOf(req).userId)).find(
+        (p) => p.cycle_id === req.params.cycleId,
+      );
+      if (!past) throw new AppError('NOT_FOUND');
+      const copy = await loadCopySource(deps, ctx, tenant, { userId: past.owner_id, username: past.email });
+      const pdf = await renderer.render(copy.header, copy.pages);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(copy.fileName))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    });
+  };
+}

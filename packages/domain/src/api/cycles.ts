@@ -1,0 +1,43 @@
+/**
+ * Admission cycles seen by the applicant (issue 29, decision 052). When the
+ * cycle an application belongs to has closed, the application is read-only
+ * until the applicant starts one for the open cycle; the closed one stays
+ * readable as a past application.
+ */
+export interface CycleRef {
+  id: string;
+  /** The tenant's label for the open cycle; a past cycle the tenant file no longer names shows its id. */
+  label: string;
+}
+
+export interface PastApplication {
+  cycle: CycleRef;
+  submitted_at: string | null;
+  /** The released decision's label, if any; a provisional one is never shown. */
+  decision: string | null;
+  /** The PDF copy of that application as it stands. */
+  pdf_url: string;
+}
+
+/** GET /api/application/cycle */
+export interface ApplicationCycleResponse {
+  open_cycle: CycleRef;
+  /**
+   * The live application when it belongs to a closed cycle: read-only, and the applicant may start a new one
+   * (with its answers carried over when it was never submitted). Null when it is in the open cycle or absent.
+   */
+  closed: { cycle: CycleRef; submitted: boolean } | null;
+  /** Applications of closed cycles that a new application has replaced, newest first. */
+  past: PastApplication[];
+}
+
+/** POST /api/application/new-cycle */
+export interface NewCycleResponse {
+  cycle: CycleRef;
+  /** The answers carried into the new application (empty unless asked for). */
+  carried: string[];
+  /** Answers of the old application that the open cycle's form does not take (an unknown program, term or question). */
+  dropped: { key: string; value: string }[];
+}
+
+export const pastApplicationPdfPath = (cycleId: string) => `/api/past-applications/${encodeURIComponent(cycleId)}/pdf`;
