@@ -4,7 +4,7 @@
  * application's rows, from all of them, to the past application's owner; the
  * account's own rows (sessions, codes, logins) and the append-only audit log
  * stay where they are. A new table with a reference to users must be named
- * here or in ACCOUNT_TABLES: cycles.test.ts fails until it is.
+ * here or in ACCOUNT_TABLES: new-cycle.test.ts fails until it is.
  */
 export const APPLICATION_TABLES: readonly { table: string; column: string }[] = [
   { table: 'applications', column: 'user_id' },

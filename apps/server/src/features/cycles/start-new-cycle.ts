@@ -32,10 +32,11 @@ export async function startNewCycle(
     );
     const account = accounts[0];
     if (!account) throw new AppError('UNAUTHORIZED');
-    const { rows } = await tx.query<{ cycle_id: string | null; submitted_at: Date | null; answers: Record<string, string> }>(
-      'SELECT cycle_id, submitted_at, answers FROM applications WHERE user_id = $1 FOR UPDATE',
-      [accountId],
-    );
+    const { rows } = await tx.query<{
+      cycle_id: string | null;
+      submitted_at: Date | null;
+      answers: Record<string, string>;
+    }>('SELECT cycle_id, submitted_at, answers FROM applications WHERE user_id = $1 FOR UPDATE', [accountId]);
     const old = rows[0];
     if (!old || old.cycle_id === null || old.cycle_id === openCycle) throw new AppError('APPLICATION_IN_OPEN_CYCLE');
     if (carryOver && old.submitted_at) throw new AppError('CARRY_OVER_SUBMITTED');

@@ -2,12 +2,12 @@ import type { ApplicationCycleResponse, StaffListResponse, TenantConfig } from '
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_TENANT } from '../../../../../test/tenants';
-import { buildApp } from '../../app';
-import { anotherSession, loggedInClient, save } from '../../test-support/application-helpers';
-import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
-import { expectOk, startTestApp, TestClient, type TestApp } from '../../test-support/test-app';
-import { ACCOUNT_TABLES, APPLICATION_TABLES } from './application-tables';
+import { SAMPLE_TENANT } from '../../../test/tenants';
+import { buildApp } from './app';
+import { anotherSession, loggedInClient, save } from './test-support/application-helpers';
+import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from './test-support/staff-helpers';
+import { expectOk, startTestApp, TestClient, type TestApp } from './test-support/test-app';
+import { ACCOUNT_TABLES, APPLICATION_TABLES } from './features/cycles/application-tables';
 
 /**
  * Issue 29, decision 052: a new cycle opens when the server restarts with a
@@ -27,6 +27,7 @@ let next: FastifyInstance;
 let t2: TestApp;
 let submitted: Applicant;
 const DRAFT = 'draft@example.edu';
+const errors: string[] = [];
 
 beforeAll(async () => {
   t = await startTestApp(STAFF_ENV);
@@ -38,7 +39,12 @@ beforeAll(async () => {
   const draft = await loggedInClient(t, DRAFT);
   await save(draft, { first_name: 'Dana', applied_major: 'BMAS' });
 
-  next = await buildApp({ ...t.deps, config: { ...t.deps.config, tenant: NEXT_TENANT } }, pino({ level: 'silent' }));
+  // Errors the restarted app logs, shown by a failing test.
+  const logged = { write: (line: string) => errors.push(line) };
+  next = await buildApp(
+    { ...t.deps, config: { ...t.deps.config, tenant: NEXT_TENANT } },
+    pino({ level: 'error' }, logged),
+  );
   await next.ready();
   t2 = { ...t, app: next, client: (ip = '203.0.113.10') => new TestClient(next, ip, undefined, t.mailDelivered) };
 });
@@ -103,7 +109,7 @@ describe('a new cycle', () => {
       ],
     });
     const pdf = await client.get(cycle.past[0]!.pdf_url);
-    expect(pdf.statusCode).toBe(200);
+    expect({ status: pdf.statusCode, errors }).toEqual({ status: 200, errors: [] });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await client.get('/api/past-applications/2025-26/pdf')).statusCode).toBe(404);
 
