@@ -61,7 +61,7 @@ describe('a new cycle', () => {
     const draft = await anotherSession(t2, DRAFT);
     expect(await cycleOf(draft)).toEqual({
       open_cycle: { id: '2027-28', label: 'Admissions 2027–28' },
-      closed: { cycle: { id: '2026-27', label: '2026-27' }, submitted: false },
+      closed: { cycle: { id: '2026-27', label: '2026-27' }, submitted: false, submitted_at: null },
       past: [],
     });
     expect((await expectOk(await draft.get('/api/profile'))).json()).toMatchObject({
@@ -82,6 +82,11 @@ describe('a new cycle', () => {
 
   it('gives the same account a new, empty application; the old one keeps its answers, PDF copy and decision', async () => {
     const client = await anotherSession(t2, submitted.email);
+    expect((await cycleOf(client)).closed).toEqual({
+      cycle: { id: '2026-27', label: '2026-27' },
+      submitted: true,
+      submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
     expect((await client.post('/api/application/new-cycle', { carry_over: true })).json()).toMatchObject({
       code: 'CARRY_OVER_SUBMITTED',
     });
@@ -118,7 +123,8 @@ describe('a new cycle', () => {
     expect(again.json()).toMatchObject({ code: 'APPLICATION_IN_OPEN_CYCLE' });
     // The address still logs in to the account, never to the past application's owner.
     expect((await anotherSession(t2, submitted.email).then(cycleOf)).past).toHaveLength(1);
-  });
+    // The process's first PDF copy loads react-pdf on its thread: seconds alone, tens of them on a busy machine.
+  }, 90_000);
 
   it('carries an unsubmitted application’s answers over on request, dropping what the new programs do not take', async () => {
     const draft = await anotherSession(t2, DRAFT);
@@ -141,7 +147,8 @@ describe('a new cycle', () => {
     const detail = await expectOk(await staff.get(`/api/staff/applications/${old.user_id}`));
     expect(JSON.stringify(detail.json())).toContain('Ada');
     const history = await expectOk(await staff.get(`/api/staff/applications/${old.user_id}/decisions`));
-    expect(history.json()).toMatchObject({ current: { code: 'admit', status: 'released' } });
+    // Listed among the past applications, read by nobody: not viewed.
+    expect(history.json()).toMatchObject({ current: { code: 'admit', status: 'released', viewed_at: null } });
     await expectOk(await staff.put(`/api/staff/applications/${old.user_id}/decision`, { code: 'waitlist' }));
   });
 

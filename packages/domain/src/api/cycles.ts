@@ -26,7 +26,7 @@ export interface ApplicationCycleResponse {
    * The live application when it belongs to a closed cycle: read-only, and the applicant may start a new one
    * (with its answers carried over when it was never submitted). Null when it is in the open cycle or absent.
    */
-  closed: { cycle: CycleRef; submitted: boolean } | null;
+  closed: { cycle: CycleRef; submitted: boolean; submitted_at: string | null } | null;
   /** Applications of closed cycles that a new application has replaced, newest first. */
   past: PastApplication[];
 }
@@ -41,3 +41,6 @@ export interface NewCycleResponse {
 }
 
 export const pastApplicationPdfPath = (cycleId: string) => `/api/past-applications/${encodeURIComponent(cycleId)}/pdf`;
+
+export const APPLICATION_CYCLE_PATH = '/api/application/cycle';
+export const NEW_CYCLE_PATH = '/api/application/new-cycle';

@@ -6,8 +6,8 @@ import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
-import { applicantDecision } from '../decisions';
-import { attachmentHeader, createPdfRenderer, loadCopySource } from '../pdf';
+import { releasedDecisionLabel } from '../decisions';
+import { attachmentHeader, loadCopySource, type PdfRenderer } from '../pdf';
 import { closedCycleOf, cycleRef, pastApplicationsOf } from './past-applications';
 import { startNewCycle } from './start-new-cycle';
 
@@ -15,14 +15,13 @@ import { startNewCycle } from './start-new-cycle';
  * The applicant's cycle calls (decision 052): where their application stands
  * against the open cycle, starting the open cycle's application, and the PDF
  * copy of a past one. A past application is found through the account, by its
- * cycle; its owner key never leaves the server.
+ * cycle; its owner key never leaves the server. The copy is drawn on the
+ * renderer the applicant's own copy uses (one warm thread, not a second
+ * cold one per feature).
  */
-export function cycleRoutes(deps: AppDeps, ctx: FormContext) {
-  const renderer = createPdfRenderer();
+export function cycleRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer) {
   const tenant = deps.config.tenant;
   return async (app: FastifyInstance) => {
-    app.addHook('onClose', () => renderer.close());
-
     app.get('/application/cycle', async (req, reply): Promise<ApplicationCycleResponse> => {
       const { userId } = sessionOf(req);
       const [closed, past] = await Promise.all([
@@ -32,13 +31,17 @@ export function cycleRoutes(deps: AppDeps, ctx: FormContext) {
       reply.header('cache-control', 'no-store');
       return {
         open_cycle: cycleRef(tenant, tenant.cycle.id),
-        closed: closed && { cycle: cycleRef(tenant, closed.cycleId), submitted: closed.submitted },
+        closed: closed && {
+          cycle: cycleRef(tenant, closed.cycleId),
+          submitted: closed.submittedAt !== null,
+          submitted_at: closed.submittedAt?.toISOString() ?? null,
+        },
         past: await Promise.all(
           past.map(async (p) => ({
             cycle: cycleRef(tenant, p.cycle_id),
             submitted_at: p.submitted_at ? new Date(p.submitted_at).toISOString() : null,
-            // A released decision only: applicantDecision never reads a provisional one.
-            decision: (await applicantDecision(deps, p.owner_id))?.label ?? null,
+            // A released decision only, and listing it is not reading it: it is not marked viewed.
+            decision: await releasedDecisionLabel(deps, p.owner_id),
             pdf_url: pastApplicationPdfPath(p.cycle_id),
           })),
         ),

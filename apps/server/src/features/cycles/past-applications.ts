@@ -3,14 +3,14 @@ import type { Queryable } from '../../infra/db/db';
 
 /** The cycle of the account's live application, when it is not the open one (null: open, or no application). */
 export async function closedCycleOf(db: Queryable, userId: string, openCycleId: string) {
-  const { rows } = await db.query<{ cycle_id: string | null; submitted: boolean }>(
-    'SELECT cycle_id, submitted_at IS NOT NULL AS submitted FROM applications WHERE user_id = $1',
+  const { rows } = await db.query<{ cycle_id: string | null; submitted_at: Date | null }>(
+    'SELECT cycle_id, submitted_at FROM applications WHERE user_id = $1',
     [userId],
   );
   const row = rows[0];
   // A row without a cycle was started before any cycle was recorded: it counts as the open cycle's.
   if (!row || row.cycle_id === null || row.cycle_id === openCycleId) return null;
-  return { cycleId: row.cycle_id, submitted: row.submitted };
+  return { cycleId: row.cycle_id, submittedAt: row.submitted_at && new Date(row.submitted_at) };
 }
 
 export interface PastApplicationRow {

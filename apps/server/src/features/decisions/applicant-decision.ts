@@ -30,6 +30,16 @@ function canRespond(deps: Deps, row: DecisionRow, withdrawn: boolean): boolean {
 }
 
 /**
+ * The released decision's label, for a list that names it (a past
+ * application's): reading it this way is no view, which only opening the
+ * decision itself records (applicantDecision).
+ */
+export async function releasedDecisionLabel(deps: Pick<AppDeps, 'db' | 'config'>, userId: string) {
+  const row = await releasedDecision(deps.db, userId);
+  return row ? (codeOf(deps.config.tenant.decisions, row.code)?.label ?? row.code) : null;
+}
+
+/**
  * The decision as the applicant reads it, or null before its release: a
  * provisional decision (recorded, changed or scheduled) is never read here.
  * The first read of a released decision is recorded as its view.
