@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       api.decorateRequest('session', undefined);
       // The answer save checks its session itself, in the same statement as the save.
       await api.register(answerRoute(deps, formContext));
-      // One drawing thread for the applicant's copies, this cycle's and past ones'.
+      // One drawing thread for the applicant's copies (this cycle's, past ones', those in the data download).
       const applicantPdfs = createPdfRenderer();
       api.addHook('onClose', () => applicantPdfs.close());
       await api.register(async (scope) => {
@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(pdfRoutes(deps, formContext, applicantPdfs));
         await scope.register(documentRoutes(deps, formContext));
         await scope.register(recommendationRoutes(deps, formContext));
-        await scope.register(myDataRoute(deps, formContext));
+        await scope.register(myDataRoute(deps, formContext, applicantPdfs));
         await scope.register(deleteAccountRoute(deps));
         await scope.register(statusRoutes(deps, formContext));
         await scope.register(applicantDecisionRoutes(deps));

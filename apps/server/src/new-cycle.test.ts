@@ -1,4 +1,10 @@
-import type { ApplicationCycleResponse, StaffListResponse, TenantConfig } from '@admissions/domain';
+import {
+  DECISION_MESSAGES,
+  MY_DATA_PATH,
+  type ApplicationCycleResponse,
+  type StaffListResponse,
+  type TenantConfig,
+} from '@admissions/domain';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +13,7 @@ import { buildApp } from './app';
 import { anotherSession, loggedInClient, save } from './test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from './test-support/staff-helpers';
 import { expectOk, startTestApp, TestClient, type TestApp } from './test-support/test-app';
+import { zipEntries } from './test-support/zip-entries';
 import { ACCOUNT_TABLES, APPLICATION_TABLES } from './features/cycles/application-tables';
 
 /**
@@ -26,15 +33,20 @@ let next: FastifyInstance;
 /** The test app as served after the restart: same database and clock, the next tenant's cycle. */
 let t2: TestApp;
 let submitted: Applicant;
+/** Admitted too, and answers only after the reply-by instant. */
+let late: Applicant;
 const DRAFT = 'draft@example.edu';
 const errors: string[] = [];
 
 beforeAll(async () => {
   t = await startTestApp(STAFF_ENV);
   submitted = await submittedApplicant(t, 'returning@example.edu', { first_name: 'Ada' });
+  late = await submittedApplicant(t, 'late@example.edu', { first_name: 'Lee' });
   const staff = await loggedInClient(t, STAFF_EMAIL);
-  await expectOk(await staff.put(`/api/staff/applications/${submitted.userId}/decision`, { code: 'admit' }));
-  await expectOk(await staff.post('/api/staff/decisions/release', { application_ids: [submitted.userId] }));
+  for (const { userId } of [submitted, late]) {
+    await expectOk(await staff.put(`/api/staff/applications/${userId}/decision`, { code: 'admit' }));
+    await expectOk(await staff.post('/api/staff/decisions/release', { application_ids: [userId] }));
+  }
   // In the open cycle an unsubmitted application takes saves: the refusals below come from the cycle alone.
   const draft = await loggedInClient(t, DRAFT);
   await save(draft, { first_name: 'Dana', applied_major: 'BMAS' });
@@ -108,7 +120,7 @@ describe('a new cycle', () => {
         {
           cycle: { id: '2026-27' },
           submitted_at: expect.any(String),
-          decision: 'Admitted',
+          decision: { label: 'Admitted', offer: { reply_by: expect.any(String), response: null, can_respond: true } },
           pdf_url: '/api/past-applications/2026-27/pdf',
         },
       ],
@@ -124,6 +136,25 @@ describe('a new cycle', () => {
     // The address still logs in to the account, never to the past application's owner.
     expect((await anotherSession(t2, submitted.email).then(cycleOf)).past).toHaveLength(1);
     // The process's first PDF copy loads react-pdf on its thread: seconds alone, tens of them on a busy machine.
+  }, 90_000);
+
+  it('puts the past application’s answers and PDF copy in “Download my data”, under its cycle', async () => {
+    const client = await anotherSession(t2, submitted.email);
+    const entries = await zipEntries((await expectOk(await client.get(MY_DATA_PATH))).rawPayload);
+    expect([...entries.keys()].filter((name) => name.startsWith('past-applications/'))).toEqual([
+      'past-applications/2026-27/answers.json',
+      'past-applications/2026-27/application-copy.pdf',
+    ]);
+    expect(JSON.parse(entries.get('past-applications/2026-27/answers.json')!.toString('utf8'))).toMatchObject({
+      cycle_id: '2026-27',
+      submitted_at: expect.any(String),
+      answers: { first_name: 'Ada' },
+    });
+    expect(entries.get('past-applications/2026-27/application-copy.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(JSON.parse(entries.get('answers.json')!.toString('utf8'))).toMatchObject({
+      application: { cycle_id: '2027-28', submitted_at: null, answers: { applied_major: 'MAE' } },
+    });
+    expect(entries.get('README.txt')!.toString('utf8')).toContain('past-applications/');
   }, 90_000);
 
   it('carries an unsubmitted application’s answers over on request, dropping what the new programs do not take', async () => {
@@ -162,5 +193,33 @@ describe('a new cycle', () => {
     );
     const named = [...APPLICATION_TABLES, ...ACCOUNT_TABLES].map((r) => `${r.table}.${r.column}`).sort();
     expect(rows.map((r) => `${r.table}.${r.column}`)).toEqual(named);
+  });
+
+  it('still takes the answer to an offer made to the replaced application, until its reply-by instant', async () => {
+    const client = await anotherSession(t2, submitted.email);
+    const accepted = await expectOk(
+      await client.post('/api/past-applications/2026-27/decision/response', { response: 'accept' }),
+    );
+    expect(accepted.json()).toEqual({ message: DECISION_MESSAGES.accepted });
+    expect((await cycleOf(client)).past[0]?.decision).toMatchObject({
+      offer: { response: 'accept', can_respond: false },
+    });
+    const again = await client.post('/api/past-applications/2026-27/decision/response', { response: 'decline' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'DECISION_REPLY_CLOSED' });
+    const elsewhere = await client.post('/api/past-applications/2025-26/decision/response', { response: 'accept' });
+    expect(elsewhere.statusCode).toBe(404);
+
+    const other = await anotherSession(t2, late.email);
+    await expectOk(await other.post('/api/application/new-cycle', { carry_over: false }));
+    const offer = (await cycleOf(other)).past[0]!.decision!.offer!;
+    expect(offer).toMatchObject({ response: null, can_respond: true });
+    t.clock.advance(new Date(offer.reply_by!).getTime() - t.clock.now().getTime() + 1);
+    // Weeks later: a new login.
+    const after = await anotherSession(t2, late.email);
+    expect((await cycleOf(after)).past[0]?.decision?.offer).toMatchObject({ response: null, can_respond: false });
+    const lapsed = await after.post('/api/past-applications/2026-27/decision/response', { response: 'accept' });
+    expect(lapsed.statusCode).toBe(409);
+    expect(lapsed.json()).toMatchObject({ code: 'DECISION_REPLY_CLOSED' });
   });
 });

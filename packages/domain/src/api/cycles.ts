@@ -1,3 +1,5 @@
+import type { DecisionResponse } from './decisions';
+
 /**
  * Admission cycles seen by the applicant (issue 29, decision 052). When the
  * cycle an application belongs to has closed, the application is read-only
@@ -10,11 +12,18 @@ export interface CycleRef {
   label: string;
 }
 
+/** A past application's released decision, as its list shows it (listing it does not mark it viewed). */
+export interface PastDecision {
+  label: string;
+  /** An offer: it can still be answered until its reply-by instant (in the tenant's time zone when shown). */
+  offer: { reply_by: string | null; response: DecisionResponse | null; can_respond: boolean } | null;
+}
+
 export interface PastApplication {
   cycle: CycleRef;
   submitted_at: string | null;
-  /** The released decision's label, if any; a provisional one is never shown. */
-  decision: string | null;
+  /** The released decision, if any; a provisional one is never shown. */
+  decision: PastDecision | null;
   /** The PDF copy of that application as it stands. */
   pdf_url: string;
 }
@@ -44,3 +53,5 @@ export const pastApplicationPdfPath = (cycleId: string) => `/api/past-applicatio
 
 export const APPLICATION_CYCLE_PATH = '/api/application/cycle';
 export const NEW_CYCLE_PATH = '/api/application/new-cycle';
+export const pastDecisionResponsePath = (cycleId: string) =>
+  `/api/past-applications/${encodeURIComponent(cycleId)}/decision/response`;

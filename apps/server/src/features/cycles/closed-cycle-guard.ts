@@ -7,13 +7,14 @@ import { closedCycleOf } from './past-applications';
  * The applicant's calls (other than reads) that still change something while
  * their application belongs to a closed cycle: deleting the account, starting
  * the new cycle's application, and the answer to a decision of the closed
- * cycle, which the office may still release.
+ * cycle (which the office may still release) or of a past application.
  */
 const ALLOWED_WHILE_CLOSED = new Set([
   '/api/account',
   '/api/application/new-cycle',
   '/api/decision/response',
   '/api/withdraw',
+  '/api/past-applications/:cycleId/decision/response',
 ]);
 
 /**

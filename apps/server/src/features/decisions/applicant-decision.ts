@@ -3,6 +3,7 @@ import {
   type ApplicantDecision,
   type ApplicantStatusResponse,
   type DecisionResponse,
+  type PastDecision,
 } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
@@ -30,13 +31,26 @@ function canRespond(deps: Deps, row: DecisionRow, withdrawn: boolean): boolean {
 }
 
 /**
- * The released decision's label, for a list that names it (a past
- * application's): reading it this way is no view, which only opening the
- * decision itself records (applicantDecision).
+ * A past application's released decision as its list shows it: the label and,
+ * for an offer, whether and until when it can still be answered. Listing it is
+ * no view: only opening the decision itself (applicantDecision) records one.
  */
-export async function releasedDecisionLabel(deps: Pick<AppDeps, 'db' | 'config'>, userId: string) {
+export async function pastDecisionOf(deps: Deps, userId: string): Promise<PastDecision | null> {
   const row = await releasedDecision(deps.db, userId);
-  return row ? (codeOf(deps.config.tenant.decisions, row.code)?.label ?? row.code) : null;
+  if (!row) return null;
+  const tenant = deps.config.tenant;
+  const offer = codeOf(tenant.decisions, row.code)?.offer === true;
+  const withdrawn = offer && (await withdrawalOf(deps.db, userId)) !== null;
+  return {
+    label: codeOf(tenant.decisions, row.code)?.label ?? row.code,
+    offer: offer
+      ? {
+          reply_by: replyByOf(tenant, row, deps.clock.now())?.toISOString() ?? null,
+          response: row.response,
+          can_respond: canRespond(deps, row, withdrawn),
+        }
+      : null,
+  };
 }
 
 /**

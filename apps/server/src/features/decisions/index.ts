@@ -1,2 +1,2 @@
 // The decisions feature's public entry: what the status page reads of it.
-export { applicantDecision, applicantDecisionStatus, releasedDecisionLabel } from './applicant-decision';
+export { applicantDecision, applicantDecisionStatus, pastDecisionOf, respondToOffer } from './applicant-decision';

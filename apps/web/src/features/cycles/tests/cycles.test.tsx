@@ -1,6 +1,8 @@
 import {
   APPLICATION_CYCLE_PATH,
+  DECISION_MESSAGES,
   NEW_CYCLE_PATH,
+  pastDecisionResponsePath,
   type ApplicationCycleResponse,
   type NewCycleResponse,
 } from '@admissions/domain';
@@ -13,6 +15,7 @@ import { renderApp, setLoggedInCookie } from '../../../test/render-app';
 const OPEN = { id: '2027-28', label: 'Admissions 2027–28' };
 const OLD = { id: '2026-27', label: '2026-27' };
 const SUBMITTED_AT = '2026-11-02T15:00:00.000Z';
+const REPLY_BY = '2026-11-16T15:00:00.000Z';
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 /**
@@ -36,6 +39,7 @@ function closedCycleServer({
     webStatuses: submitted ? ['started', 'validating', 'submitted'] : ['started'],
   });
   let started = false;
+  let response: 'accept' | 'decline' | null = null;
   const net = stubFetch({
     ...applicant.handlers,
     [`GET ${APPLICATION_CYCLE_PATH}`]: () =>
@@ -47,12 +51,21 @@ function closedCycleServer({
               {
                 cycle: OLD,
                 submitted_at: submitted ? SUBMITTED_AT : null,
-                decision: submitted ? 'Admitted' : null,
+                decision: submitted
+                  ? {
+                      label: 'Admitted',
+                      offer: { reply_by: REPLY_BY, response, can_respond: response === null },
+                    }
+                  : null,
                 pdf_url: '/api/past-applications/2026-27/pdf',
               },
             ]
           : [],
       } satisfies ApplicationCycleResponse),
+    [`POST ${pastDecisionResponsePath(OLD.id)}`]: ({ body }) => {
+      response = (body as { response: 'accept' | 'decline' }).response;
+      return json({ message: DECISION_MESSAGES.accepted });
+    },
     [`POST ${NEW_CYCLE_PATH}`]: ({ body }) => {
       if (refuse)
         return json(
@@ -107,6 +120,17 @@ describe('an application of a closed cycle', { timeout: 30_000 }, () => {
       'href',
       '/api/past-applications/2026-27/pdf',
     );
+
+    // Its offer can still be answered, until the reply-by instant shown in the institution's zone.
+    // The reader's own zone follows when it differs (the machine's zone decides).
+    expect(past).toHaveTextContent('Please answer by 9:00 am Central Time on Monday, 16 November 2026');
+    await user.click(within(past).getByRole('button', { name: 'Accept the 2026-27 offer' }));
+    expect(await within(past).findByRole('alert')).toHaveTextContent(DECISION_MESSAGES.accepted);
+    expect(net.callsTo(`POST ${pastDecisionResponsePath('2026-27')}`).map((r) => r.body)).toEqual([
+      { response: 'accept' },
+    ]);
+    expect(await within(past).findByText('You accepted this offer.')).toBeInTheDocument();
+    expect(within(past).queryByRole('button', { name: /offer/ })).not.toBeInTheDocument();
   });
 
   test('unsubmitted: read-only, and a dialog carries the answers over, naming the ones left out', async () => {
