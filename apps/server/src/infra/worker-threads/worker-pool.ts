@@ -84,11 +84,11 @@ export function createWorkerPool<Job, Answer, Out>({
     // execArgv: [] so the thread does not load the parent's loaders (tsx) again: its entry loads what it needs.
     const w = new Worker(entry, { execArgv: [], ...(resourceLimits ? { resourceLimits } : {}) });
     loading.set(w, []);
+    // Held (not unref'd) like a job's timer: the first job waits on the loading, and keeps the process alive meanwhile.
     const startup = setTimeout(() => {
       if (worker === w) worker = undefined;
       void w.terminate();
     }, STARTUP_LIMIT_MS);
-    startup.unref();
     w.on('message', (reply: ThreadReply<Answer> | ThreadReady) => {
       if ('ready' in reply) {
         clearTimeout(startup);
