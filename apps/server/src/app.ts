@@ -16,6 +16,7 @@ import { profileRoute } from './features/application/profile-route';
 import { submitRoute } from './features/application/submit-route';
 import { applicantDecisionRoutes } from './features/decisions/applicant-decision-routes';
 import { staffDecisionRoutes } from './features/decisions/staff-decision-routes';
+import { cycleRoutes, refuseClosedCycleWrites } from './features/cycles';
 import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
@@ -23,6 +24,7 @@ import { webStatusRoute } from './features/application/web-status-route';
 import { lookupRoutes } from './features/lookup/lookup-routes';
 import { clientErrorRoute } from './features/client-errors/client-error-route';
 import { registerMailWake } from './features/mail/mail-jobs';
+import { createPdfRenderer } from './features/pdf';
 import { pdfRoutes } from './features/pdf/pdf-routes';
 import { documentRoutes } from './features/documents/document-routes';
 import { localUploadRoute } from './features/documents/local-upload-route';
@@ -125,8 +127,13 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       api.decorateRequest('session', undefined);
       // The answer save checks its session itself, in the same statement as the save.
       await api.register(answerRoute(deps, formContext));
+      // One drawing thread for the applicant's copies (this cycle's, past ones', those in the data download).
+      const applicantPdfs = createPdfRenderer();
+      api.addHook('onClose', () => applicantPdfs.close());
       await api.register(async (scope) => {
         scope.addHook('preHandler', requireSession(deps));
+        // A closed cycle's application is read-only until the applicant starts one for the open cycle (decision 052).
+        scope.addHook('preHandler', refuseClosedCycleWrites(deps));
         await scope.register(profileRoute(deps));
         await scope.register(logoutRoute(deps));
         await scope.register(keepAliveRoute(deps));
@@ -137,13 +144,14 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(validationsRoute(deps, formContext));
         await scope.register(submitRoute(deps, formContext));
         await scope.register(carryOverRoute(deps, formContext));
-        await scope.register(pdfRoutes(deps, formContext));
+        await scope.register(pdfRoutes(deps, formContext, applicantPdfs));
         await scope.register(documentRoutes(deps, formContext));
         await scope.register(recommendationRoutes(deps, formContext));
-        await scope.register(myDataRoute(deps, formContext));
+        await scope.register(myDataRoute(deps, formContext, applicantPdfs));
         await scope.register(deleteAccountRoute(deps));
         await scope.register(statusRoutes(deps, formContext));
         await scope.register(applicantDecisionRoutes(deps));
+        await scope.register(cycleRoutes(deps, formContext, applicantPdfs));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });

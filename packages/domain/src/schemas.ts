@@ -9,6 +9,7 @@
 export * from './schemas/accounts';
 export * from './schemas/application';
 export * from './schemas/carry-over';
+export * from './schemas/cycles';
 export * from './schemas/client-error';
 export * from './schemas/decisions';
 export * from './schemas/documents';

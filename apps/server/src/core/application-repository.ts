@@ -4,14 +4,15 @@ import type { Queryable } from '../infra/db/db';
 /**
  * Writes to an application. Each is one statement that changes the row and
  * appends to answer_history together, and each refuses (returns false) once
- * the application is submitted: the database itself holds that line.
+ * the application is submitted, or once its cycle has closed (decision 052):
+ * the database itself holds that line.
  */
 
 const UPSERT_AND_LOG = (column: string, mergeExpression: string) => `
   WITH saved AS (
     INSERT INTO applications (user_id, ${column}, updated_at) VALUES ($1, $2, $3)
     ON CONFLICT (user_id) DO UPDATE SET ${column} = ${mergeExpression}, updated_at = EXCLUDED.updated_at
-    WHERE applications.submitted_at IS NULL
+    WHERE applications.submitted_at IS NULL AND coalesce(applications.cycle_id = current_cycle_id(), true)
     RETURNING user_id
   ), logged AS (
     INSERT INTO answer_history (user_id, kind, changes, created_at)

@@ -4,8 +4,9 @@ import type { Queryable } from '../infra/db/db';
 /**
  * Records the cycle the tenant file opens (decision 042). A new application
  * takes it as its cycle_id (the column's default, migrations/060-cycles.sql),
- * whichever statement starts it; applications from before cycles existed
- * join the first cycle recorded. A changed cycle takes effect at the next start.
+ * whichever statement starts it (migration 105 put the applications from
+ * before cycles existed in the cycle recorded then). A changed cycle takes
+ * effect at the next start.
  * The cycle's close is kept in cycle_history, where retention finds it after
  * the tenant file has moved on to the next cycle.
  */
@@ -29,5 +30,4 @@ export async function recordOpenCycle(
      WHERE portal_cycle.cycle_id <> EXCLUDED.cycle_id`,
     [cycle.id, now],
   );
-  await db.query('UPDATE applications SET cycle_id = $1 WHERE cycle_id IS NULL', [cycle.id]);
 }

@@ -31,8 +31,12 @@ export async function save(client: TestClient, answers: Record<string, string>):
   await expectOk(await client.put('/api/answer', answers));
 }
 
+/** The account's id (a past cycle's application has an owner of its own with the same address: decision 052). */
 export async function userIdOf(t: TestApp, email: string): Promise<string> {
-  const { rows } = await t.db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email]);
+  const { rows } = await t.db.query<{ id: string }>(
+    'SELECT id FROM users WHERE lower(email) = lower($1) AND application_of IS NULL',
+    [email],
+  );
   if (!rows[0]) throw new Error(`no user ${email}`);
   return rows[0].id;
 }

@@ -1,5 +1,7 @@
 import {
   allQuestions,
+  APPLICATION_CYCLE_PATH,
+  type ApplicationCycleResponse,
   buildForm,
   documentAnswerPath,
   documentConversionPath,
@@ -140,6 +142,13 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
         deadline: null,
         decision: null,
       } satisfies StatusResponse),
+    // The open cycle's application, nothing past: the cycles feature's tests (features/cycles) replace this.
+    [`GET ${APPLICATION_CYCLE_PATH}`]: () =>
+      json({
+        open_cycle: { id: tenantFixture.cycle.id, label: tenantFixture.cycle.label },
+        closed: null,
+        past: [],
+      } satisfies ApplicationCycleResponse),
     'GET /api/pdf': () =>
       json({ status: 'completed', url: '/api/pdf/file', message: 'Your PDF copy is ready to download.' }),
   };

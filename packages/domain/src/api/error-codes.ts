@@ -39,6 +39,9 @@ export const ERROR_STATUS = {
   APPLICATION_WITHDRAWN: 409,
   DECISION_MISSING: 409,
   RELEASE_NOT_SCHEDULED: 409,
+  CYCLE_CLOSED: 409,
+  APPLICATION_IN_OPEN_CYCLE: 409,
+  CARRY_OVER_SUBMITTED: 409,
   DECISION_NO_OFFER: 409,
   DECISION_REPLY_CLOSED: 409,
   OFFER_ACCEPTED: 409,
@@ -121,6 +124,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   APPLICATION_WITHDRAWN: 'This application was withdrawn.',
   DECISION_MISSING: 'Some of these applications have no decision to release.',
   RELEASE_NOT_SCHEDULED: 'This release is not scheduled any more: it was carried out or cancelled.',
+  CYCLE_CLOSED:
+    'This application belongs to an admissions cycle that has closed and can no longer be changed. You can start an application for the current cycle.',
+  APPLICATION_IN_OPEN_CYCLE: 'Your application already belongs to the current admissions cycle.',
+  CARRY_OVER_SUBMITTED:
+    'A submitted application stays as it was sent: its answers cannot be carried into a new one. Please start an empty application.',
   DECISION_NO_OFFER: 'There is no offer to answer.',
   DECISION_REPLY_CLOSED:
     'The date to answer this offer has passed, so it can no longer be answered here. Please contact the admissions office.',

@@ -7,9 +7,10 @@ export interface UserRow {
   confirmed_at: Date | null;
 }
 
+/** The account with this address; the owner of a past cycle's application shares it but is no account (decision 052). */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
-    'SELECT id, email, password_hash, confirmed_at FROM users WHERE lower(email) = lower($1)',
+    'SELECT id, email, password_hash, confirmed_at FROM users WHERE lower(email) = lower($1) AND application_of IS NULL',
     [email],
   );
   return rows[0];
@@ -22,7 +23,7 @@ export async function insertUser(
 ): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (email, password_hash, created_at) VALUES ($1, $2, $3)
-     ON CONFLICT (lower(email)) DO NOTHING
+     ON CONFLICT (lower(email)) WHERE application_of IS NULL DO NOTHING
      RETURNING id, email, password_hash, confirmed_at`,
     [user.email, user.passwordHash, user.now],
   );

@@ -9,6 +9,7 @@ import { MINUTE } from '../../infra/time-units';
 import { requireSession, sessionOf } from '../../session/require-session';
 import { hashToken } from '../../session/secrets';
 import { clearSessionCookies, readSessionCookie } from '../../session/session-cookies';
+import { refusalOf } from '../cycles';
 import { touchesRecommenders, syncRecommenders } from '../recommendations';
 import { checkAnswerPayload } from './check-answer-payload';
 import type { FormContext } from '../../core/form-context';
@@ -77,7 +78,9 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
       if (needsStoredAnswers(ctx, changes)) {
         await checkSession(req, reply);
         const { userId } = sessionOf(req);
-        await saveAnswers(deps, ctx, userId, changes);
+        await saveAnswers(deps, ctx, userId, changes).catch(async (err: unknown) => {
+          throw err instanceof AppError && err.code === 'APPLICATION_SUBMITTED' ? await refusalOf(deps, userId) : err;
+        });
         // A replaced recommender's link dies now; the new one is asked soon after (issue 14).
         if (touchesRecommenders(ctx, Object.keys(changes))) await syncRecommenders(deps, ctx, userId);
         return SAVED;
@@ -87,7 +90,10 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
         clearSessionCookies(reply, secure);
         throw new AppError('UNAUTHORIZED');
       }
-      if (result === 'submitted') throw new AppError('APPLICATION_SUBMITTED');
+      if (result === 'submitted') {
+        await checkSession(req, reply);
+        throw await refusalOf(deps, sessionOf(req).userId);
+      }
       return SAVED;
     });
   };

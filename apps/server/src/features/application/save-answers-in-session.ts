@@ -33,7 +33,7 @@ const SQL = `
     INSERT INTO applications (user_id, answers, updated_at)
     SELECT user_id, jsonb_merge_agg(changes ORDER BY ord), $3 FROM items GROUP BY user_id ORDER BY user_id
     ON CONFLICT (user_id) DO UPDATE SET answers = applications.answers || EXCLUDED.answers, updated_at = EXCLUDED.updated_at
-    WHERE applications.submitted_at IS NULL
+    WHERE applications.submitted_at IS NULL AND coalesce(applications.cycle_id = current_cycle_id(), true)
     RETURNING user_id
   ), logged AS (
     INSERT INTO answer_history (user_id, kind, changes, created_at)

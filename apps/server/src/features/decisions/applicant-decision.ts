@@ -3,6 +3,7 @@ import {
   type ApplicantDecision,
   type ApplicantStatusResponse,
   type DecisionResponse,
+  type PastDecision,
 } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
@@ -27,6 +28,29 @@ function canRespond(deps: Deps, row: DecisionRow, withdrawn: boolean): boolean {
     row.reply_by !== null &&
     new Date(row.reply_by).getTime() > deps.clock.now().getTime()
   );
+}
+
+/**
+ * A past application's released decision as its list shows it: the label and,
+ * for an offer, whether and until when it can still be answered. Listing it is
+ * no view: only opening the decision itself (applicantDecision) records one.
+ */
+export async function pastDecisionOf(deps: Deps, userId: string): Promise<PastDecision | null> {
+  const row = await releasedDecision(deps.db, userId);
+  if (!row) return null;
+  const tenant = deps.config.tenant;
+  const offer = codeOf(tenant.decisions, row.code)?.offer === true;
+  const withdrawn = offer && (await withdrawalOf(deps.db, userId)) !== null;
+  return {
+    label: codeOf(tenant.decisions, row.code)?.label ?? row.code,
+    offer: offer
+      ? {
+          reply_by: replyByOf(tenant, row, deps.clock.now())?.toISOString() ?? null,
+          response: row.response,
+          can_respond: canRespond(deps, row, withdrawn),
+        }
+      : null,
+  };
 }
 
 /**

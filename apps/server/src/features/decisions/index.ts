@@ -1,3 +1,3 @@
 // The decisions feature's public entry: what the status page reads of it, and who accepted an offer (retention).
-export { applicantDecision, applicantDecisionStatus } from './applicant-decision';
+export { applicantDecision, applicantDecisionStatus, pastDecisionOf, respondToOffer } from './applicant-decision';
 export { acceptedOfferUserIds } from './decisions-repository';

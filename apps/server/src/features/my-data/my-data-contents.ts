@@ -4,6 +4,7 @@ import { listConvertedDocuments } from '../documents';
 import { mailLogOf } from '../mail';
 import { loadCopySource, type PdfRenderer } from '../pdf';
 import { lettersOpenToApplicant, officeRecommendations } from '../recommendations';
+import { pastApplicationEntries } from './past-application-entries';
 import type { ZipEntry } from './zip-stream';
 
 /** What the ZIP says of itself: what is in it, and what the college keeps out of it and why (decision 047). */
@@ -15,7 +16,8 @@ const README = (partner: string, at: string) =>
   `application-copy.pdf   the PDF copy of your application\n` +
   `documents/             your uploaded documents, as converted to PDF\n` +
   `letters/               the letters of recommendation you did not waive your right to see\n` +
-  `mail-log.json          the e-mails we sent to your address: when, their subject and kind\n\n` +
+  `mail-log.json          the e-mails we sent to your address: when, their subject and kind\n` +
+  `past-applications/     your applications of earlier admissions cycles: their answers and PDF copies\n\n` +
   `Not included: letters you waived your right to see, and the admissions office's own working papers\n` +
   `about applications (notes, reviews, scores and draft decisions). They are the college's deliberations,\n` +
   `not data you gave us; the decision itself reaches you when it is made.\n`;
@@ -134,6 +136,7 @@ export async function myDataEntries(
     ...documents.map((d) => ({ name: documentFile(d.answerKey), deflate: false, read: () => d.readPdf() })),
     ...letters.map((l) => ({ name: letterFiles.get(l.requestId)!, deflate: false, read: () => l.readPdf() })),
     { name: 'mail-log.json', deflate: true, read: async () => json(mailLog) },
+    ...(await pastApplicationEntries(deps, ctx, renderer, userId)),
   ];
   return entries;
 }

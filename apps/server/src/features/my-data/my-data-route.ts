@@ -4,7 +4,7 @@ import type { FormContext } from '../../core/form-context';
 import { hitRateLimit } from '../../http/rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { sessionOf } from '../../session/require-session';
-import { createPdfRenderer } from '../pdf';
+import type { PdfRenderer } from '../pdf';
 import { myDataEntries } from './my-data-contents';
 import { zipStream } from './zip-stream';
 
@@ -15,12 +15,11 @@ export const MY_DATA_PER_TEN_MINUTES = 5;
  * GET /api/my-data: one ZIP of everything the college holds on the logged-in applicant (issue 31), streamed as
  * it is written. Its contents are in my-data-contents.ts and decision 047.
  */
-export function myDataRoute(deps: AppDeps, ctx: FormContext) {
-  const renderer = createPdfRenderer();
+/** `renderer` is the app's thread for the applicant's copies; the app closes it. */
+export function myDataRoute(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer) {
   // Kept in the database, so it holds across every server process (a download is rare: one statement is cheap).
   const limit = { name: 'my-data', max: MY_DATA_PER_TEN_MINUTES, windowMs: 10 * MINUTE };
   return async (app: FastifyInstance) => {
-    app.addHook('onClose', () => renderer.close());
     app.get('/my-data', async (req, reply) => {
       const session = sessionOf(req);
       await hitRateLimit(deps.db, limit, session.userId, deps.clock.now());

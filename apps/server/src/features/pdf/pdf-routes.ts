@@ -16,7 +16,7 @@ import type { FormContext } from '../../core/form-context';
 import { loadCopySource } from './application-copy';
 import { copyVersion, createCopyCache } from './copy-cache';
 import { attachmentHeader } from './copy-file-name';
-import { createPdfRenderer } from './pdf-renderer';
+import type { PdfRenderer } from './pdf-renderer';
 import { createStoredCopies } from './stored-copy';
 
 /**
@@ -40,8 +40,8 @@ export const PDF_LIMITS = { perApplicant: 1, inProcess: 4, perMinute: 20, status
 /** The drawn copies one process keeps: a six-page copy is 30 to 60 KB, so this holds thousands. */
 export const COPY_CACHE_BYTES = 64 * 1_048_576;
 
-export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
-  const renderer = createPdfRenderer();
+/** `renderer` is the app's, shared with the other applicant copies (a past cycle's): its owner closes it. */
+export function pdfRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer) {
   const cache = createCopyCache(COPY_CACHE_BYTES);
   const stored = createStoredCopies(deps.storage);
   const inFlight = createInFlightLimit({
@@ -93,7 +93,6 @@ export function pdfRoutes(deps: AppDeps, ctx: FormContext) {
   };
 
   return async (app: FastifyInstance) => {
-    app.addHook('onClose', () => renderer.close());
     // A server in production loads react-pdf and the fonts once it is ready, not at an applicant's first
     // copy (decision 055); tests and development start the thread only when a copy is asked for.
     if (deps.config.env === 'production')

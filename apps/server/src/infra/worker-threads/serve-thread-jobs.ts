@@ -1,5 +1,5 @@
 import { parentPort, type Transferable } from 'node:worker_threads';
-import type { ThreadReply, ThreadRequest } from './thread-protocol';
+import type { ThreadReady, ThreadReply, ThreadRequest } from './thread-protocol';
 
 /**
  * The thread's side of a worker pool (worker-pool.ts): runs each job it is
@@ -25,4 +25,6 @@ export function serveThreadJobs<Job, Answer>(
     }
     port.postMessage(reply, moved);
   });
+  // The thread's modules are loaded by now (this runs after its imports): job timers start here.
+  port.postMessage({ ready: true } satisfies ThreadReady);
 }

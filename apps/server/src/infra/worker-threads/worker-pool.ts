@@ -1,5 +1,5 @@
 import { type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
-import type { ThreadReply, ThreadRequest } from './thread-protocol';
+import type { ThreadReady, ThreadReply, ThreadRequest } from './thread-protocol';
 
 /** Runs jobs on a worker thread; close() before the process or the app ends. */
 export interface WorkerPool<Job, Out> {
@@ -25,7 +25,7 @@ export interface WorkerPoolErrors<Job> {
 export interface WorkerPoolOptions<Job, Answer, Out> {
   /** The thread's entry (see thread-entry.ts). */
   entry: URL;
-  /** A job that takes longer fails, and its thread is replaced. */
+  /** A job that takes longer, counted from when its thread is ready, fails, and its thread is replaced. */
   timeoutMs: number;
   resourceLimits?: ResourceLimits;
   /** The thread's answer as what run() resolves to; throwing rejects the job. */
@@ -36,8 +36,16 @@ export interface WorkerPoolOptions<Job, Answer, Out> {
 interface Pending<Out> {
   resolve: (out: Out) => void;
   reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
+  /** Set once the job's thread is ready: its loading is no part of the job's time. */
+  timer?: NodeJS.Timeout;
 }
+
+/**
+ * A thread that has not loaded its modules by then is stuck, not slow: it is
+ * ended and the jobs waiting on it fail. Generous, since loading react-pdf
+ * through tsx on a busy machine has taken over twenty seconds.
+ */
+const STARTUP_LIMIT_MS = 120_000;
 
 /**
  * One thread, started at the first job, that takes jobs in turn: CPU-heavy
@@ -57,6 +65,8 @@ export function createWorkerPool<Job, Answer, Out>({
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending<Out>>();
+  /** Per thread still loading: the job timers to start when it posts that it is ready. */
+  const loading = new Map<Worker, (() => void)[]>();
 
   const settle = (id: number) => {
     const job = pending.get(id);
@@ -74,7 +84,20 @@ export function createWorkerPool<Job, Answer, Out>({
   const start = (): Worker => {
     // execArgv: [] so the thread does not load the parent's loaders (tsx) again: its entry loads what it needs.
     const w = new Worker(entry, { execArgv: [], ...(resourceLimits ? { resourceLimits } : {}) });
-    w.on('message', (reply: ThreadReply<Answer>) => {
+    loading.set(w, []);
+    // Held (not unref'd) like a job's timer: the first job waits on the loading, and keeps the process alive meanwhile.
+    const startup = setTimeout(() => {
+      if (worker === w) worker = undefined;
+      void w.terminate();
+    }, STARTUP_LIMIT_MS);
+    w.on('message', (reply: ThreadReply<Answer> | ThreadReady) => {
+      if ('ready' in reply) {
+        clearTimeout(startup);
+        const armers = loading.get(w) ?? [];
+        loading.delete(w);
+        for (const arm of armers) arm();
+        return;
+      }
       const job = settle(reply.id);
       if (!job) return;
       if ('error' in reply) {
@@ -92,6 +115,8 @@ export function createWorkerPool<Job, Answer, Out>({
       failAll(errors.crashed ? errors.crashed(err) : err);
     });
     w.on('exit', (code) => {
+      clearTimeout(startup);
+      loading.delete(w);
       if (worker === w) worker = undefined;
       failAll(errors.stopped(code));
     });
@@ -105,13 +130,21 @@ export function createWorkerPool<Job, Answer, Out>({
       const w = (worker ??= start());
       const id = nextId++;
       return new Promise<Out>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          settle(id)?.reject(errors.overran(job));
-          // The thread may be stuck in the job: a fresh one takes the next.
-          if (worker === w) worker = undefined;
-          void w.terminate();
-        }, jobTimeoutMs);
-        pending.set(id, { resolve, reject, timer });
+        const waiting: Pending<Out> = { resolve, reject };
+        const arm = () => {
+          // Failed while the thread was loading (it crashed, or the pool closed): nothing to time.
+          if (pending.get(id) !== waiting) return;
+          waiting.timer = setTimeout(() => {
+            settle(id)?.reject(errors.overran(job));
+            // The thread may be stuck in the job: a fresh one takes the next.
+            if (worker === w) worker = undefined;
+            void w.terminate();
+          }, jobTimeoutMs);
+        };
+        pending.set(id, waiting);
+        const armers = loading.get(w);
+        if (armers) armers.push(arm);
+        else arm();
         w.postMessage({ id, job } satisfies ThreadRequest<Job>, transfer);
       });
     },

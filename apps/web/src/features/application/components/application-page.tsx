@@ -1,4 +1,8 @@
 import { useRef, type ReactNode } from 'react';
+import { useClosedCycle } from '../../cycles/api/cycle-api';
+import { ClosedCycleNotice } from '../../cycles/components/closed-cycle-notice';
+import { PastApplications } from '../../cycles/components/past-applications';
+import cycleStyles from '../../cycles/components/cycles.module.css';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { useNavigationMessageToast } from '../../../components/layout/use-navigation-message-toast';
 import type { FormPage } from '../form-pages';
@@ -28,6 +32,9 @@ export function ApplicationPage({ page, children }: ApplicationPageProps) {
   useTitleAfterMove(title);
 
   const showSteps = !snapshot.is_service_user && page.path !== COMPLETION_PAGE.path;
+  // A closed cycle's unsubmitted application (decision 052): readable, but its controls are off (the server refuses
+  // its saves with CYCLE_CLOSED); /completion has nothing to change.
+  const readOnly = useClosedCycle() !== null && page.path !== COMPLETION_PAGE.path;
   return (
     <div className={styles.page}>
       {showSteps && <StepNavigation />}
@@ -35,7 +42,17 @@ export function ApplicationPage({ page, children }: ApplicationPageProps) {
       <h1 ref={title} tabIndex={-1} className={styles.title}>
         {page.title}
       </h1>
-      <div className={styles.body}>{children}</div>
+      <ClosedCycleNotice />
+      <div className={styles.body}>
+        {readOnly ? (
+          <fieldset disabled className={cycleStyles.readOnly}>
+            {children}
+          </fieldset>
+        ) : (
+          children
+        )}
+      </div>
+      <PastApplications />
     </div>
   );
 }

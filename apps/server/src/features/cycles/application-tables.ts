@@ -1,0 +1,40 @@
+/**
+ * Every table that holds part of one application, with its owner column
+ * (decision 052). Starting an application for a new cycle moves the old
+ * application's rows, from all of them, to the past application's owner; the
+ * account's own rows (sessions, codes, logins) and the append-only audit log
+ * stay where they are. A new table with a reference to users must be named
+ * here or in ACCOUNT_TABLES: new-cycle.test.ts fails until it is.
+ */
+export const APPLICATION_TABLES: readonly { table: string; column: string }[] = [
+  { table: 'applications', column: 'user_id' },
+  { table: 'answer_history', column: 'user_id' },
+  { table: 'web_status_events', column: 'user_id' },
+  { table: 'documents', column: 'user_id' },
+  { table: 'document_uploads', column: 'user_id' },
+  { table: 'recommendation_requests', column: 'user_id' },
+  { table: 'recommendation_mail_log', column: 'user_id' },
+  { table: 'checklist_requests', column: 'user_id' },
+  { table: 'checklist_waivers', column: 'user_id' },
+  { table: 'superseded_documents', column: 'user_id' },
+  { table: 'deadline_reminders_sent', column: 'user_id' },
+  { table: 'decisions', column: 'user_id' },
+  { table: 'decision_release_items', column: 'user_id' },
+  { table: 'application_withdrawals', column: 'user_id' },
+  { table: 'application_stages', column: 'user_id' },
+  { table: 'staff_application_index', column: 'user_id' },
+  { table: 'review_assignments', column: 'application_user_id' },
+  { table: 'reviews', column: 'application_user_id' },
+  { table: 'staff_notes', column: 'application_user_id' },
+  { table: 'service_tokens', column: 'application_user_id' },
+];
+
+/** References to users that belong to the account (or to a staff member), not to its application. */
+export const ACCOUNT_TABLES: readonly { table: string; column: string }[] = [
+  { table: 'users', column: 'application_of' },
+  { table: 'one_time_codes', column: 'user_id' },
+  { table: 'sessions', column: 'user_id' },
+  { table: 'logins', column: 'user_id' },
+  { table: 'staff_audit_log', column: 'staff_user_id' },
+  { table: 'service_tokens', column: 'created_by' },
+];

@@ -1,0 +1,87 @@
+import {
+  DECISION_MESSAGES,
+  pastApplicationPdfPath,
+  type ApplicationCycleResponse,
+  type NewCycleResponse,
+} from '@admissions/domain';
+import { decisionResponseBody, newCycleBody } from '@admissions/domain/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { FormContext } from '../../core/form-context';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-body';
+import { sessionOf } from '../../session/require-session';
+import { pastDecisionOf, respondToOffer } from '../decisions';
+import { attachmentHeader, loadCopySource, type PdfRenderer } from '../pdf';
+import { closedCycleOf, cycleRef, pastApplicationsOf } from './past-applications';
+import { startNewCycle } from './start-new-cycle';
+
+/**
+ * The applicant's cycle calls (decision 052): where their application stands
+ * against the open cycle, starting the open cycle's application, and the PDF
+ * copy of a past one. A past application is found through the account, by its
+ * cycle; its owner key never leaves the server. The copy is drawn on the
+ * renderer the applicant's own copy uses (one warm thread, not a second
+ * cold one per feature).
+ */
+export function cycleRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer) {
+  const tenant = deps.config.tenant;
+  /** The account's past application of the cycle in the path: 404 for another cycle (and for another account's). */
+  const pastApplication = async (req: FastifyRequest<{ Params: { cycleId: string } }>) => {
+    const past = (await pastApplicationsOf(deps.db, sessionOf(req).userId)).find(
+      (p) => p.cycle_id === req.params.cycleId,
+    );
+    if (!past) throw new AppError('NOT_FOUND');
+    return past;
+  };
+  return async (app: FastifyInstance) => {
+    app.get('/application/cycle', async (req, reply): Promise<ApplicationCycleResponse> => {
+      const { userId } = sessionOf(req);
+      const [closed, past] = await Promise.all([
+        closedCycleOf(deps.db, userId, tenant.cycle.id),
+        pastApplicationsOf(deps.db, userId),
+      ]);
+      reply.header('cache-control', 'no-store');
+      return {
+        open_cycle: cycleRef(tenant, tenant.cycle.id),
+        closed: closed && {
+          cycle: cycleRef(tenant, closed.cycleId),
+          submitted: closed.submittedAt !== null,
+          submitted_at: closed.submittedAt?.toISOString() ?? null,
+        },
+        past: await Promise.all(
+          past.map(async (p) => ({
+            cycle: cycleRef(tenant, p.cycle_id),
+            submitted_at: p.submitted_at ? new Date(p.submitted_at).toISOString() : null,
+            // A released decision only, and listing it is not reading it: it is not marked viewed.
+            decision: await pastDecisionOf(deps, p.owner_id),
+            pdf_url: pastApplicationPdfPath(p.cycle_id),
+          })),
+        ),
+      };
+    });
+
+    app.post('/application/new-cycle', async (req): Promise<NewCycleResponse> => {
+      const { carry_over } = parseBody(newCycleBody, req.body);
+      return startNewCycle(deps, ctx, sessionOf(req).userId, carry_over);
+    });
+
+    app.get<{ Params: { cycleId: string } }>('/past-applications/:cycleId/pdf', async (req, reply) => {
+      const past = await pastApplication(req);
+      const copy = await loadCopySource(deps, ctx, tenant, { userId: past.owner_id, username: past.email });
+      const pdf = await renderer.render(copy.header, copy.pages);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(copy.fileName))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    });
+
+    /** An offer made to a past application can still be answered until its reply-by instant (issue 29). */
+    app.post<{ Params: { cycleId: string } }>('/past-applications/:cycleId/decision/response', async (req) => {
+      const { response } = parseBody(decisionResponseBody, req.body);
+      await respondToOffer(deps, (await pastApplication(req)).owner_id, response);
+      return { message: response === 'accept' ? DECISION_MESSAGES.accepted : DECISION_MESSAGES.declined };
+    });
+  };
+}

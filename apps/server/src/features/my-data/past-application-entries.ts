@@ -1,0 +1,47 @@
+import type { AppDeps } from '../../app-deps';
+import type { FormContext } from '../../core/form-context';
+import { pastApplicationsOf } from '../cycles';
+import { loadCopySource, type PdfRenderer } from '../pdf';
+import type { ZipEntry } from './zip-stream';
+
+const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * The applications of earlier cycles that the account's current one replaced
+ * (decision 052): each one's answers and its PDF copy, under its cycle. They
+ * are the applicant's data as much as the current one; their copies are drawn
+ * one after another on the same thread, before the first byte goes out.
+ */
+export async function pastApplicationEntries(
+  deps: AppDeps,
+  ctx: FormContext,
+  renderer: PdfRenderer,
+  accountId: string,
+): Promise<ZipEntry[]> {
+  const entries: ZipEntry[] = [];
+  for (const past of await pastApplicationsOf(deps.db, accountId)) {
+    const { rows } = await deps.db.query<{ answers: Record<string, string>; updated_at: Date }>(
+      'SELECT answers, updated_at FROM applications WHERE user_id = $1',
+      [past.owner_id],
+    );
+    const source = await loadCopySource(deps, ctx, deps.config.tenant, {
+      userId: past.owner_id,
+      username: past.email,
+    });
+    const copy = await renderer.render(source.header, source.pages);
+    // A cycle id is the tenant's (letters, digits, dashes), but a file name must never climb out of its folder.
+    const folder = `past-applications/${past.cycle_id.replace(/[^\w.-]/g, '_')}`;
+    const answers = {
+      cycle_id: past.cycle_id,
+      submitted_at: iso(past.submitted_at),
+      last_changed_at: iso(rows[0]?.updated_at),
+      answers: rows[0]?.answers ?? {},
+    };
+    entries.push(
+      { name: `${folder}/answers.json`, deflate: true, read: async () => json(answers) },
+      { name: `${folder}/application-copy.pdf`, deflate: false, read: async () => copy },
+    );
+  }
+  return entries;
+}
