@@ -56,14 +56,18 @@ try {
      SELECT 'applicant' || g || '@example.edu', 'x', now(), now() FROM generate_series(1, $1) g`,
     [APPLICATIONS],
   );
-  // The read model as the refresher writes it: every third application submitted, five programs.
-  await seed.query(`
+  // The read model as the refresher writes it: every application submitted in the open cycle (the list shows
+  // only that cycle: rows without one would leave every page empty), five programs.
+  await seed.query(
+    `
     INSERT INTO staff_application_index (user_id, email, first_name, last_name, preferred_name, program, entry_term,
-      web_status, last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at)
+      web_status, last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at, cycle_id)
     SELECT id, email, 'Ada', 'Lovelace' || n, '', (ARRAY['MAE','BMN','MAPP','BMAS','MAPS'])[1 + n % 5], '2027FA',
       'submitted', now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval, 0,
-      'ada lovelace' || n, 'lovelace' || n || ' ada', now()
-    FROM (SELECT id, email, row_number() OVER (ORDER BY email) AS n FROM users) u`);
+      'ada lovelace' || n, 'lovelace' || n || ' ada', now(), $1
+    FROM (SELECT id, email, row_number() OVER (ORDER BY email) AS n FROM users) u`,
+    [config.tenant.cycle.id],
+  );
   await seed.query(`
     INSERT INTO application_stages (user_id, stage, entered_at)
     SELECT user_id, (ARRAY['awaiting-materials','ready-for-review','committee-review','ready-for-decision'])[1 + abs(hashtext(user_id::text)) % 4],
@@ -106,6 +110,17 @@ try {
     INSERT INTO staff_notes (application_user_id, author_email, text, created_at)
     SELECT user_id, $1, 'A note about this application.', now() FROM staff_application_index
     ORDER BY user_id LIMIT 100000`,
+    [ADMIN],
+  );
+  // 40,000 decisions (one application in five): half provisional, half released, some viewed or answered.
+  await seed.query(
+    `
+    INSERT INTO decisions (id, user_id, code, status, decided_by, decided_at, released_at, released_by, viewed_at, response, response_at)
+    SELECT gen_random_uuid(), user_id, (ARRAY['admit','waitlist','deny'])[1 + n % 3],
+      CASE WHEN n % 10 = 0 THEN 'released' ELSE 'provisional' END, $1, now(),
+      CASE WHEN n % 10 = 0 THEN now() END, CASE WHEN n % 10 = 0 THEN $1 END,
+      CASE WHEN n % 20 = 0 THEN now() END, CASE WHEN n % 60 = 0 THEN 'accept' END, CASE WHEN n % 60 = 0 THEN now() END
+    FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS n FROM staff_application_index) i WHERE n % 5 = 0`,
     [ADMIN],
   );
   // The denormalised copies, as the review and stage writes keep them.
@@ -155,15 +170,17 @@ try {
       url: `/api/staff/applications?stage=${stage}&program=${program}&sort=overall_score&dir=desc&page=${page}`,
       headers: { cookie: adminCookie },
     });
-    if (res.statusCode !== 200) throw new Error(`list answered ${res.statusCode}: ${res.body}`);
+    // A full page: an empty one would time a different query than the bare one.
+    if (res.statusCode !== 200 || res.json().rows.length !== 50)
+      throw new Error(`list answered ${res.statusCode} with ${res.json().rows?.length} rows`);
   };
   const bareList = async (i: number) => {
     const { stage, program, page } = pick(i);
     await db.query(
       `SELECT user_id, email, first_name, last_name, program, stage, stage_entered_at, overall_score, review_count
-       FROM staff_application_index WHERE stage = $1 AND program = $2
+       FROM staff_application_index WHERE stage = $1 AND program = $2 AND cycle_id = $4
        ORDER BY overall_score DESC NULLS LAST, user_id DESC LIMIT 50 OFFSET $3`,
-      [stage, program, (page - 1) * 50],
+      [stage, program, (page - 1) * 50, config.tenant.cycle.id],
     );
   };
   const callQueue = async () => {
