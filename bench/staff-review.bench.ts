@@ -23,6 +23,7 @@ import { createLookupService } from '../apps/server/src/features/lookup/lookup-s
 import { createZipCodeProvider } from '../apps/server/src/features/lookup/zip-code-provider';
 import { createStorage } from '../apps/server/src/infra/storage/create-storage';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { filterOf, LIST_SOURCE, orderByOf } from '../apps/server/src/features/staff/console-list';
 import { scratchDatabase } from './scratch-database';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
@@ -123,7 +124,7 @@ try {
     FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS n FROM staff_application_index) i WHERE n % 5 = 0`,
     [ADMIN],
   );
-  // The denormalised copies, as the review and stage writes keep them.
+  // The denormalised copies, as the review, stage and decision writes keep them.
   await seed.query(`
     UPDATE staff_application_index i SET stage = s.stage, stage_entered_at = s.entered_at,
       overall_score = r.avg, review_count = r.n
@@ -131,6 +132,9 @@ try {
     LEFT JOIN (SELECT application_user_id, avg(overall) AS avg, count(*)::int AS n FROM reviews WHERE status = 'submitted'
       GROUP BY application_user_id) r ON r.application_user_id = s.user_id
     WHERE i.user_id = s.user_id`);
+  await seed.query(`
+    UPDATE staff_application_index i SET decision = s.decision, decision_state = s.decision_state
+    FROM application_decision_states(ARRAY(SELECT user_id FROM decisions)) s WHERE i.user_id = s.user_id`);
   await seed.query('VACUUM ANALYZE');
   const seedSeconds = (performance.now() - t0) / 1000;
 
@@ -218,6 +222,18 @@ try {
     }
     return { calls, bares };
   };
+  // BENCH_EXPLAIN=1: the plans of the list's page and capped count, as the route builds them (decision 051).
+  if (process.env.BENCH_EXPLAIN) {
+    const { where, params } = filterOf({ stage: 'committee-review', program: 'MAPP' }, null, config.tenant.cycle.id);
+    const order = orderByOf({ sort: 'overall_score', dir: 'desc' });
+    for (const sql of [
+      `SELECT * FROM ${LIST_SOURCE} ${where} ORDER BY ${order} LIMIT 50 OFFSET 100`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${LIST_SOURCE} ${where} LIMIT 10001) t`,
+    ]) {
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+      console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
+  }
   const list = await measure(callList, bareList);
   const queue = await measure(callQueue, bareQueue);
   await app.close();

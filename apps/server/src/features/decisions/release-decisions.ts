@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { recordStaffActions, type StaffMember } from '../../session/audit-log';
 import { decisionAvailableMail, enqueueMailsIn } from '../mail';
+import { copyDecisionStates } from '../staff';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
 
@@ -50,6 +51,7 @@ export async function createRelease(
       `INSERT INTO decision_release_items (release_id, user_id) SELECT $1, id FROM unnest($2::uuid[]) AS id`,
       [id, userIds],
     );
+    await copyDecisionStates(tx, userIds);
     await recordStaffActions(tx, staff, userIds, 'release-decision', { release_id: id, at: at.toISOString() }, now);
   });
   return id;
@@ -125,6 +127,7 @@ export async function carryOutRelease(
         `UPDATE decision_release_items SET done = true WHERE release_id = $1 AND user_id = ANY($2::uuid[])`,
         [releaseId, ids],
       );
+      await copyDecisionStates(tx, ids);
       return rows.length;
     });
     if (count === null) return released;
@@ -164,6 +167,14 @@ export async function cancelRelease(deps: Pick<AppDeps, 'db' | 'clock'>, release
       releaseId,
       deps.clock.now(),
     ]);
+    const { rows: items } = await tx.query<{ user_id: string }>(
+      'SELECT user_id FROM decision_release_items WHERE release_id = $1',
+      [releaseId],
+    );
+    await copyDecisionStates(
+      tx,
+      items.map((r) => r.user_id),
+    );
     return true;
   });
 }
