@@ -67,17 +67,19 @@ export async function createRelease(
  * resumes due releases at start and every minute); none is released or
  * mailed twice. The release row is locked by each batch, so two processes
  * never work on one release at once. Returns how many were released.
+ * With maxBatches, it stops after that many and leaves the rest to the decisions job.
  */
 export async function carryOutRelease(
   deps: Deps,
   releaseId: string,
   log?: Pick<Logger, 'info'>,
   batchSize = deps.config.decisionReleaseBatchSize,
+  maxBatches = Infinity,
 ): Promise<number> {
   const tenant = deps.config.tenant;
   const offers = tenant.decisions.codes.filter((c) => c.offer).map((c) => c.code);
   let released = 0;
-  for (;;) {
+  for (let batches = 0; batches < maxBatches; batches++) {
     const count = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
       const release = (
@@ -134,6 +136,7 @@ export async function carryOutRelease(
     released += count;
     log?.info({ release_id: releaseId, batch: count, released }, 'decisions released');
   }
+  return released;
 }
 
 /** Every release whose time has come (by deps.clock), carried out; returns how many decisions were released. */
