@@ -23,6 +23,7 @@ import { createLookupService } from '../apps/server/src/features/lookup/lookup-s
 import { createZipCodeProvider } from '../apps/server/src/features/lookup/zip-code-provider';
 import { createStorage } from '../apps/server/src/infra/storage/create-storage';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { filterOf, LIST_SOURCE, orderByOf } from '../apps/server/src/features/staff/console-list';
 import { scratchDatabase } from './scratch-database';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
@@ -56,14 +57,18 @@ try {
      SELECT 'applicant' || g || '@example.edu', 'x', now(), now() FROM generate_series(1, $1) g`,
     [APPLICATIONS],
   );
-  // The read model as the refresher writes it: every third application submitted, five programs.
-  await seed.query(`
+  // The read model as the refresher writes it: every application submitted in the open cycle (the list shows
+  // only that cycle: rows without one would leave every page empty), five programs.
+  await seed.query(
+    `
     INSERT INTO staff_application_index (user_id, email, first_name, last_name, preferred_name, program, entry_term,
-      web_status, last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at)
+      web_status, last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at, cycle_id)
     SELECT id, email, 'Ada', 'Lovelace' || n, '', (ARRAY['MAE','BMN','MAPP','BMAS','MAPS'])[1 + n % 5], '2027FA',
       'submitted', now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval, 0,
-      'ada lovelace' || n, 'lovelace' || n || ' ada', now()
-    FROM (SELECT id, email, row_number() OVER (ORDER BY email) AS n FROM users) u`);
+      'ada lovelace' || n, 'lovelace' || n || ' ada', now(), $1
+    FROM (SELECT id, email, row_number() OVER (ORDER BY email) AS n FROM users) u`,
+    [config.tenant.cycle.id],
+  );
   await seed.query(`
     INSERT INTO application_stages (user_id, stage, entered_at)
     SELECT user_id, (ARRAY['awaiting-materials','ready-for-review','committee-review','ready-for-decision'])[1 + abs(hashtext(user_id::text)) % 4],
@@ -108,7 +113,18 @@ try {
     ORDER BY user_id LIMIT 100000`,
     [ADMIN],
   );
-  // The denormalised copies, as the review and stage writes keep them.
+  // 40,000 decisions (one application in five): half provisional, half released, some viewed or answered.
+  await seed.query(
+    `
+    INSERT INTO decisions (id, user_id, code, status, decided_by, decided_at, released_at, released_by, viewed_at, response, response_at)
+    SELECT gen_random_uuid(), user_id, (ARRAY['admit','waitlist','deny'])[1 + n % 3],
+      CASE WHEN n % 10 = 0 THEN 'released' ELSE 'provisional' END, $1, now(),
+      CASE WHEN n % 10 = 0 THEN now() END, CASE WHEN n % 10 = 0 THEN $1 END,
+      CASE WHEN n % 20 = 0 THEN now() END, CASE WHEN n % 60 = 0 THEN 'accept' END, CASE WHEN n % 60 = 0 THEN now() END
+    FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS n FROM staff_application_index) i WHERE n % 5 = 0`,
+    [ADMIN],
+  );
+  // The denormalised copies, as the review, stage and decision writes keep them.
   await seed.query(`
     UPDATE staff_application_index i SET stage = s.stage, stage_entered_at = s.entered_at,
       overall_score = r.avg, review_count = r.n
@@ -116,6 +132,9 @@ try {
     LEFT JOIN (SELECT application_user_id, avg(overall) AS avg, count(*)::int AS n FROM reviews WHERE status = 'submitted'
       GROUP BY application_user_id) r ON r.application_user_id = s.user_id
     WHERE i.user_id = s.user_id`);
+  await seed.query(`
+    UPDATE staff_application_index i SET decision = s.decision, decision_state = s.decision_state
+    FROM application_decision_states(ARRAY(SELECT user_id FROM decisions)) s WHERE i.user_id = s.user_id`);
   await seed.query('VACUUM ANALYZE');
   const seedSeconds = (performance.now() - t0) / 1000;
 
@@ -155,15 +174,17 @@ try {
       url: `/api/staff/applications?stage=${stage}&program=${program}&sort=overall_score&dir=desc&page=${page}`,
       headers: { cookie: adminCookie },
     });
-    if (res.statusCode !== 200) throw new Error(`list answered ${res.statusCode}: ${res.body}`);
+    // A full page: an empty one would time a different query than the bare one.
+    if (res.statusCode !== 200 || res.json().rows.length !== 50)
+      throw new Error(`list answered ${res.statusCode} with ${res.json().rows?.length} rows`);
   };
   const bareList = async (i: number) => {
     const { stage, program, page } = pick(i);
     await db.query(
       `SELECT user_id, email, first_name, last_name, program, stage, stage_entered_at, overall_score, review_count
-       FROM staff_application_index WHERE stage = $1 AND program = $2
+       FROM staff_application_index WHERE stage = $1 AND program = $2 AND cycle_id = $4
        ORDER BY overall_score DESC NULLS LAST, user_id DESC LIMIT 50 OFFSET $3`,
-      [stage, program, (page - 1) * 50],
+      [stage, program, (page - 1) * 50, config.tenant.cycle.id],
     );
   };
   const callQueue = async () => {
@@ -201,6 +222,18 @@ try {
     }
     return { calls, bares };
   };
+  // BENCH_EXPLAIN=1: the plans of the list's page and capped count, as the route builds them (decision 051).
+  if (process.env.BENCH_EXPLAIN) {
+    const { where, params } = filterOf({ stage: 'committee-review', program: 'MAPP' }, null, config.tenant.cycle.id);
+    const order = orderByOf({ sort: 'overall_score', dir: 'desc' });
+    for (const sql of [
+      `SELECT * FROM ${LIST_SOURCE} ${where} ORDER BY ${order} LIMIT 50 OFFSET 100`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${LIST_SOURCE} ${where} LIMIT 10001) t`,
+    ]) {
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+      console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
+  }
   const list = await measure(callList, bareList);
   const queue = await measure(callQueue, bareQueue);
   await app.close();

@@ -62,9 +62,12 @@ export async function resolveStaffAccess(
   const staleBefore = new Date(now.getTime() - SEEN_EVERY_MS);
   if (isEnvironmentAdmin(deps, address)) {
     // The environment's administrators get a row of their own on first sight, for the team page.
+    // Nothing is written when the row was seen within the minute: an ON CONFLICT that matches locks the row even
+    // when its WHERE skips the update, which made every call of theirs a write and a commit (decision 051).
     await deps.db.query(
       `INSERT INTO staff_members (email, roles, programs, from_environment, created_at, last_seen_at)
-       VALUES ($1, '{admin}', NULL, true, $2, $2)
+       SELECT $1::text, '{admin}'::text[], NULL::text[], true, $2::timestamptz, $2::timestamptz
+       WHERE NOT EXISTS (SELECT 1 FROM staff_members WHERE email = $1 AND from_environment AND last_seen_at > $3)
        ON CONFLICT (email) DO UPDATE SET last_seen_at = $2, from_environment = true, roles = '{admin}', programs = NULL
        WHERE staff_members.last_seen_at IS NULL OR staff_members.last_seen_at <= $3
          OR NOT staff_members.from_environment`,

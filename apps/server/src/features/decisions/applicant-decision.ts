@@ -8,6 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { enqueueMailsIn, offerLapsedMail, offerResponseMail, withdrawalMail } from '../mail';
+import { copyDecisionStates } from '../staff';
 import { decisionLetterHtml, letterFactsOf, replyByOf } from './decision-letter';
 import { codeOf } from './decision-rules';
 import {
@@ -63,10 +64,13 @@ export async function applicantDecision(deps: Deps, userId: string): Promise<App
   if (!row) return null;
   const tenant = deps.config.tenant;
   if (!row.viewed_at)
-    await deps.db.query('UPDATE decisions SET viewed_at = $2 WHERE id = $1 AND viewed_at IS NULL', [
-      row.id,
-      deps.clock.now(),
-    ]);
+    await deps.db.transaction(async (tx) => {
+      const viewed = await tx.query('UPDATE decisions SET viewed_at = $2 WHERE id = $1 AND viewed_at IS NULL', [
+        row.id,
+        deps.clock.now(),
+      ]);
+      if (viewed.rowCount) await copyDecisionStates(tx, [userId]);
+    });
   const [facts, withdrawal] = await Promise.all([
     letterFactsOf(deps.db, deps.config.tenant, userId),
     withdrawalOf(deps.db, userId),
@@ -111,6 +115,7 @@ export async function respondToOffer(deps: Deps, userId: string, response: Decis
     if ((await applicationStanding(tx, userId)).withdrawn) throw new AppError('APPLICATION_WITHDRAWN');
     if (!row.reply_by || new Date(row.reply_by).getTime() <= now.getTime()) throw new AppError('DECISION_REPLY_CLOSED');
     await tx.query('UPDATE decisions SET response = $2, response_at = $3 WHERE id = $1', [row.id, response, now]);
+    await copyDecisionStates(tx, [userId]);
     const email = await emailOf(tx, userId);
     await enqueueMailsIn(deps, tx, [{ message: offerResponseMail(deps.config, email, response, now) }]);
   });
@@ -131,6 +136,7 @@ export async function withdrawApplication(deps: Deps, userId: string, reason: st
       now,
       reason,
     ]);
+    await copyDecisionStates(tx, [userId]);
     await enqueueMailsIn(deps, tx, [{ message: withdrawalMail(deps.config, await emailOf(tx, userId), now) }]);
   });
 }
@@ -143,14 +149,18 @@ export async function withdrawApplication(deps: Deps, userId: string, reason: st
 export async function declineLapsedOffers(deps: Deps): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const { rows } = await tx.query<{ id: string; email: string; reply_by: Date }>(
+    const { rows } = await tx.query<{ id: string; user_id: string; email: string; reply_by: Date }>(
       `WITH lapsed AS (
          UPDATE decisions SET response = 'decline', response_at = $1, response_by_default = true
          WHERE status = 'released' AND response IS NULL AND reply_by <= $1
            AND NOT EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = decisions.user_id)
          RETURNING id, user_id, reply_by)
-       SELECT l.id, u.email, l.reply_by FROM lapsed l JOIN users u ON u.id = l.user_id`,
+       SELECT l.id, l.user_id, u.email, l.reply_by FROM lapsed l JOIN users u ON u.id = l.user_id`,
       [now],
+    );
+    await copyDecisionStates(
+      tx,
+      rows.map((r) => r.user_id),
     );
     await enqueueMailsIn(
       deps,

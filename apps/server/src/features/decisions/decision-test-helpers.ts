@@ -24,10 +24,10 @@ export async function seedDecidedApplications(
   );
   await db.query(
     `INSERT INTO staff_application_index (user_id, email, first_name, last_name, preferred_name, program, entry_term,
-       web_status, last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at)
-     SELECT u.id, u.email, 'Ada', 'Crowd', '', '', '', 'submitted', $2, $2, 0, lower(u.email), 'crowd ada', $2
+       web_status, last_change, submitted_at, missing_count, search_text, sort_name, refreshed_at, decision, decision_state)
+     SELECT u.id, u.email, 'Ada', 'Crowd', '', '', '', 'submitted', $2, $2, 0, lower(u.email), 'crowd ada', $2, $3, 'provisional'
      FROM users u WHERE u.id = ANY($1::uuid[])`,
-    [ids, at],
+    [ids, at, code],
   );
   await db.query(
     `INSERT INTO decisions (id, user_id, code, status, decided_by, decided_at)

@@ -90,7 +90,7 @@ export async function scheduledReleaseOf(db: Queryable, userId: string) {
 
 export async function decisionStateOf(db: Queryable, userId: string): Promise<DecisionState | null> {
   const { rows } = await db.query<{ decision_state: DecisionState }>(
-    'SELECT decision_state FROM application_decision_state WHERE user_id = $1',
+    'SELECT decision_state FROM application_decision_states(ARRAY[$1::uuid])',
     [userId],
   );
   return rows[0]?.decision_state ?? null;

@@ -6,6 +6,7 @@ import type { StaffMember } from '../../session/audit-log';
 import { recordStaffRead } from '../../session/audit-log';
 import { checkDecision } from './decision-rules';
 import { applicationStanding } from './decisions-repository';
+import { copyDecisionStates } from '../staff';
 
 /**
  * Records a provisional decision on a submitted application: the applicant
@@ -46,6 +47,7 @@ export async function recordDecision(
         now,
       ],
     );
+    await copyDecisionStates(tx, [userId]);
     await recordStaffRead(
       tx,
       staff,

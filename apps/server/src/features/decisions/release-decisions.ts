@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { recordStaffActions, type StaffMember } from '../../session/audit-log';
 import { decisionAvailableMail, enqueueMailsIn } from '../mail';
+import { copyDecisionStates } from '../staff';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
 
@@ -50,6 +51,7 @@ export async function createRelease(
       `INSERT INTO decision_release_items (release_id, user_id) SELECT $1, id FROM unnest($2::uuid[]) AS id`,
       [id, userIds],
     );
+    await copyDecisionStates(tx, userIds);
     await recordStaffActions(tx, staff, userIds, 'release-decision', { release_id: id, at: at.toISOString() }, now);
   });
   return id;
@@ -65,17 +67,19 @@ export async function createRelease(
  * resumes due releases at start and every minute); none is released or
  * mailed twice. The release row is locked by each batch, so two processes
  * never work on one release at once. Returns how many were released.
+ * With maxBatches, it stops after that many and leaves the rest to the decisions job.
  */
 export async function carryOutRelease(
   deps: Deps,
   releaseId: string,
   log?: Pick<Logger, 'info'>,
   batchSize = deps.config.decisionReleaseBatchSize,
+  maxBatches = Infinity,
 ): Promise<number> {
   const tenant = deps.config.tenant;
   const offers = tenant.decisions.codes.filter((c) => c.offer).map((c) => c.code);
   let released = 0;
-  for (;;) {
+  for (let batches = 0; batches < maxBatches; batches++) {
     const count = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
       const release = (
@@ -125,12 +129,14 @@ export async function carryOutRelease(
         `UPDATE decision_release_items SET done = true WHERE release_id = $1 AND user_id = ANY($2::uuid[])`,
         [releaseId, ids],
       );
+      await copyDecisionStates(tx, ids);
       return rows.length;
     });
     if (count === null) return released;
     released += count;
     log?.info({ release_id: releaseId, batch: count, released }, 'decisions released');
   }
+  return released;
 }
 
 /** Every release whose time has come (by deps.clock), carried out; returns how many decisions were released. */
@@ -164,6 +170,14 @@ export async function cancelRelease(deps: Pick<AppDeps, 'db' | 'clock'>, release
       releaseId,
       deps.clock.now(),
     ]);
+    const { rows: items } = await tx.query<{ user_id: string }>(
+      'SELECT user_id FROM decision_release_items WHERE release_id = $1',
+      [releaseId],
+    );
+    await copyDecisionStates(
+      tx,
+      items.map((r) => r.user_id),
+    );
     return true;
   });
 }

@@ -1,4 +1,5 @@
 import {
+  DECISION_RELEASE_MAX_APPLICATIONS,
   DECISION_MESSAGES,
   type DecisionCodesResponse,
   type DecisionHistoryResponse,
@@ -92,7 +93,9 @@ export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.post(
       '/decisions/release',
-      { preHandler: requireRight(deps, 'decide') },
+      // The largest release the schema allows (DECISION_RELEASE_MAX_APPLICATIONS ids of 39 bytes in JSON) is
+      // more than the app's 256 KB limit for a body: without this, 6,600 ids or more were refused with 413.
+      { preHandler: requireRight(deps, 'decide'), bodyLimit: DECISION_RELEASE_MAX_APPLICATIONS * 40 + 64 * 1024 },
       async (req): Promise<ReleaseDecisionsResponse> => {
         const body = parseBody(releaseDecisionsBody, req.body);
         const ids = [...new Set(body.application_ids.map((id) => id.toLowerCase()))];
@@ -117,9 +120,14 @@ export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
         }
         const releaseId = await createRelease(deps, staffOf(req), ids, at);
         // One batch is released before the answer; more continue on the decisions job, which a crash cannot stop.
+        // The first batch of a larger release is released here too: its notices leave as soon as the answer is
+        // out (the answer wakes the mail worker), while the job, woken by its poll, carries on (decision 051).
         if (!body.at && ids.length <= deps.config.decisionReleaseBatchSize)
           await carryOutRelease(deps, releaseId, req.log);
-        else if (!body.at) await wakeDecisionsJob(deps);
+        else if (!body.at) {
+          await carryOutRelease(deps, releaseId, req.log, deps.config.decisionReleaseBatchSize, 1);
+          await wakeDecisionsJob(deps);
+        }
         return {
           release_id: releaseId,
           count: ready.length,

@@ -23,6 +23,18 @@ export async function recordMailSent(db: Queryable, message: MailMessage, now: D
   ]);
 }
 
+/**
+ * Records that the relay took a mail that must reach it once (mail-worker.ts) and logs it, in one statement:
+ * a notice of a release of 10,000 costs the worker one round trip after its send, as a mail without a key does.
+ */
+export async function recordMailSentOnce(db: Queryable, onceKey: string, message: MailMessage, now: Date) {
+  await db.query(
+    `WITH once AS (INSERT INTO mail_once_keys (key, sent_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING)
+     INSERT INTO mail_log (email_norm, kind, subject, sent_at) VALUES ($3, $4, $5, $2)`,
+    [onceKey, now, normalizeEmail(message.to), message.kind ?? 'message', message.logSubject ?? message.subject],
+  );
+}
+
 /** What was e-mailed to an address, oldest first. */
 export async function mailLogOf(db: Queryable, email: string): Promise<MailLogEntry[]> {
   const { rows } = await db.query<{ sent_at: Date; kind: string; subject: string }>(

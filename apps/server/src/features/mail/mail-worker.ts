@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { ensureQueue } from '../../infra/jobs/ensure-queue';
 import { settleEach } from '../../infra/jobs/settle-each';
-import { recordMailSent } from './mail-log';
+import { recordMailSent, recordMailSentOnce } from './mail-log';
 import { mailOutcomes } from '../../infra/metrics/metrics';
 import {
   MAIL_QUEUE,
@@ -48,9 +48,10 @@ export async function startMailWorker(
   refusals: MailRefusalHandlers = {},
 ): Promise<string> {
   await ensureQueue(deps.jobs, MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
-  const id = await deps.jobs.work<MailJob>(MAIL_QUEUE, MAIL_WORK_OPTIONS, (batch) =>
-    settleEach(batch, (job) => deliver(deps, job, logger, composers, refusals), recipientOf),
-  );
+  const id = await deps.jobs.work<MailJob>(MAIL_QUEUE, MAIL_WORK_OPTIONS, async (batch) => {
+    const sent = await sentOnceKeys(deps, batch);
+    return settleEach(batch, (job) => deliver(deps, job, logger, composers, refusals, sent), recipientOf);
+  });
   registerLocalMailWorker(deps.jobs, id);
   return MAIL_QUEUE;
 }
@@ -69,13 +70,14 @@ async function deliver(
   logger: Pick<Logger, 'warn'>,
   composers: MailComposers,
   refusals: MailRefusalHandlers,
+  sent: Set<string>,
 ) {
   const data = job.data;
   const firstTry = job.retryCount === 0;
   const message = isReadyMailJob(data) ? data.message : await composerOf(composers, data.kind)(data, firstTry);
   if (!message) return;
   const onceKey = isReadyMailJob(data) ? data.onceKey : undefined;
-  if (onceKey && (await wasSent(deps, onceKey))) return;
+  if (onceKey && sent.has(onceKey)) return;
   if (!firstTry) mailOutcomes.inc({ outcome: 'retried' });
   try {
     await deps.mailer.send(message);
@@ -91,23 +93,34 @@ async function deliver(
     logger.warn({ err, job: job.id, retry: job.retryCount }, 'mail not sent yet; it will be retried');
     throw err;
   }
-  // The once-key first: the shorter the time between the relay's answer and this record, the fewer resends.
-  if (onceKey)
+  // The recipient's mail log (their own data export reads it). The mail is out: a failed write is logged, and the
+  // job still completes, so the mail is never sent twice for the sake of its log line.
+  const logFailed = (err: unknown) => logger.warn({ err, job: job.id }, 'mail sent but not written to the mail log');
+  if (!onceKey) return recordMailSent(deps.db, message, deps.clock.now()).catch(logFailed);
+  // The once-key and the log line in one statement, right after the relay's answer: the shorter that time, the
+  // fewer resends after a crash. Should the log line fail, the key alone (a failure there retries the job).
+  sent.add(onceKey);
+  await recordMailSentOnce(deps.db, onceKey, message, deps.clock.now()).catch(async (err: unknown) => {
     await deps.db.query('INSERT INTO mail_once_keys (key, sent_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
       onceKey,
       deps.clock.now(),
     ]);
-  // The recipient's mail log (their own data export reads it). The mail is out: a failed write is logged, and the
-  // job still completes, so the mail is never sent twice for the sake of its log line.
-  await recordMailSent(deps.db, message, deps.clock.now()).catch((err: unknown) =>
-    logger.warn({ err, job: job.id }, 'mail sent but not written to the mail log'),
-  );
+    logFailed(err);
+  });
 }
 
-/** Whether a mail with this once-key already reached the relay (a retry after a crash). */
-async function wasSent(deps: AppDeps, key: string): Promise<boolean> {
-  const { rows } = await deps.db.query('SELECT 1 FROM mail_once_keys WHERE key = $1', [key]);
-  return rows.length > 0;
+/**
+ * The once-keys of a batch that already reached the relay (a retry after a crash), in one look before any of
+ * the batch is sent: a release's notices cost one statement a batch here, not one a mail. The worker adds each
+ * key it records, so a second job with the same key in the batch (same recipient, so sent after it) is skipped.
+ */
+async function sentOnceKeys(deps: AppDeps, batch: readonly Pick<Job<MailJob>, 'data'>[]): Promise<Set<string>> {
+  const keys = batch.flatMap(({ data }) => (isReadyMailJob(data) && data.onceKey ? [data.onceKey] : []));
+  if (keys.length === 0) return new Set();
+  const { rows } = await deps.db.query<{ key: string }>('SELECT key FROM mail_once_keys WHERE key = ANY ($1::text[])', [
+    keys,
+  ]);
+  return new Set(rows.map((r) => r.key));
 }
 
 function composerOf(composers: MailComposers, kind: string) {

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';
 import { enterFirstStage } from './stages-repository';
+import { copyDecisionStates } from './decision-state-copy';
 
 /**
  * The console's read model (staff_application_index), rebuilt from the
@@ -155,6 +156,8 @@ export async function reindexApplications(
   if (indexRows.length > 0) {
     await db.query(UPSERT_SQL, [JSON.stringify(indexRows)]);
     await enterFirstStage(db, submitted);
+    // A decision recorded before the refresher first indexed its application gets its copy here.
+    await copyDecisionStates(db, submitted);
   }
   return indexRows.length;
 }

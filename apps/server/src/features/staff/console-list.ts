@@ -127,8 +127,11 @@ const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program,
   submitted_at, late, cycle_id, missing_count, stage, stage_entered_at, overall_score, review_count, complete,
   decision, decision_state`;
 
-/** The index with each application's decision and its state (a view, migrations/090-decisions.sql). */
-export const LIST_SOURCE = 'staff_application_index LEFT JOIN application_decision_state USING (user_id)';
+/**
+ * The index row carries each application's decision and its state, written with every decision change
+ * (decision-state-copy.ts, decision 051), so a page reads one table through one index.
+ */
+export const LIST_SOURCE = 'staff_application_index';
 
 /** Decision labels by code, from the tenant: the list shows the label, filters and exports the code too. */
 export type DecisionLabels = ReadonlyMap<string, string>;

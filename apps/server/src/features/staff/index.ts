@@ -2,3 +2,5 @@
 export { listConvertedDocuments } from './converted-documents';
 // Every staff call on one application, in any feature, checks existence and program limits here.
 export { assertStaffSeesApplication, staffMaySeeApplication } from './application-detail';
+// Every decision change writes the list's copy of the decision and its state in its own transaction.
+export { copyDecisionStates } from './decision-state-copy';
