@@ -3,9 +3,11 @@ import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/app-error';
 import { recordStaffDenial, type StaffMember } from './audit-log';
 import { setStaffAccess } from './staff-access';
-import { memberAccess, resolveStaffAccess } from './staff-team';
-import { requireSession, sessionOf } from './require-session';
-import type { Session } from './session-store';
+import { memberAccess, staffAccessFromRow } from './staff-team';
+import { refuseWithoutSession, sessionOf } from './require-session';
+import { readSessionCookie } from './session-cookies';
+import { sessionCheckFor, type Session } from './session-store';
+import { checkLiveStaffSession } from './sessions-repository';
 
 /**
  * Staff means both: the session was started as staff (the address was in
@@ -24,12 +26,18 @@ export async function isStaffSession(deps: Pick<AppDeps, 'config' | 'db'>, sessi
  * log (who, which call, which application, when); the caller learns only 403.
  */
 export function requireStaff(deps: AppDeps) {
-  const checkSession = requireSession(deps);
+  const secure = deps.config.publicUrl.protocol === 'https:';
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await checkSession(request, reply);
+    const id = readSessionCookie(request, secure);
+    if (!id) refuseWithoutSession(deps, reply);
+    // The session and the caller's team row in one statement (decision 051); resolved from the database on every
+    // request (decision 039), so a change through any process counts at once.
+    const { check, settle } = sessionCheckFor(deps, id, request.arrivedAt);
+    const row = await checkLiveStaffSession(deps.db, check);
+    request.session = await settle(row);
+    if (!request.session || !row) refuseWithoutSession(deps, reply);
     const session = sessionOf(request);
-    // Resolved from the database on every request (decision 039): a change through any process counts at once.
-    const access = session.isStaff ? await resolveStaffAccess(deps, session.userId, session.username) : undefined;
+    const access = session.isStaff ? await staffAccessFromRow(deps, session.userId, session.username, row) : undefined;
     if (access) {
       setStaffAccess(request, access);
       return;

@@ -78,6 +78,37 @@ export async function checkLiveSession(
   return rows[0];
 }
 
+/** The caller's staff_members row, read in the session's own statement (null columns when there is none). */
+export interface StaffMemberColumns {
+  member_roles: string[] | null;
+  member_programs: string[] | null;
+  member_from_environment: boolean | null;
+  member_last_seen_at: Date | null;
+}
+
+/**
+ * checkLiveSession and the caller's team row in one statement: a staff call's
+ * session and team reads were two round trips, the second waiting for the
+ * first's address (decision 051). The row is read only for a staff session.
+ * users.email is stored normalised (normalizeEmail), as staff_members.email is;
+ * a session whose address finds no row takes the separate read (staff-team.ts).
+ */
+export async function checkLiveStaffSession(
+  db: Queryable,
+  check: SessionCheck,
+): Promise<(LiveSessionRow & { touched: boolean } & StaffMemberColumns) | undefined> {
+  const { rows } = await db.query<LiveSessionRow & { touched: boolean } & StaffMemberColumns>(
+    `${LIVE_SESSION_CTE}
+     SELECT live.user_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched,
+       m.roles AS member_roles, m.programs AS member_programs, m.from_environment AS member_from_environment,
+       m.last_seen_at AS member_last_seen_at
+     FROM live LEFT JOIN staff_members m ON live.is_staff AND m.email = live.email`,
+    sessionCheckParams(check),
+    { name: 'check-live-staff-session' },
+  );
+  return rows[0];
+}
+
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
 }

@@ -2,6 +2,7 @@ import { normalizeEmail, STAFF_ROLES, type StaffRole } from '@admissions/domain'
 import type { AppDeps } from '../app-deps';
 import type { Queryable } from '../infra/db/db';
 import { accessFor, type StaffAccess } from './staff-access';
+import type { StaffMemberColumns } from './sessions-repository';
 
 /**
  * Who is on the admissions office's team, resolved from the database on every
@@ -87,6 +88,36 @@ export async function resolveStaffAccess(
   const row = rows[0];
   if (!row || row.from_environment) return undefined;
   return accessFor(userId, email, rolesOf(row), row.programs);
+}
+
+/**
+ * The caller's access from the team row read in the session's own statement
+ * (checkLiveStaffSession): no further round trip when the row decides it and
+ * was seen within the minute. Otherwise (no row for the address, an
+ * environment administrator without a recent row, a member due a last_seen_at
+ * write) resolveStaffAccess reads and writes as before, so the answer is
+ * always the one it would give.
+ */
+export async function staffAccessFromRow(
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock'>,
+  userId: string,
+  email: string,
+  row: StaffMemberColumns,
+): Promise<StaffAccess | undefined> {
+  const staleBefore = deps.clock.now().getTime() - SEEN_EVERY_MS;
+  const seenRecently = row.member_last_seen_at != null && new Date(row.member_last_seen_at).getTime() > staleBefore;
+  if (isEnvironmentAdmin(deps, email)) {
+    if (row.member_from_environment === true && seenRecently) return accessFor(userId, email, ENVIRONMENT_ROLES, null);
+    return resolveStaffAccess(deps, userId, email);
+  }
+  if (row.member_roles === null || !seenRecently) return resolveStaffAccess(deps, userId, email);
+  if (row.member_from_environment) return undefined;
+  return accessFor(
+    userId,
+    email,
+    rolesOf({ roles: row.member_roles, programs: null, from_environment: false }),
+    row.member_programs,
+  );
 }
 
 /** Whether a login starts a staff session: the address is in STAFF_EMAILS or on the team. */

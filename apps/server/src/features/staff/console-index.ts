@@ -163,6 +163,15 @@ export async function reindexApplications(
 }
 
 /**
+ * The cheap check of refreshConsoleIndex as an expression, true when the
+ * answer history has rows past the mark: a list call reads it in its page's
+ * own statement, so the page and the check share one snapshot and the check
+ * costs no round trip of its own (decision 051).
+ */
+export const INDEX_BEHIND_SQL = `(SELECT COALESCE((SELECT max(id) FROM answer_history) > p.last_history_id, false)
+  FROM staff_index_progress p WHERE p.id = 1)`;
+
+/**
  * One pass over the history written since the last: recomputes the changed
  * applications and moves the mark. Returns how many history rows it read
  * (0: the index is up to date, or another pass holds the mark). Passes are

@@ -5,13 +5,14 @@ import {
   STAFF_LIST_COUNT_CAP,
   STAFF_LIST_PAGE_SIZE,
   type StaffListQuery,
+  type StaffListResponse,
   type StaffListRow,
   type StaffListSort,
   type ProgramsTenant,
   type DecisionState,
 } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
-import { searchable } from './console-index';
+import { INDEX_BEHIND_SQL, searchable } from './console-index';
 import type { ListContext } from './stages-repository';
 
 /** Each sort names an indexed expression where one exists (migrations/020-staff.sql). */
@@ -101,6 +102,8 @@ export function filterOf(
 }
 
 interface DbRow {
+  /** Only with checkIndex (listApplications). */
+  index_behind?: boolean | null;
   user_id: string;
   email: string;
   first_name: string;
@@ -188,13 +191,16 @@ export async function listApplications(
   programs: readonly string[] | null,
   listContext: ListContext | Promise<ListContext>,
   labels?: DecisionLabels,
-) {
+  /** Also say whether the index is behind the answer history, as seen by the page's own statement. */
+  checkIndex = false,
+): Promise<{ response: StaffListResponse; indexBehind: boolean }> {
   const { where, params } = filterOf(query, programs, tenant.cycle.id);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
+  const behind = checkIndex ? `, ${INDEX_BEHIND_SQL} AS index_behind` : '';
   // The stage labels are read beside the page, not before it.
   const [page, count, list] = await Promise.all([
     db.query<DbRow>(
-      `SELECT ${COLUMNS} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)}
+      `SELECT ${COLUMNS}${behind} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)}
        LIMIT ${STAFF_LIST_PAGE_SIZE} OFFSET ${offset}`,
       params,
     ),
@@ -206,11 +212,15 @@ export async function listApplications(
   ]);
   const n = count.rows[0]?.n ?? 0;
   return {
-    rows: page.rows.map((r) => toListRow(tenant, r, list, labels)),
-    page: query.page,
-    page_size: STAFF_LIST_PAGE_SIZE,
-    total: Math.min(n, STAFF_LIST_COUNT_CAP),
-    total_capped: n > STAFF_LIST_COUNT_CAP,
+    response: {
+      rows: page.rows.map((r) => toListRow(tenant, r, list, labels)),
+      page: query.page,
+      page_size: STAFF_LIST_PAGE_SIZE,
+      total: Math.min(n, STAFF_LIST_COUNT_CAP),
+      total_capped: n > STAFF_LIST_COUNT_CAP,
+    },
+    // An empty page carries no answer: counted as behind, so the caller checks on its own.
+    indexBehind: checkIndex && page.rows[0]?.index_behind !== false,
   };
 }
 

@@ -204,6 +204,11 @@ describe('assignments, the queue and reviews', () => {
     const queue = (await expectOk(await reviewer.get('/api/staff/queue'))).json().items;
     expect(queue.map((i: { user_id: string }) => i.user_id)).toEqual([mae.userId, maeTwo.userId]);
     expect(queue[0]).toMatchObject({ first_name: 'Maeve', program: 'MAE', has_draft: false });
+    // The read is in the audit log (written by the queue's own statement), with how many it listed.
+    const log = (await expectOk(await admin.get(`/api/staff/audit?member=${REVIEWER}`))).json().entries;
+    expect(log.filter((e: { action: string }) => e.action === 'view-queue')).toEqual([
+      expect.objectContaining({ detail: { items: 2 } }),
+    ]);
   });
 
   it('checks scores against the rubric, saves a draft, submits, and the list shows the score and count', async () => {

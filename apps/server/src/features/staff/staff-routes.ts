@@ -57,15 +57,29 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.get('/applications', async (req): Promise<StaffListResponse> => {
       const query = parseBody(staffListQuery, req.query);
-      await freshenConsoleIndex(deps, ctx);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
-      // The audit row is written alongside the read, not after it: the answer still waits for both.
       const access = staffAccessOf(req);
-      const [result] = await Promise.all([
-        listApplications(deps.db, deps.config.tenant, query, access.programs, listContextOf(deps.db, now()), labels),
+      const list = (checkIndex: boolean) =>
+        listApplications(
+          deps.db,
+          deps.config.tenant,
+          query,
+          access.programs,
+          listContextOf(deps.db, now()),
+          labels,
+          checkIndex,
+        );
+      // The audit row is written alongside the read, not after it: the answer still waits for both. The page's
+      // statement says whether the index was behind the answer history in its own snapshot; only then does the
+      // call run a refresher pass and read again, so a reader still sees the changes of the last seconds
+      // without a round trip of its own for the check (decision 051).
+      const [first] = await Promise.all([
+        list(true),
         recordStaffRead(deps.db, staffOf(req), null, 'list', { ...filters, page: query.page }, now()),
       ]);
-      return result;
+      if (!first.indexBehind) return first.response;
+      await freshenConsoleIndex(deps, ctx);
+      return (await list(false)).response;
     });
 
     app.get('/applications.csv', async (req, reply) => {
