@@ -1,3 +1,4 @@
+import { warmPasswordLists } from './common-passwords';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_SUCCESS_MESSAGES } from '@admissions/domain';
 import {
@@ -32,6 +33,11 @@ export function publicAccountRoutes(deps: AppDeps) {
     device: ensureDevice(req, reply, deps).hash,
   });
   return async (app: FastifyInstance) => {
+    // A production server builds the common-password dictionaries once ready, not during its first sign-ups.
+    if (deps.config.env === 'production')
+      app.addHook('onReady', async () => {
+        warmPasswordLists().catch((err: unknown) => app.log.warn({ err }, 'password dictionaries could not be loaded'));
+      });
     app.post('/signup', (req, reply) => signup(deps, parseBody(signupBody, req.body), client(req, reply)));
     app.post('/confirm', (req, reply) => confirm(deps, parseBody(confirmBody, req.body), client(req, reply)));
     app.post('/resend-confirm', (req, reply) =>

@@ -17,15 +17,34 @@ import { AppError } from '../../http/app-error';
 const MIN_GUESSES = 1e8;
 
 let lists: Promise<{ checker: ZxcvbnFactory; listed: Set<string> }> | undefined;
+let loaded = false;
 
-/** The dictionaries load with the first password checked (a sign-up or reset), not with the server. */
+/**
+ * The dictionaries load with the first password checked (a sign-up or reset), or when a production
+ * server is ready (warmPasswordLists): building them holds the main thread for 600 ms or more, and
+ * sign-ups arriving at a just-started process then saw their database connections time out (503).
+ */
 function loadLists() {
   return (lists ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
-    ([{ ZxcvbnFactory }, common]) => ({
-      checker: new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }),
-      listed: new Set((common.dictionary['passwords-common'] as unknown as string[]).map((w) => w.toLowerCase())),
-    }),
+    ([{ ZxcvbnFactory }, common]) => {
+      const built = {
+        checker: new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }),
+        listed: new Set((common.dictionary['passwords-common'] as unknown as string[]).map((w) => w.toLowerCase())),
+      };
+      loaded = true;
+      return built;
+    },
   ));
+}
+
+/** Builds the dictionaries now, before any applicant waits for them. */
+export async function warmPasswordLists(): Promise<void> {
+  await loadLists();
+}
+
+/** Whether the dictionaries are built (read by the warm-up's test). */
+export function passwordListsLoaded(): boolean {
+  return loaded;
 }
 
 export async function isCommonPassword(password: string, userInputs: string[] = []): Promise<boolean> {
