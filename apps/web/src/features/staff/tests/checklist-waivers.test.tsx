@@ -113,7 +113,9 @@ describe("the office's checklist: times in the institution's zone, waivers", { t
       ),
     );
 
-    await user.click(within(section).getByRole('button', { name: 'Take back waiver: Letter from Grace Hopper' }));
+    await user.click(
+      await within(section).findByRole('button', { name: 'Take back waiver: Letter from Grace Hopper' }),
+    );
     await waitFor(() => expect(section).toHaveTextContent('Letter from Grace Hopper: Awaiting recommender'));
     expect(callsTo(`DELETE /api/staff/applications/${ADA}/waivers`).map((c) => c.path)).toEqual([
       `/api/staff/applications/${ADA}/waivers?item_key=letter%3Arecommender_`,
