@@ -56,6 +56,7 @@ describe('letters of recommendation: uploaded letters, the office and the packet
   let officer: Promise<TestClient> | undefined;
   const registrar = () => (officer ??= loggedInClient(t, 'registrar@college.test'));
 
+  // A cold LibreOffice conversion and the packet's drawing: over 20 s on a busy two-core machine.
   it('a recommender with no account uploads a Word letter; it is converted, received, receipted, and the office reads it in the packet', async () => {
     const ann = await applicantAskingLetters(t, 'ann@example.com', 'writer@uni.example', {
       recommender_2_first_name: 'Alan',
@@ -137,7 +138,7 @@ describe('letters of recommendation: uploaded letters, the office and the packet
       'Letter of recommendation from Alan Turing',
       expect.stringMatching(/^Written in the text box: Ben was the strongest student/),
     ]);
-  });
+  }, 60_000);
 
   it("a letter written in the recommender's own scripts reaches the office with every character, in the letter and the packet", async () => {
     const eve = await applicantAskingLetters(t, 'eve@example.com', 'scripts@uni.example');
