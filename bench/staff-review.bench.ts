@@ -33,7 +33,7 @@ import { filterOf, LIST_SOURCE, orderByOf } from '../apps/server/src/features/st
 import { scratchDatabase } from './scratch-database';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
-const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+const CALLS = Number(process.env.BENCH_CALLS ?? 600);
 const STAFF = 20;
 const ADMIN = 'bench.admin@college.test';
 const REVIEWER = 'bench.reviewer0@college.test';
