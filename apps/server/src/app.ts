@@ -24,7 +24,7 @@ import { webStatusRoute } from './features/application/web-status-route';
 import { lookupRoutes } from './features/lookup/lookup-routes';
 import { clientErrorRoute } from './features/client-errors/client-error-route';
 import { registerMailWake } from './features/mail/mail-jobs';
-import { createPdfRenderer } from './features/pdf';
+import { createApplicantCopies, createPdfRenderer } from './features/pdf';
 import { pdfRoutes } from './features/pdf/pdf-routes';
 import { documentRoutes } from './features/documents/document-routes';
 import { localUploadRoute } from './features/documents/local-upload-route';
@@ -130,6 +130,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       // One drawing thread for the applicant's copies (this cycle's, past ones', those in the data download).
       const applicantPdfs = createPdfRenderer();
       api.addHook('onClose', () => applicantPdfs.close());
+      const applicantCopies = createApplicantCopies(deps, formContext, applicantPdfs);
       await api.register(async (scope) => {
         scope.addHook('preHandler', requireSession(deps));
         // A closed cycle's application is read-only until the applicant starts one for the open cycle (decision 052).
@@ -142,9 +143,10 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(addAnotherRoutes(deps, formContext));
         await scope.register(tabsRoutes(deps, formContext));
         await scope.register(validationsRoute(deps, formContext));
-        await scope.register(submitRoute(deps, formContext));
+        // The copy of a just-submitted application is drawn at once, so its download is a read (decision 056).
+        await scope.register(submitRoute(deps, formContext, (owner, log) => applicantCopies.drawAhead(owner, log)));
         await scope.register(carryOverRoute(deps, formContext));
-        await scope.register(pdfRoutes(deps, formContext, applicantPdfs));
+        await scope.register(pdfRoutes(deps, applicantCopies, applicantPdfs));
         await scope.register(documentRoutes(deps, formContext));
         await scope.register(recommendationRoutes(deps, formContext));
         await scope.register(myDataRoute(deps, formContext, applicantPdfs));

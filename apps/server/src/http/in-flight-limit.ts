@@ -1,39 +1,89 @@
 import { AppError } from './app-error';
 
 export interface InFlightLimitOptions {
-  /** Runs at once for one key (an applicant): more are refused, not queued. */
+  /** Runs at once for one key (an applicant): more wait their turn, or are refused without a queue. */
   perKey: number;
   /** Runs at once in this process, all keys together: the bounded queue of a slow resource. */
   total: number;
   /** What the client is told to wait when refused. */
   retryAfterSeconds: number;
+  /**
+   * Runs that may wait for a free place, first come first served, and for how long: a burst of
+   * applicants is served in turn instead of refused. Without it every run beyond the limits is
+   * refused at once.
+   */
+  queue?: { max: number; maxWaitMs: number };
+}
+
+interface Waiter {
+  key: string;
+  start: () => void;
+  timer: NodeJS.Timeout;
 }
 
 /**
- * Bounds concurrent work on a slow, shared resource (the PDF drawing thread,
- * an upload's conversion): one client cannot fill the queue, and when it is
- * full every newcomer is answered 429 with Retry-After at once, instead of
- * waiting behind everyone and timing out. Per process, in memory.
+ * Bounds concurrent work on a slow, shared resource (the PDF drawing thread):
+ * one client cannot take every place, and a run beyond the limits waits in a
+ * bounded first-come-first-served queue for at most `maxWaitMs`. When the queue
+ * is full, or the wait is over, the newcomer is answered 429 with Retry-After,
+ * never left to wait behind everyone until a timeout. Per process, in memory:
+ * it bounds this process's own thread.
  */
-export function createInFlightLimit({ perKey, total, retryAfterSeconds }: InFlightLimitOptions) {
+export function createInFlightLimit({ perKey, total, retryAfterSeconds, queue }: InFlightLimitOptions) {
   const running = new Map<string, number>();
+  const waiting: Waiter[] = [];
   let all = 0;
+
+  const refused = () => new AppError('RATE_LIMITED', { retryAfterSeconds });
+  const hasRoom = (key: string) => all < total && (running.get(key) ?? 0) < perKey;
+  const take = (key: string) => {
+    running.set(key, (running.get(key) ?? 0) + 1);
+    all += 1;
+  };
+  const release = (key: string) => {
+    all -= 1;
+    const left = (running.get(key) ?? 1) - 1;
+    if (left > 0) running.set(key, left);
+    else running.delete(key);
+    // The longest-waiting run that now has room starts; one whose key is still busy keeps its place.
+    const next = waiting.findIndex((w) => hasRoom(w.key));
+    if (next >= 0) waiting.splice(next, 1)[0]!.start();
+  };
+
+  const place = (key: string): Promise<void> => {
+    if (hasRoom(key)) {
+      take(key);
+      return Promise.resolve();
+    }
+    if (!queue || waiting.length >= queue.max) return Promise.reject(refused());
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        key,
+        start: () => {
+          clearTimeout(waiter.timer);
+          take(key);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          reject(refused());
+        }, queue.maxWaitMs),
+      };
+      waiting.push(waiter);
+    });
+  };
+
   return {
     async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-      const mine = running.get(key) ?? 0;
-      if (mine >= perKey || all >= total) throw new AppError('RATE_LIMITED', { retryAfterSeconds });
-      running.set(key, mine + 1);
-      all += 1;
+      await place(key);
       try {
         return await work();
       } finally {
-        all -= 1;
-        const left = (running.get(key) ?? 1) - 1;
-        if (left > 0) running.set(key, left);
-        else running.delete(key);
+        release(key);
       }
     },
     inFlight: () => all,
+    waiting: () => waiting.length,
   };
 }
 

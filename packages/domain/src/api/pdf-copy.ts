@@ -18,3 +18,5 @@ export interface PdfCopyStatusResponse {
 export const PDF_COPY_FAILED_MESSAGE = 'Error downloading PDF copy of your application.';
 export const PDF_COPY_READY_MESSAGE = 'Your PDF copy is ready to download.';
 export const PDF_COPY_FILE_PATH = '/api/pdf/file';
+/** While the copy of a just-submitted application is drawn (the web app polls again in a second). */
+export const PDF_COPY_PREPARING_MESSAGE = 'Your PDF copy is being prepared.';

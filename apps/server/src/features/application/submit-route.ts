@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { sessionOf } from '../../session/require-session';
 import type { FormContext } from '../../core/form-context';
@@ -9,8 +9,11 @@ import { submitApplication } from './submit-application';
 
 export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
 
+/** What happens once an application is submitted and its receipt queued: the composition root's (its PDF copy is drawn). */
+export type OnSubmitted = (owner: { userId: string; username: string }, log: FastifyBaseLogger) => void;
+
 /** POST /api/submit: final submission, decided by the server's own validation and the program's deadline. */
-export function submitRoute(deps: AppDeps, ctx: FormContext) {
+export function submitRoute(deps: AppDeps, ctx: FormContext, onSubmitted: OnSubmitted = () => undefined) {
   return async (app: FastifyInstance) => {
     app.post('/submit', async (req) => {
       const session = sessionOf(req);
@@ -25,6 +28,7 @@ export function submitRoute(deps: AppDeps, ctx: FormContext) {
         }),
       );
       if (outcome.status === 'submitted') {
+        onSubmitted(session, req.log);
         // At the latest now, every recommender named is asked for a letter.
         await requestAllOnSubmission(deps, ctx, session.userId, req.log).catch((err: unknown) =>
           req.log.error({ err }, 'letter requests could not be sent at submission'),

@@ -33,6 +33,8 @@ export function createCopyCache(maxBytes: number) {
       entries.set(userId, drawn);
       return 'pdf' in drawn ? drawn.pdf : 'failed';
     },
+    /** Forgets the applicant's copy, drawn or failed. */
+    forget,
     set(userId: string, version: string, pdf: Uint8Array | 'failed'): void {
       forget(userId);
       const drawn: Drawn = pdf === 'failed' ? { version, failed: true } : { version, pdf };

@@ -1,24 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loggedInClient, save } from '../../test-support/application-helpers';
+import { completeAnswers } from '@admissions/domain/testing';
+import { loggedInClient, save, userIdOf } from '../../test-support/application-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
 import { readPdfText } from '../../../../../test/pdf-text';
 import { storedFiles } from '../documents/document-test-helpers';
 import { submittedApplicant } from '../../test-support/staff-helpers';
 import { createFormContext } from '../../core/form-context';
 import { loadCopySource } from './application-copy';
+import { DRAW_AHEAD_HANDOFF_MS } from './applicant-copies';
 import { copyVersion } from './copy-cache';
 import { storedCopyKey } from './stored-copy';
 
-// The real renderer, counted: how many copies the routes draw.
-const drawn = vi.hoisted(() => ({ count: 0 }));
+// The real renderer, counted: how many copies the routes draw. A test may hold drawings back until it
+// lets them go (`gate`), or make them fail (`fail`).
+const drawn = vi.hoisted(() => ({ count: 0, gate: null as Promise<void> | null, fail: false }));
 vi.mock('./pdf-renderer', async (importOriginal) => {
   const real = await importOriginal<typeof import('./pdf-renderer')>();
   return {
     createPdfRenderer: () => {
       const renderer = real.createPdfRenderer();
       return {
-        render: (...args: Parameters<typeof renderer.render>) => {
+        render: async (...args: Parameters<typeof renderer.render>) => {
           drawn.count++;
+          await drawn.gate;
+          if (drawn.fail) throw new Error('drawing failed (test)');
           return renderer.render(...args);
         },
         close: () => renderer.close(),
@@ -36,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('the PDF copy', () => {
-  it('is drawn once per change of the answers; the status call draws nothing', async () => {
+  it('is drawn once per change of the answers; the status call draws nothing for a draft', async () => {
     const client = await loggedInClient(t, 'pdf-once@example.edu');
     await save(client, { first_name: 'Ada', last_name: 'Lovelace' });
     for (let i = 0; i < 3; i++) {
@@ -60,10 +65,11 @@ describe('the PDF copy', () => {
   });
 
   it("keeps a submitted application's copy in the object store, named by its version; a draft's stays in memory", async () => {
+    const before = drawn.count;
     const a = await submittedApplicant(t, 'pdf-stored@example.edu');
     const draft = await loggedInClient(t, 'pdf-draft-not-stored@example.edu');
-    const before = drawn.count;
     const first = await expectOk(await a.client.get('/api/pdf/file'));
+    // Drawn once, at the submission (or the download joined that drawing).
     expect(drawn.count).toBe(before + 1);
     const source = await loadCopySource(t.deps, createFormContext(t.deps.config.tenant), t.deps.config.tenant, {
       userId: a.userId,
@@ -75,5 +81,90 @@ describe('the PDF copy', () => {
     // A draft changes with every save: it is kept in memory only.
     await expectOk(await draft.get('/api/pdf/file'));
     expect((await storedFiles(t)).filter((f) => f.includes('application-copy'))).toEqual([key]);
+  });
+
+  it('is drawn the moment the application is submitted: the status says in_progress until it is ready, and the download is that copy', async () => {
+    const applicant = await loggedInClient(t, 'pdf-ahead@example.edu');
+    await save(applicant, completeAnswers());
+    let letGo!: () => void;
+    drawn.gate = new Promise<void>((resolve) => (letGo = resolve));
+    const before = drawn.count;
+    try {
+      await expectOk(await applicant.post('/api/submit'));
+      expect(drawn.count).toBe(before + 1);
+      expect((await expectOk(await applicant.get('/api/pdf'))).json()).toEqual({
+        status: 'in_progress',
+        url: '',
+        message: 'Your PDF copy is being prepared.',
+      });
+    } finally {
+      drawn.gate = null;
+      letGo();
+    }
+    await vi.waitFor(
+      async () => expect((await applicant.get('/api/pdf')).json()).toMatchObject({ status: 'completed' }),
+      {
+        timeout: 30_000,
+        interval: 50,
+      },
+    );
+    const copy = await expectOk(await applicant.get('/api/pdf/file'));
+    expect(drawn.count).toBe(before + 1);
+    expect((await readPdfText(copy.rawPayload)).lines.join('\n')).toContain('Submitted on');
+  });
+
+  it('leaves a submission taken by another process to that process for a while, then draws it itself', async () => {
+    const applicant = await loggedInClient(t, 'pdf-handoff@example.edu');
+    await save(applicant, completeAnswers());
+    // Submitted elsewhere: this process took no submission, so it draws nothing ahead.
+    await t.db.query(`UPDATE applications SET submitted_at = $2 WHERE user_id = $1`, [
+      await userIdOf(t, 'pdf-handoff@example.edu'),
+      t.clock.now(),
+    ]);
+    const before = drawn.count;
+    expect((await expectOk(await applicant.get('/api/pdf'))).json()).toMatchObject({ status: 'in_progress' });
+    expect(drawn.count).toBe(before);
+
+    t.clock.advance(DRAW_AHEAD_HANDOFF_MS);
+    expect((await expectOk(await applicant.get('/api/pdf'))).json()).toMatchObject({ status: 'in_progress' });
+    expect(drawn.count).toBe(before + 1);
+    await vi.waitFor(
+      async () => expect((await applicant.get('/api/pdf')).json()).toMatchObject({ status: 'completed' }),
+      {
+        timeout: 30_000,
+        interval: 50,
+      },
+    );
+    await expectOk(await applicant.get('/api/pdf/file'));
+    expect(drawn.count).toBe(before + 1);
+  });
+
+  it('says a failed drawing once, with the message; asked again (Try again) it draws the copy anew', async () => {
+    const applicant = await loggedInClient(t, 'pdf-fails@example.edu');
+    await save(applicant, completeAnswers());
+    drawn.fail = true;
+    try {
+      await expectOk(await applicant.post('/api/submit'));
+      await vi.waitFor(
+        async () => expect((await applicant.get('/api/pdf')).json()).toMatchObject({ status: 'failed' }),
+        {
+          timeout: 30_000,
+          interval: 50,
+        },
+      );
+    } finally {
+      drawn.fail = false;
+    }
+    const before = drawn.count;
+    expect((await expectOk(await applicant.get('/api/pdf'))).json()).toMatchObject({ status: 'in_progress' });
+    expect(drawn.count).toBe(before + 1);
+    await vi.waitFor(
+      async () => expect((await applicant.get('/api/pdf')).json()).toMatchObject({ status: 'completed' }),
+      {
+        timeout: 30_000,
+        interval: 50,
+      },
+    );
+    expect((await expectOk(await applicant.get('/api/pdf/file'))).headers['content-type']).toBe('application/pdf');
   });
 });
