@@ -1,7 +1,15 @@
 import { buildForm } from '@admissions/domain';
 import { completeAnswers } from '@admissions/domain/testing';
 import { sampleFormTenant } from '../../../../../test/tenants';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  everyThreadsNice,
+  newThreadsAt,
+  niceOf,
+  ownThreadId,
+  THREAD_PRIORITIES_VISIBLE,
+} from '../../infra/worker-threads/thread-nice.test-helper';
 import { copyOutline, type CopyHeader } from './copy-outline';
 import { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
 import { readPdfText } from '../../../../../test/pdf-text';
@@ -21,12 +29,14 @@ const pages = copyOutline(buildForm(sampleFormTenant('NFC')), {
 
 let renderer: PdfRenderer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await renderer?.close();
   renderer = undefined;
 });
 
 describe('the PDF drawing thread', () => {
-  it('draws copies side by side, each answered under its own id', async () => {
+  it('draws copies asked for at once, each answered under its own id, on a thread below the server in priority', async () => {
+    const before = THREAD_PRIORITIES_VISIBLE ? everyThreadsNice() : new Map<string, number>();
     renderer = createPdfRenderer();
     const [a, b] = await Promise.all([
       renderer.render(header, pages),
@@ -34,6 +44,36 @@ describe('the PDF drawing thread', () => {
     ]);
     expect((await readPdfText(a)).lines[2]).toBe('Ada Lovelace');
     expect((await readPdfText(b)).lines[2]).toBe('Grace Hopper');
+    if (THREAD_PRIORITIES_VISIBLE) {
+      // The drawing thread (and any thread it started) runs at nice 10; this test's thread as it was.
+      expect(newThreadsAt(10, before)).not.toEqual([]);
+      expect(niceOf(ownThreadId())).toBe(before.get(ownThreadId()));
+    }
+  });
+
+  it("draws a copy asked for during the warm-up after it, timed from its own start: the warm-up's length fails nothing", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Resolves when the thread has said it is ready, and the renderer has heard it: the warm-up has begun.
+    let heard!: () => void;
+    const ready = new Promise<void>((resolve) => (heard = resolve));
+    const emit = Worker.prototype.emit;
+    const spy = vi.spyOn(Worker.prototype, 'emit').mockImplementation(function (this: Worker, event, ...args) {
+      const listened = emit.call(this, event, ...args);
+      if (event === 'message' && (args[0] as { ready?: boolean }).ready) heard();
+      return listened;
+    });
+    onTestFinished(() => spy.mockRestore());
+
+    renderer = createPdfRenderer({ timeoutMs: 1_000 });
+    const warming = renderer.warm();
+    const drawing = renderer.render(header, pages);
+    await ready;
+    // The warm-up runs five times as long as a drawing may: the drawing waits, untimed.
+    vi.advanceTimersByTime(5_000);
+    await warming;
+    const pdf = await drawing;
+    vi.useRealTimers();
+    expect((await readPdfText(pdf)).lines[2]).toBe('Ada Lovelace');
   });
 
   it('fails a drawing that takes too long', async () => {

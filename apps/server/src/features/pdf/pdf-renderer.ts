@@ -36,66 +36,52 @@ const WARM_HEADER: CopyHeader = {
 };
 
 export interface PdfRendererOptions {
-  /** A drawing that takes longer fails, and its thread is replaced. */
+  /** A drawing that takes longer, counted from when the thread begins it, fails, and its thread is replaced. */
   timeoutMs?: number;
 }
 
 /** Loading react-pdf and every font on a machine under load (measured: 18 s at a load average of 20). */
 const WARM_TIMEOUT_MS = 120_000;
 
+/**
+ * The drawing thread's nice value: when the API's event loop and a drawing both want one of the two
+ * cores, the kernel gives the event loop most of it (sign-ups, logins and saves stay quick while a
+ * process warms up or a burst of copies is drawn), and the drawing takes what is left.
+ */
+const DRAWING_NICENESS = 10;
+
 const PDF_THREAD = threadEntry(new URL('./pdf-worker.mjs', import.meta.url), 'pdf-worker');
 
 /**
  * Drawing a copy takes a few hundred milliseconds of CPU (react-pdf's layout),
  * and loading react-pdf takes a second or two: both happen on a worker thread,
- * started at the first copy, so the server's event loop keeps answering other
- * requests meanwhile. One thread per process: copies are rare next to saves,
- * and a queue on one thread keeps a burst of downloads from taking every core.
+ * started at the first copy, at a lower CPU priority than the server's event
+ * loop, which keeps answering other requests meanwhile. One thread per process:
+ * copies are rare next to saves, and the pool's queue keeps a burst of
+ * downloads to one core, one drawing at a time, first asked first drawn.
  */
 export function createPdfRenderer({ timeoutMs = 20_000 }: PdfRendererOptions = {}): PdfRenderer {
   const pool = createWorkerPool<Drawing, RenderAnswer, Buffer>({
     entry: PDF_THREAD,
     timeoutMs,
+    niceness: DRAWING_NICENESS,
     read: (pdf) => Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
     errors: {
       failed: (error) => new Error(`PDF drawing failed: ${error}`),
-      overran: () => new Error(`PDF drawing took longer than ${timeoutMs} ms`),
+      overran: (_drawing, limitMs) => new Error(`PDF drawing took longer than ${limitMs} ms`),
       stopped: (code) => new Error(`PDF drawing thread stopped (exit code ${code})`),
       closed: () => new Error('PDF renderer closed'),
     },
   });
 
-  // While the thread warms up, drawings wait for it before their own timeout starts: loading react-pdf
-  // on a busy machine can take longer than a drawing may, and a drawing that overran would end the
-  // thread and its loaded modules, so the next would load them all again.
-  let warming: Promise<void> | undefined;
-  let closed = false;
-  const run = (drawing: Drawing): Promise<Buffer> => {
-    if (!warming) return pool.run(drawing);
-    return warming.then(() => (closed ? Promise.reject(new Error('PDF renderer closed')) : pool.run(drawing)));
-  };
   return {
-    render: (header, pages) => run({ kind: 'copy', header, pages }),
-    renderLetter: (letter) => run({ kind: 'letter', letter }),
-    renderSeparators: (separators) => run({ kind: 'separators', separators }),
-    warm: () => {
-      const done = pool
-        .run({ kind: 'copy', header: WARM_HEADER, pages: [] }, [], WARM_TIMEOUT_MS)
-        .then(() => undefined);
-      // A failed warm-up holds nothing up: the next drawing starts a thread of its own.
-      const settled: Promise<void> = done.then(
-        () => undefined,
-        () => undefined,
-      );
-      warming = settled;
-      void settled.then(() => {
-        if (warming === settled) warming = undefined;
-      });
-      return done;
-    },
-    close: () => {
-      closed = true;
-      return pool.close();
-    },
+    render: (header, pages) => pool.run({ kind: 'copy', header, pages }),
+    renderLetter: (letter) => pool.run({ kind: 'letter', letter }),
+    renderSeparators: (separators) => pool.run({ kind: 'separators', separators }),
+    // The warm-up is the thread's first job, with a limit of its own: drawings asked for meanwhile wait
+    // behind it in the pool's queue, and their own limits start only when the thread begins them. If it
+    // overruns or the thread crashes in it, the drawings waiting go to a fresh thread.
+    warm: () => pool.run({ kind: 'copy', header: WARM_HEADER, pages: [] }, [], WARM_TIMEOUT_MS).then(() => undefined),
+    close: () => pool.close(),
   };
 }

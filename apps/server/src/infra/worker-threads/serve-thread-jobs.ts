@@ -4,7 +4,10 @@ import type { ThreadReady, ThreadReply, ThreadRequest } from './thread-protocol'
 /**
  * The thread's side of a worker pool (worker-pool.ts): runs each job it is
  * sent and posts the answer, or what the job threw, back under the job's id.
- * `transfer` names the parts of an answer moved to the parent instead of copied.
+ * The pool sends the next job only once this one is answered, so jobs never
+ * interleave here even though `handle` is async. `transfer` names the parts of
+ * an answer moved to the parent instead of copied. The thread's CPU priority
+ * was set before its modules loaded (thread-bootstrap.ts).
  */
 export function serveThreadJobs<Job, Answer>(
   name: string,
@@ -25,6 +28,6 @@ export function serveThreadJobs<Job, Answer>(
     }
     port.postMessage(reply, moved);
   });
-  // The thread's modules are loaded by now (this runs after its imports): job timers start here.
+  // The thread's modules are loaded by now (this runs after its imports): the pool sends jobs from here on.
   port.postMessage({ ready: true } satisfies ThreadReady);
 }

@@ -1,4 +1,5 @@
 import { type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
+import { THREAD_BOOTSTRAP, type ThreadStart } from './thread-bootstrap';
 import type { ThreadReady, ThreadReply, ThreadRequest } from './thread-protocol';
 
 /** Runs jobs on a worker thread; close() before the process or the app ends. */
@@ -12,147 +13,210 @@ export interface WorkerPool<Job, Out> {
 export interface WorkerPoolErrors<Job> {
   /** The thread reported that the job threw (its stack, or message). */
   failed: (error: string) => Error;
-  /** The job took longer than timeoutMs. */
-  overran: (job: Job) => Error;
+  /** The job ran longer than its time limit (`timeoutMs`, the pool's or its own). */
+  overran: (job: Job, timeoutMs: number) => Error;
   /** The thread crashed (an uncaught error, or out of heap); by default its own error. */
   crashed?: (err: Error) => Error;
   /** The thread ended. */
   stopped: (exitCode: number) => Error;
-  /** close() was called while the job waited. */
+  /** close() was called while the job waited or ran. */
   closed: () => Error;
 }
 
 export interface WorkerPoolOptions<Job, Answer, Out> {
   /** The thread's entry (see thread-entry.ts). */
   entry: URL;
-  /** A job that takes longer, counted from when its thread is ready, fails, and its thread is replaced. */
+  /** A job that runs longer, counted from when the thread begins it, fails, and its thread is replaced. */
   timeoutMs: number;
   resourceLimits?: ResourceLimits;
+  /**
+   * The nice value the thread lowers itself to when it starts (thread-bootstrap.ts), so that the
+   * kernel prefers the server's event loop when both want a core; by default it keeps the process's.
+   */
+  niceness?: number;
   /** The thread's answer as what run() resolves to; throwing rejects the job. */
   read: (answer: Answer) => Out;
   errors: WorkerPoolErrors<Job>;
 }
 
-interface Pending<Out> {
+/** A job asked for and not yet sent to the thread. */
+interface Waiting<Job, Out> {
+  job: Job;
+  transfer: readonly Transferable[];
+  timeoutMs: number;
   resolve: (out: Out) => void;
   reject: (err: Error) => void;
-  /** Set once the job's thread is ready: its loading is no part of the job's time. */
-  timer?: NodeJS.Timeout;
+}
+
+/** The job the thread is working on, timed from when it was sent. */
+interface Running<Job, Out> extends Waiting<Job, Out> {
+  id: number;
+  timer: NodeJS.Timeout;
+}
+
+interface Thread<Job, Out> {
+  worker: Worker;
+  /** Set when the thread has posted that its modules are loaded. */
+  ready: boolean;
+  startup: NodeJS.Timeout;
+  running?: Running<Job, Out>;
 }
 
 /**
  * A thread that has not loaded its modules by then is stuck, not slow: it is
- * ended and the jobs waiting on it fail. Generous, since loading react-pdf
+ * ended and the jobs waiting for it fail. Generous, since loading react-pdf
  * through tsx on a busy machine has taken over twenty seconds.
  */
 const STARTUP_LIMIT_MS = 120_000;
 
 /**
- * One thread, started at the first job, that takes jobs in turn: CPU-heavy
+ * One thread, started at the first job, that takes jobs one at a time: CPU-heavy
  * work (drawing a PDF, decoding an image) leaves the server's event loop free,
- * and a burst of jobs queues on one core instead of taking every core. A thread
- * that overruns a job, crashes or ends is dropped and every job waiting on it
- * fails; the next job starts a fresh one, so a hostile file or a stuck drawing
- * holds up nothing after it. Threads are served by serveThreadJobs.
+ * and a burst of jobs queues on one core instead of taking every core.
+ *
+ * The queue is the pool's, first in first out: a job is sent to the thread only
+ * once the thread is ready and has answered the job before, so jobs never
+ * interleave on the thread (an async handler would otherwise take them all at
+ * once and finish them all late, together), and a job's time limit starts when
+ * the thread begins it, never while it waits. A job that overruns fails and its
+ * thread is ended (it may be stuck in the job); a thread that crashes or ends
+ * fails the job it was running. Either way the jobs still waiting were never
+ * sent to it, so they go to a fresh thread instead of failing with it: a
+ * hostile file or a stuck drawing holds up nothing after it. Only a thread that
+ * dies before it is ready (its modules do not load, or not within
+ * STARTUP_LIMIT_MS) fails every job waiting, since a fresh one would fail the
+ * same way. Threads are served by serveThreadJobs.
  */
 export function createWorkerPool<Job, Answer, Out>({
   entry,
   timeoutMs,
   resourceLimits,
+  niceness,
   read,
   errors,
 }: WorkerPoolOptions<Job, Answer, Out>): WorkerPool<Job, Out> {
-  let worker: Worker | undefined;
+  let thread: Thread<Job, Out> | undefined;
   let nextId = 1;
-  const pending = new Map<number, Pending<Out>>();
-  /** Per thread still loading: the job timers to start when it posts that it is ready. */
-  const loading = new Map<Worker, (() => void)[]>();
+  const queue: Waiting<Job, Out>[] = [];
 
-  const settle = (id: number) => {
-    const job = pending.get(id);
-    if (job) {
-      clearTimeout(job.timer);
-      pending.delete(id);
-    }
-    return job;
+  const failWaiting = (err: Error) => {
+    for (const waiting of queue.splice(0)) waiting.reject(err);
   };
 
-  const failAll = (err: Error) => {
-    for (const id of [...pending.keys()]) settle(id)?.reject(err);
+  /** Forgets the thread: what it posts or does from now on concerns no job. */
+  const drop = (t: Thread<Job, Out>) => {
+    if (thread === t) thread = undefined;
+    clearTimeout(t.startup);
+    if (t.running) clearTimeout(t.running.timer);
+    t.running = undefined;
   };
 
-  const start = (): Worker => {
-    // execArgv: [] so the thread does not load the parent's loaders (tsx) again: its entry loads what it needs.
-    const w = new Worker(entry, { execArgv: [], ...(resourceLimits ? { resourceLimits } : {}) });
-    loading.set(w, []);
-    // Held (not unref'd) like a job's timer: the first job waits on the loading, and keeps the process alive meanwhile.
-    const startup = setTimeout(() => {
-      if (worker === w) worker = undefined;
-      void w.terminate();
-    }, STARTUP_LIMIT_MS);
-    w.on('message', (reply: ThreadReply<Answer> | ThreadReady) => {
-      if ('ready' in reply) {
-        clearTimeout(startup);
-        const armers = loading.get(w) ?? [];
-        loading.delete(w);
-        for (const arm of armers) arm();
-        return;
-      }
-      const job = settle(reply.id);
-      if (!job) return;
-      if ('error' in reply) {
-        job.reject(errors.failed(reply.error));
-        return;
-      }
+  /** Sends the next waiting job to the thread if it is ready and idle; starts a thread if there is none. */
+  const next = () => {
+    if (queue.length === 0) return;
+    if (!thread) {
       try {
-        job.resolve(read(reply.answer));
+        thread = start();
       } catch (err) {
-        job.reject(err as Error);
+        // No thread can be started (its options are refused): nothing waiting can run.
+        failWaiting(err as Error);
+        return;
       }
+    }
+    const t = thread;
+    if (!t.ready || t.running) return;
+    const waiting = queue.shift()!;
+    const id = nextId++;
+    const timer = setTimeout(() => {
+      if (t.running?.id !== id) return;
+      drop(t);
+      waiting.reject(errors.overran(waiting.job, waiting.timeoutMs));
+      // The thread may be stuck in the job: it is ended, and a fresh one takes the jobs waiting.
+      void t.worker.terminate();
+      next();
+    }, waiting.timeoutMs);
+    t.running = { ...waiting, id, timer };
+    try {
+      t.worker.postMessage({ id, job: waiting.job } satisfies ThreadRequest<Job>, waiting.transfer);
+    } catch (err) {
+      // The job cannot be sent (it cannot be cloned, or its transfer list is wrong): it fails alone.
+      clearTimeout(timer);
+      t.running = undefined;
+      waiting.reject(err as Error);
+      next();
+    }
+  };
+
+  /** The thread crashed or ended: the job it ran fails, and those waiting go to a fresh one. */
+  const lost = (t: Thread<Job, Out>, err: Error) => {
+    if (thread !== t) return;
+    const { running, ready } = t;
+    drop(t);
+    if (running) running.reject(err);
+    if (!ready) failWaiting(err);
+    next();
+  };
+
+  const start = (): Thread<Job, Out> => {
+    const workerData: ThreadStart = { entry: entry.href, niceness: niceness ?? null };
+    // execArgv: [] so the thread does not load the parent's loaders (tsx) again: its entry loads what it needs.
+    const w = new Worker(THREAD_BOOTSTRAP, {
+      eval: true,
+      workerData,
+      execArgv: [],
+      ...(resourceLimits ? { resourceLimits } : {}),
     });
-    w.on('error', (err) => {
-      if (worker === w) worker = undefined;
-      failAll(errors.crashed ? errors.crashed(err) : err);
+    const t: Thread<Job, Out> = {
+      worker: w,
+      ready: false,
+      // At the limit the thread is ended, and its exit fails the jobs waiting (lost(), not ready). Held (not
+      // unref'd) like a job's timer: the first job waits on the loading, and keeps the process alive meanwhile.
+      startup: setTimeout(() => void w.terminate(), STARTUP_LIMIT_MS),
+    };
+    w.on('message', (reply: ThreadReply<Answer> | ThreadReady) => {
+      if (thread !== t) return;
+      if ('ready' in reply) {
+        clearTimeout(t.startup);
+        t.ready = true;
+        next();
+        return;
+      }
+      const job = t.running;
+      if (job?.id !== reply.id) return;
+      clearTimeout(job.timer);
+      t.running = undefined;
+      if ('error' in reply) job.reject(errors.failed(reply.error));
+      else {
+        try {
+          job.resolve(read(reply.answer));
+        } catch (err) {
+          job.reject(err as Error);
+        }
+      }
+      next();
     });
-    w.on('exit', (code) => {
-      clearTimeout(startup);
-      loading.delete(w);
-      if (worker === w) worker = undefined;
-      failAll(errors.stopped(code));
-    });
-    // Waiting jobs keep it running; an idle thread must not keep the process alive.
+    w.on('error', (err) => lost(t, errors.crashed ? errors.crashed(err) : err));
+    w.on('exit', (code) => lost(t, errors.stopped(code)));
+    // While jobs wait, the running job's timer (or the startup limit) keeps the process alive; an idle thread must not.
     w.unref();
-    return w;
+    return t;
   };
 
   return {
     run(job, transfer = [], jobTimeoutMs = timeoutMs) {
-      const w = (worker ??= start());
-      const id = nextId++;
       return new Promise<Out>((resolve, reject) => {
-        const waiting: Pending<Out> = { resolve, reject };
-        const arm = () => {
-          // Failed while the thread was loading (it crashed, or the pool closed): nothing to time.
-          if (pending.get(id) !== waiting) return;
-          waiting.timer = setTimeout(() => {
-            settle(id)?.reject(errors.overran(job));
-            // The thread may be stuck in the job: a fresh one takes the next.
-            if (worker === w) worker = undefined;
-            void w.terminate();
-          }, jobTimeoutMs);
-        };
-        pending.set(id, waiting);
-        const armers = loading.get(w);
-        if (armers) armers.push(arm);
-        else arm();
-        w.postMessage({ id, job } satisfies ThreadRequest<Job>, transfer);
+        queue.push({ job, transfer, timeoutMs: jobTimeoutMs, resolve, reject });
+        next();
       });
     },
     async close() {
-      const w = worker;
-      worker = undefined;
-      failAll(errors.closed());
-      if (w) await w.terminate();
+      const t = thread;
+      const err = errors.closed();
+      const running = t?.running;
+      if (t) drop(t);
+      running?.reject(err);
+      failWaiting(err);
+      if (t) await t.worker.terminate();
     },
   };
 }

@@ -12,10 +12,17 @@ export interface ConverterThread {
 const CONVERT_THREAD = threadEntry(new URL('./convert-worker.mjs', import.meta.url), 'convert-worker');
 
 /**
+ * The conversion thread's nice value, as LibreOffice's (soffice.ts): conversions are the queue's
+ * background work, and the server's event loop comes first when both want a core.
+ */
+const CONVERSION_NICENESS = 10;
+
+/**
  * Decoding images, parsing PDFs and inflating zips take CPU: they run on a
- * worker thread with its own heap limit, never on the server's event loop. A
- * task that overruns its time is failed and the thread replaced, so a hostile
- * file can stall neither the server nor the next conversion.
+ * worker thread with its own heap limit and a lower CPU priority, never on the
+ * server's event loop. A task that overruns its time (counted from when the
+ * thread begins it) is failed and the thread replaced, so a hostile file can
+ * stall neither the server nor the next conversion.
  */
 export function createConverterThread({
   timeoutMs,
@@ -27,6 +34,7 @@ export function createConverterThread({
   const pool = createWorkerPool<ThreadJob, ThreadAnswer, Uint8Array | null>({
     entry: CONVERT_THREAD,
     timeoutMs,
+    niceness: CONVERSION_NICENESS,
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
     read: (answer) => {
       if ('refused' in answer) throw new ConversionRefused(answer.refused, answer.detail);
