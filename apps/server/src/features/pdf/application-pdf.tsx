@@ -4,16 +4,8 @@
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { Style } from '@react-pdf/types';
 import { COPY_FONT_FAMILIES, registerCopyFonts } from './copy-fonts';
-import {
-  DRAFT_NOTE,
-  NOT_ANSWERED,
-  submittedOn,
-  type CopyHeader,
-  type CopyLine,
-  type CopyOption,
-  type CopyPage,
-} from './copy-outline';
-import { flattenCopy, type CopyRow } from './copy-rows';
+import { DRAFT_NOTE, NOT_ANSWERED, submittedOn, type CopyHeader, type CopyOption, type CopyPage } from './copy-outline';
+import { flattenCopy, type CopyRow, type FlatLine } from './copy-rows';
 
 registerCopyFonts();
 
@@ -29,9 +21,10 @@ const styles = StyleSheet.create({
     fontSize: 10,
     color: '#1a1a1a',
   },
-  // lineHeight is set on each row, never on the page: react-pdf resolves an inherited numeric
-  // lineHeight again on every page it lays out for the fixed footer, multiplying it by the font
-  // size each time, until the footer's position is a number pdfkit refuses ('unsupported number').
+  // lineHeight is set on each row, never on the page: react-pdf's default pagination engine resolved
+  // an inherited numeric lineHeight again on every page it laid out for the fixed footer, multiplying
+  // it by the font size each time, until the footer's position was a number pdfkit refuses
+  // ('unsupported number', decision 017). The rule stays under the engine used now.
   partner: { lineHeight: 1.35, fontSize: 18, fontWeight: 'bold' },
   title: { lineHeight: 1.35, fontSize: 13, marginTop: 2 },
   applicant: {
@@ -56,7 +49,6 @@ const styles = StyleSheet.create({
   sectionTitle: { lineHeight: 1.35, marginTop: 12, fontSize: 12, fontWeight: 'bold' },
   // paddingTop, not marginTop: rows of a group touch, so their left rules join into one line.
   row: { lineHeight: 1.35, paddingTop: 6 },
-  nested: { borderLeftWidth: 2, borderColor: '#cccccc', paddingLeft: 8 },
   label: { fontWeight: 'bold' },
   unanswered: { color: '#666666' },
   groupTitle: { fontSize: 11, fontWeight: 'bold' },
@@ -76,11 +68,38 @@ const styles = StyleSheet.create({
 const KEEP_TOGETHER_MAX_CHARS = 400;
 
 /**
+ * Lines a long answer keeps on its page, its label first: the label never
+ * ends a page alone, and two lines of the answer follow it.
+ */
+const LABEL_AND_LINES = 3;
+
+/**
+ * A row's style by how many groups it sits in (a row in a group is indented,
+ * with a left rule): one object per depth, made once, not an array per row.
+ */
+const rowStyles: Style[] = [styles.row];
+function rowStyle(depth: number): Style {
+  return (rowStyles[depth] ??= {
+    ...styles.row,
+    borderLeftWidth: 2,
+    borderColor: '#cccccc',
+    paddingLeft: 8,
+    marginLeft: (depth - 1) * INDENT,
+  });
+}
+
+/**
  * The applicant's copy of their application: the header, then every page as
  * the outline has it. Every row is a direct child of the page, never a View
  * nested in a View that spans pages (react-pdf's breaking of those is
  * fragile): groups are drawn as indented rows (copy-rows.ts). See decision
  * 017 for why a ten-school copy once failed ('unsupported number').
+ *
+ * Drawn with react-pdf's new pagination engine (experimentalPagination),
+ * which measures the content once and packs it into pages: the default
+ * engine lays out everything left after each page again, so a maximal copy
+ * took seconds (decision 057). Each row is one Text (bold label, line break,
+ * answer as runs of it), so one layout node instead of three.
  */
 export function ApplicationPdf({ header, pages }: { header: CopyHeader; pages: readonly CopyPage[] }) {
   const subject = header.applicantName || header.email;
@@ -93,7 +112,14 @@ export function ApplicationPdf({ header, pages }: { header: CopyHeader; pages: r
       producer={header.partnerName}
       language="en-US"
     >
-      <Page size="LETTER" style={styles.page}>
+      <Page size="LETTER" style={styles.page} experimentalPagination>
+        {/* First: the new engine repeats a fixed element on the pages after the one it is placed on. */}
+        <View style={styles.footer} fixed>
+          <Text>
+            {header.partnerName}: {subject}
+          </Text>
+          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+        </View>
         <Text style={styles.partner}>{header.partnerName}</Text>
         <Text style={styles.title}>{header.applicationTitle}</Text>
         <View style={styles.applicant}>
@@ -104,12 +130,6 @@ export function ApplicationPdf({ header, pages }: { header: CopyHeader; pages: r
         {flattenCopy(pages).map((row, i) => (
           <Row key={i} row={row} />
         ))}
-        <View style={styles.footer} fixed>
-          <Text>
-            {header.partnerName}: {subject}
-          </Text>
-          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
-        </View>
       </Page>
     </Document>
   );
@@ -129,66 +149,60 @@ function Row({ row }: { row: CopyRow }) {
           {row.title}
         </Text>
       );
-    case 'line': {
-      const indent = row.depth > 0 ? [styles.nested, { marginLeft: (row.depth - 1) * INDENT }] : [];
-      return <Line line={row.line} style={[styles.row, ...indent]} />;
-    }
+    case 'line':
+      return <Line line={row.line} style={rowStyle(row.depth)} />;
   }
 }
 
-type RowStyle = Style | Style[];
-
-function Line({
-  line,
-  style,
-}: {
-  line: Exclude<CopyLine, { kind: 'group' }> | { kind: 'group-title'; title: string };
-  style: RowStyle;
-}) {
+/**
+ * One row as one Text: a bold label run, a line break, then the answer. A
+ * short row is never split (wrap={false}), so its label stays with its answer.
+ */
+function Line({ line, style }: { line: FlatLine; style: Style }) {
   switch (line.kind) {
-    case 'answer':
+    case 'answer': {
+      const long = line.value.length > KEEP_TOGETHER_MAX_CHARS;
       return (
-        <View style={style} wrap={line.value.length > KEEP_TOGETHER_MAX_CHARS}>
-          <Text style={styles.label} minPresenceAhead={30}>
-            {line.label}
-          </Text>
-          {line.value === '' ? <Text style={styles.unanswered}>{NOT_ANSWERED}</Text> : <Text>{line.value}</Text>}
-        </View>
+        <Text style={style} wrap={long} orphans={LABEL_AND_LINES}>
+          <Text style={styles.label}>{line.label}</Text>
+          {'\n'}
+          {line.value === '' ? <Text style={styles.unanswered}>{NOT_ANSWERED}</Text> : line.value}
+        </Text>
       );
+    }
     case 'choices':
       return (
-        <View style={style} wrap={false}>
+        <Text style={style} wrap={false}>
           <Text style={styles.label}>{line.label}</Text>
-          {line.options.map((option, i) => (
-            <Choice key={i} option={option} />
-          ))}
-        </View>
+          {line.options.map((option) => `\n${choice(option)}`).join('')}
+        </Text>
       );
     case 'mark':
       return (
-        <View style={style} wrap={false}>
-          <Choice option={{ label: line.label, chosen: line.chosen }} />
-        </View>
+        <Text style={style} wrap={false}>
+          {choice({ label: line.label, chosen: line.chosen })}
+        </Text>
       );
     case 'note':
       return (
-        <View style={style} wrap={line.text.length > KEEP_TOGETHER_MAX_CHARS}>
+        <Text style={style} wrap={line.text.length > KEEP_TOGETHER_MAX_CHARS} orphans={LABEL_AND_LINES}>
           {line.title && <Text style={styles.label}>{line.title}</Text>}
-          <Text>{line.text}</Text>
-        </View>
+          {line.title && '\n'}
+          {line.text}
+        </Text>
       );
     case 'group-title':
       return (
-        <View style={style} wrap={false} minPresenceAhead={40}>
+        <Text style={style} wrap={false} minPresenceAhead={40}>
           <Text style={styles.groupTitle}>{line.title}</Text>
-        </View>
+        </Text>
       );
   }
 }
 
 /** The mark and the option in one run of text, so a copied or extracted line reads '[X] Yes'. */
-function Choice({ option }: { option: CopyOption }) {
-  return <Text>{`${option.chosen ? '[X]' : '[ ]'} ${option.label}`}</Text>;
+function choice(option: CopyOption): string {
+  return `${option.chosen ? '[X]' : '[ ]'} ${option.label}`;
 }
 
 /** The copy as PDF bytes. */
