@@ -29,6 +29,7 @@ const styles = StyleSheet.create({
   title: { lineHeight: 1.35, fontSize: 13, marginTop: 2 },
   applicant: {
     lineHeight: 1.35,
+    fontSize: 10,
     marginTop: 12,
     paddingVertical: 8,
     borderTopWidth: 1,
@@ -47,8 +48,10 @@ const styles = StyleSheet.create({
     borderColor: '#1a1a1a',
   },
   sectionTitle: { lineHeight: 1.35, marginTop: 12, fontSize: 12, fontWeight: 'bold' },
-  // paddingTop, not marginTop: rows of a group touch, so their left rules join into one line.
-  row: { lineHeight: 1.35, paddingTop: 6 },
+  // paddingTop, not marginTop: rows of a group touch, so their left rules join into one line. The font
+  // size is the page's, said again: react-pdf turns a numeric lineHeight into points with the element's
+  // own fontSize, or its default of 18 when the element has none, which spaced every answer 24 pt apart.
+  row: { lineHeight: 1.35, paddingTop: 6, fontSize: 10 },
   label: { fontWeight: 'bold' },
   unanswered: { color: '#666666' },
   groupTitle: { fontSize: 11, fontWeight: 'bold' },
