@@ -11,7 +11,8 @@
  *
  * The baseline, measured in the same run on the same process: GET /health/live, the cheapest route.
  * Each figure is time to the first byte of the body and to its end, and the ratio of the first byte
- * to the baseline's.
+ * to the baseline's. The floor, also measured in the same run (in this process, warm, median of
+ * BENCH_ROUNDS after two unmeasured): the same words written by bare pdfkit (pdf-floor.ts).
  *
  *   npm run bench:pdf
  *   BENCH_ROUNDS=5 npm run bench:pdf
@@ -24,6 +25,8 @@ import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { largestAnswers } from '../apps/server/src/features/pdf/largest-application.test-helper';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test-support/server-process';
+import { copyOutline, type CopyHeader } from '../apps/server/src/features/pdf/copy-outline';
+import { drawFloor } from './pdf-floor';
 import { scratchDatabase } from './scratch-database';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -79,10 +82,34 @@ async function login(base: string): Promise<string> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+const form = buildForm(loadConfig({ ...process.env, DATABASE_URL: 'postgres://unused' }).tenant);
+
 /** The server's own form, from the tenant file it reads, filled to every limit in Latin script. */
 function maximalAnswers(): Answers {
-  const form = buildForm(loadConfig({ ...process.env, DATABASE_URL: 'postgres://unused' }).tenant);
   return { ...largestAnswers(form, 'latin'), first_name: 'Łukasiewicz' };
+}
+
+/** The floor: the maximal copy's words written by bare pdfkit in this process, warm; the median of ROUNDS. */
+async function floorMs(): Promise<number> {
+  const header: CopyHeader = {
+    partnerName: 'Northfield College',
+    applicationTitle: 'Graduate Application',
+    applicantName: 'Łukasiewicz',
+    email: EMAIL,
+    submittedAt: null,
+  };
+  const pages = copyOutline(form, {
+    answers: maximalAnswers(),
+    view: { addAnother: { college: MAX_REPEATS }, tabs: {} },
+    documentAnswer: {},
+  });
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS + 2; i++) {
+    const started = performance.now();
+    await drawFloor(header, pages);
+    if (i >= 2) times.push(performance.now() - started);
+  }
+  return median(times);
 }
 
 const db = await scratchDatabase('pdfbyte');
@@ -168,19 +195,23 @@ try {
     await server.stop();
   }
 
+  const floor = await floorMs();
   const groups = new Map<string, { t: Timing; baseline: number }[]>();
   for (const r of rows) (groups.get(r.name) ?? groups.set(r.name, []).get(r.name)!).push(r);
   console.log(
-    `\n${'copy'.padEnd(38)} ${'n'.padStart(3)} ${'first byte'.padStart(11)} ${'total'.padStart(9)}  size   first byte / baseline`,
+    `\n${'copy'.padEnd(38)} ${'n'.padStart(3)} ${'first byte'.padStart(11)} ${'total'.padStart(9)}  size   first byte / baseline, / floor`,
   );
   for (const [name, rs] of groups) {
     const first = median(rs.map((r) => r.t.firstByteMs));
     const total = median(rs.map((r) => r.t.totalMs));
     const base = median(rs.map((r) => r.baseline));
     console.log(
-      `${name.padEnd(38)} ${String(rs.length).padStart(3)} ${first.toFixed(0).padStart(8)} ms ${total.toFixed(0).padStart(6)} ms ${(rs[0]!.t.bytes / 1024).toFixed(0).padStart(5)} KB  ${(first / base).toFixed(0)}x (baseline GET /health/live ${base.toFixed(1)} ms)`,
+      `${name.padEnd(38)} ${String(rs.length).padStart(3)} ${first.toFixed(0).padStart(8)} ms ${total.toFixed(0).padStart(6)} ms ${(rs[0]!.t.bytes / 1024).toFixed(0).padStart(5)} KB  ${(first / base).toFixed(0)}x (baseline GET /health/live ${base.toFixed(1)} ms), ${(first / floor).toFixed(2)}x the floor`,
     );
   }
+  console.log(
+    `floor: the same words by bare pdfkit in this process, warm, median of ${ROUNDS}: ${floor.toFixed(0)} ms`,
+  );
 } finally {
   await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
   await admin.end();

@@ -101,6 +101,27 @@ describe('the in-flight limit', () => {
     expect(await outcome(limit.run('d', async () => 'd ran'))).toBe('d ran');
   });
 
+  it('lets a patient run wait beyond the queue and its longest wait, in turn, and run', async () => {
+    vi.useFakeTimers();
+    const limit = createInFlightLimit({
+      perKey: 1,
+      total: 1,
+      retryAfterSeconds: 2,
+      queue: { max: 1, maxWaitMs: 5_000 },
+    });
+    const held = work();
+    const running = limit.run('a', () => held.done);
+    const waiting = outcome(limit.run('b', async () => 'b ran'));
+    expect(await outcome(limit.run('c', async () => 'c ran'))).toBe('RATE_LIMITED');
+    const patient = outcome(limit.run('d', async () => 'd ran', { patient: true }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await waiting).toBe('RATE_LIMITED');
+    expect(limit.waiting()).toBe(1);
+    held.finish();
+    await running;
+    expect(await patient).toBe('d ran');
+  });
+
   it('refuses at once beyond its limits when it has no queue', async () => {
     const limit = createInFlightLimit({ perKey: 1, total: 1, retryAfterSeconds: 2 });
     const held = work();

@@ -18,7 +18,7 @@ export interface InFlightLimitOptions {
 interface Waiter {
   key: string;
   start: () => void;
-  timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout | undefined;
 }
 
 /**
@@ -50,12 +50,12 @@ export function createInFlightLimit({ perKey, total, retryAfterSeconds, queue }:
     if (next >= 0) waiting.splice(next, 1)[0]!.start();
   };
 
-  const place = (key: string): Promise<void> => {
+  const place = (key: string, patient: boolean): Promise<void> => {
     if (hasRoom(key)) {
       take(key);
       return Promise.resolve();
     }
-    if (!queue || waiting.length >= queue.max) return Promise.reject(refused());
+    if (!patient && (!queue || waiting.length >= queue.max)) return Promise.reject(refused());
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         key,
@@ -64,18 +64,25 @@ export function createInFlightLimit({ perKey, total, retryAfterSeconds, queue }:
           take(key);
           resolve();
         },
-        timer: setTimeout(() => {
-          waiting.splice(waiting.indexOf(waiter), 1);
-          reject(refused());
-        }, queue.maxWaitMs),
+        timer: patient
+          ? undefined
+          : setTimeout(() => {
+              waiting.splice(waiting.indexOf(waiter), 1);
+              reject(refused());
+            }, queue!.maxWaitMs),
       };
       waiting.push(waiter);
     });
   };
 
   return {
-    async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-      await place(key);
+    /**
+     * Runs `work` when there is room. A `patient` run is work the server gave itself, bounded by its own
+     * cause (one per submission): it waits as long as it takes, beyond the queue's bounds, behind the
+     * runs already waiting.
+     */
+    async run<T>(key: string, work: () => Promise<T>, { patient = false } = {}): Promise<T> {
+      await place(key, patient);
       try {
         return await work();
       } finally {

@@ -2,7 +2,7 @@ import type { AppDeps } from '../app-deps';
 import { generateToken, hashToken } from './secrets';
 import { sessionCutoffs } from './session-cutoffs';
 import { sessionActivity, TOUCH_EVERY_MS } from './session-activity';
-import { checkLiveSession, deleteSession, insertSession, recordLogin, type SessionCheck } from './sessions-repository';
+import { checkLiveSession, deleteSession, insertSessionAndLogin, type SessionCheck } from './sessions-repository';
 
 export interface Session {
   userId: string;
@@ -20,10 +20,7 @@ export async function startSession(
 ): Promise<string> {
   const id = generateToken();
   const now = clock.now();
-  await db.transaction(async (tx) => {
-    await insertSession(tx, hashToken(id), userId, now, isStaff);
-    await recordLogin(tx, userId, now);
-  });
+  await insertSessionAndLogin(db, hashToken(id), userId, now, isStaff);
   return id;
 }
 

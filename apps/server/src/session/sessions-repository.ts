@@ -6,7 +6,11 @@ export interface LiveSessionRow {
   is_staff: boolean;
 }
 
-export async function insertSession(
+/**
+ * A new session and the login it records, in one statement (so one round trip, and both or neither):
+ * at the deadline every login waited on four (BEGIN, two inserts, COMMIT) for a busy pool.
+ */
+export async function insertSessionAndLogin(
   db: Queryable,
   idHash: string,
   userId: string,
@@ -14,7 +18,10 @@ export async function insertSession(
   isStaff = false,
 ): Promise<void> {
   await db.query(
-    'INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, is_staff) VALUES ($1, $2, $3, $3, $4)',
+    `WITH session AS (
+       INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, is_staff) VALUES ($1, $2, $3, $3, $4)
+     )
+     INSERT INTO logins (user_id, logged_in_at) VALUES ($2, $3)`,
     [idHash, userId, now, isStaff],
   );
 }
@@ -123,8 +130,4 @@ export async function deleteOtherSessions(
     userId,
     keepIdHash ?? null,
   ]);
-}
-
-export async function recordLogin(db: Queryable, userId: string, now: Date): Promise<void> {
-  await db.query('INSERT INTO logins (user_id, logged_in_at) VALUES ($1, $2)', [userId, now]);
 }

@@ -47,7 +47,8 @@ export async function login(deps: AppDeps, body: LoginBody, client: AccountClien
     }
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await clearLoginThrottle(db, key);
+  // Most logins have no failures counted: no write for them.
+  if (throttle) await clearLoginThrottle(db, key);
   if (!user.confirmed_at) throw new AppError('ACCOUNT_NOT_CONFIRMED');
   if (client.device) await trustDevice(db, email, client.device, clock.now());
   // A staff session starts here, at login; every staff call resolves the member's rights again (session/staff-team.ts).

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
-import { AppError } from '../../http/app-error';
 import { createInFlightLimit } from '../../http/in-flight-limit';
 import { SECOND } from '../../infra/time-units';
 import { loadCopySource, type CopyOwner, type CopySource } from './application-copy';
@@ -15,7 +14,8 @@ import { createStoredCopies, storedCopyKey } from './stored-copy';
  * drawing thread (it draws one at a time; the second is ready when the first ends), up to sixteen waiting in
  * turn, first come first served, for at most ten seconds; one drawing at a time per applicant. A download
  * beyond them is answered 429 with Retry-After; the same copy asked for again while it is drawn waits for
- * that drawing instead of starting another.
+ * that drawing instead of starting another. A copy drawn ahead (at submission) waits its turn however long
+ * the queue: there is one per submission.
  */
 export const COPY_DRAWING_LIMITS = { perApplicant: 1, inProcess: 2, queued: 16, maxWaitMs: 10 * SECOND } as const;
 
@@ -72,25 +72,29 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
   const source = (owner: CopyOwner) => loadCopySource(deps, ctx, deps.config.tenant, owner);
 
   /** Draws this version once (joining a drawing already under way), keeps it, and stores a submitted one. */
-  const draw = (owner: CopyOwner, copy: CopySource, version: string, log: FastifyBaseLogger) => {
+  const draw = (owner: CopyOwner, copy: CopySource, version: string, log: FastifyBaseLogger, patient = false) => {
     const key = `${owner.userId}:${version}`;
     const running = drawing.get(key);
     if (running) return running;
     const submitted = copy.header.submittedAt !== null;
     const done = limit
-      .run(owner.userId, async () => {
-        try {
-          const pdf = await renderer.render(copy.header, copy.pages);
-          cache.set(owner.userId, version, pdf);
-          failureSaid.delete(key);
-          if (submitted) await stored.write(owner.userId, version, pdf, log);
-          return pdf;
-        } catch (err) {
-          log.error({ err }, 'PDF copy of the application could not be drawn');
-          cache.set(owner.userId, version, 'failed');
-          return undefined;
-        }
-      })
+      .run(
+        owner.userId,
+        async () => {
+          try {
+            const pdf = await renderer.render(copy.header, copy.pages);
+            cache.set(owner.userId, version, pdf);
+            failureSaid.delete(key);
+            if (submitted) await stored.write(owner.userId, version, pdf, log);
+            return pdf;
+          } catch (err) {
+            log.error({ err }, 'PDF copy of the application could not be drawn');
+            cache.set(owner.userId, version, 'failed');
+            return undefined;
+          }
+        },
+        { patient },
+      )
       .finally(() => drawing.delete(key));
     drawing.set(key, done);
     return done;
@@ -106,12 +110,11 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
     return fromStore;
   };
 
+  // One per submission (or per failure said): it waits its turn however long the queue, never refused.
   const drawAhead = (owner: CopyOwner, copy: CopySource, version: string, log: FastifyBaseLogger) => {
-    draw(owner, copy, version, log).catch((err: unknown) => {
-      // A full queue: the copy is drawn when it is asked for instead.
-      if (err instanceof AppError && err.code === 'RATE_LIMITED') log.info('PDF copy not drawn ahead: queue full');
-      else log.error({ err }, 'PDF copy could not be drawn ahead');
-    });
+    draw(owner, copy, version, log, true).catch((err: unknown) =>
+      log.error({ err }, 'PDF copy could not be drawn ahead'),
+    );
   };
 
   return {
