@@ -79,49 +79,6 @@ describe('the in-flight limit', () => {
     expect(started).toEqual(['same 1', 'other', 'same 2']);
   });
 
-  it('answers 429 at once when the queue is full, and after the longest wait', async () => {
-    vi.useFakeTimers();
-    const limit = createInFlightLimit({
-      perKey: 1,
-      total: 1,
-      retryAfterSeconds: 2,
-      queue: { max: 1, maxWaitMs: 5_000 },
-    });
-    const held = work();
-    const running = limit.run('a', () => held.done);
-    const waiting = outcome(limit.run('b', async () => 'b ran'));
-    expect(await outcome(limit.run('c', async () => 'c ran'))).toBe('RATE_LIMITED');
-    await vi.advanceTimersByTimeAsync(4_999);
-    expect(limit.waiting()).toBe(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(await waiting).toBe('RATE_LIMITED');
-    expect(limit.waiting()).toBe(0);
-    held.finish();
-    await running;
-    expect(await outcome(limit.run('d', async () => 'd ran'))).toBe('d ran');
-  });
-
-  it('lets a patient run wait beyond the queue and its longest wait, in turn, and run', async () => {
-    vi.useFakeTimers();
-    const limit = createInFlightLimit({
-      perKey: 1,
-      total: 1,
-      retryAfterSeconds: 2,
-      queue: { max: 1, maxWaitMs: 5_000 },
-    });
-    const held = work();
-    const running = limit.run('a', () => held.done);
-    const waiting = outcome(limit.run('b', async () => 'b ran'));
-    expect(await outcome(limit.run('c', async () => 'c ran'))).toBe('RATE_LIMITED');
-    const patient = outcome(limit.run('d', async () => 'd ran', { patient: true }));
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(await waiting).toBe('RATE_LIMITED');
-    expect(limit.waiting()).toBe(1);
-    held.finish();
-    await running;
-    expect(await patient).toBe('d ran');
-  });
-
   it('refuses at once beyond its limits when it has no queue', async () => {
     const limit = createInFlightLimit({ perKey: 1, total: 1, retryAfterSeconds: 2 });
     const held = work();
@@ -131,5 +88,42 @@ describe('the in-flight limit', () => {
     expect(refused).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 2 });
     held.finish();
     await running;
+  });
+});
+
+/**
+ * One place, one waiting: 'a' runs (held), 'b' waits, and 'c' is refused at once. Fake timers, so the
+ * test moves time past the longest wait itself.
+ */
+async function fullLimit() {
+  vi.useFakeTimers();
+  const limit = createInFlightLimit({ perKey: 1, total: 1, retryAfterSeconds: 2, queue: { max: 1, maxWaitMs: 5_000 } });
+  const held = work();
+  const running = limit.run('a', () => held.done);
+  const waiting = outcome(limit.run('b', async () => 'b ran'));
+  expect(await outcome(limit.run('c', async () => 'c ran'))).toBe('RATE_LIMITED');
+  return { limit, waiting, release: () => (held.finish(), running) };
+}
+
+describe('the in-flight limit, full', () => {
+  it('answers 429 at once when the queue is full, and after the longest wait', async () => {
+    const { limit, waiting, release } = await fullLimit();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(limit.waiting()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await waiting).toBe('RATE_LIMITED');
+    expect(limit.waiting()).toBe(0);
+    await release();
+    expect(await outcome(limit.run('d', async () => 'd ran'))).toBe('d ran');
+  });
+
+  it('lets a patient run wait beyond the queue and its longest wait, in turn, and run', async () => {
+    const { limit, waiting, release } = await fullLimit();
+    const patient = outcome(limit.run('d', async () => 'd ran', { patient: true }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await waiting).toBe('RATE_LIMITED');
+    expect(limit.waiting()).toBe(1);
+    await release();
+    expect(await patient).toBe('d ran');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { completeAnswers } from '@admissions/domain/testing';
 import { loggedInClient, save, userIdOf } from '../../test-support/application-helpers';
-import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
+import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { readPdfText } from '../../../../../test/pdf-text';
 import { storedFiles } from '../documents/document-test-helpers';
 import { submittedApplicant } from '../../test-support/staff-helpers';
@@ -39,6 +39,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** Asks the copy's status, as the completion page does, until it says `status` (or 30 s pass). */
+async function statusBecomes(client: TestClient, status: 'completed' | 'failed') {
+  await vi.waitFor(async () => expect((await client.get('/api/pdf')).json()).toMatchObject({ status }), {
+    timeout: 30_000,
+    interval: 50,
+  });
+}
 
 describe('the PDF copy', () => {
   it('is drawn once per change of the answers; the status call draws nothing for a draft', async () => {
@@ -101,13 +109,7 @@ describe('the PDF copy', () => {
       drawn.gate = null;
       letGo();
     }
-    await vi.waitFor(
-      async () => expect((await applicant.get('/api/pdf')).json()).toMatchObject({ status: 'completed' }),
-      {
-        timeout: 30_000,
-        interval: 50,
-      },
-    );
+    await statusBecomes(applicant, 'completed');
     const copy = await expectOk(await applicant.get('/api/pdf/file'));
     expect(drawn.count).toBe(before + 1);
     expect((await readPdfText(copy.rawPayload)).lines.join('\n')).toContain('Submitted on');
@@ -128,13 +130,7 @@ describe('the PDF copy', () => {
     t.clock.advance(DRAW_AHEAD_HANDOFF_MS);
     expect((await expectOk(await applicant.get('/api/pdf'))).json()).toMatchObject({ status: 'in_progress' });
     expect(drawn.count).toBe(before + 1);
-    await vi.waitFor(
-      async () => expect((await applicant.get('/api/pdf')).json()).toMatchObject({ status: 'completed' }),
-      {
-        timeout: 30_000,
-        interval: 50,
-      },
-    );
+    await statusBecomes(applicant, 'completed');
     await expectOk(await applicant.get('/api/pdf/file'));
     expect(drawn.count).toBe(before + 1);
   });
@@ -145,26 +141,14 @@ describe('the PDF copy', () => {
     drawn.fail = true;
     try {
       await expectOk(await applicant.post('/api/submit'));
-      await vi.waitFor(
-        async () => expect((await applicant.get('/api/pdf')).json()).toMatchObject({ status: 'failed' }),
-        {
-          timeout: 30_000,
-          interval: 50,
-        },
-      );
+      await statusBecomes(applicant, 'failed');
     } finally {
       drawn.fail = false;
     }
     const before = drawn.count;
     expect((await expectOk(await applicant.get('/api/pdf'))).json()).toMatchObject({ status: 'in_progress' });
     expect(drawn.count).toBe(before + 1);
-    await vi.waitFor(
-      async () => expect((await applicant.get('/api/pdf')).json()).toMatchObject({ status: 'completed' }),
-      {
-        timeout: 30_000,
-        interval: 50,
-      },
-    );
+    await statusBecomes(applicant, 'completed');
     expect((await expectOk(await applicant.get('/api/pdf/file'))).headers['content-type']).toBe('application/pdf');
   });
 });
