@@ -3,6 +3,10 @@ import { renderApplicationPdf } from './application-pdf';
 import type { Drawing, RenderAnswer } from './pdf-renderer';
 import { renderSeparatorsPdf } from './separator-pdf';
 import { renderWrittenLetterPdf } from './written-letter-pdf';
+import { installShapingCache } from './shaping-cache';
+
+// Before the first drawing: every drawing on this thread reuses the shaping of the ones before it.
+installShapingCache();
 
 function drawn(drawing: Drawing): Promise<Buffer> {
   switch (drawing.kind) {
