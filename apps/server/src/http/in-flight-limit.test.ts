@@ -2,6 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './app-error';
 import { createInFlightLimit } from './in-flight-limit';
 
+/** Two runs at once, one a key, four more waiting up to 10 s. */
+const twoAtOnce = () =>
+  createInFlightLimit({ perKey: 1, total: 2, retryAfterSeconds: 2, queue: { max: 4, maxWaitMs: 10_000 } });
+
 /** Work the test ends when it chooses. */
 function work() {
   let finish!: () => void;
@@ -23,12 +27,7 @@ afterEach(() => {
 
 describe('the in-flight limit', () => {
   it('runs up to its limits at once; the rest wait their turn, first come first served, and all finish', async () => {
-    const limit = createInFlightLimit({
-      perKey: 1,
-      total: 2,
-      retryAfterSeconds: 2,
-      queue: { max: 4, maxWaitMs: 10_000 },
-    });
+    const limit = twoAtOnce();
     const started: string[] = [];
     const jobs = new Map<string, ReturnType<typeof work>>();
     const run = (name: string, key = name) =>
@@ -54,12 +53,7 @@ describe('the in-flight limit', () => {
   });
 
   it("keeps one key to its own limit: its second run waits, and a later key's run goes first", async () => {
-    const limit = createInFlightLimit({
-      perKey: 1,
-      total: 2,
-      retryAfterSeconds: 2,
-      queue: { max: 4, maxWaitMs: 10_000 },
-    });
+    const limit = twoAtOnce();
     const started: string[] = [];
     const first = work();
     const one = limit.run('same', async () => {
