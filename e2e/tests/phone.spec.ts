@@ -13,16 +13,32 @@ async function toastTexts(page: Page): Promise<string[]> {
   return (await toasts.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').replace(/[✓×!]/g, '').trim());
 }
 
-/** No toast on screen overlaps the element. */
-async function expectNotCovered(page: Page, target: Locator) {
-  await expect(target).toBeInViewport();
-  const box = (await target.boundingBox())!;
-  const toasts = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
-  for (const toast of await toasts.all()) {
-    const t = (await toast.boundingBox())!;
-    const overlaps =
-      t.x < box.x + box.width && box.x < t.x + t.width && t.y < box.y + box.height && box.y < t.y + t.height;
-    expect(overlaps, `a toast (${await toast.innerText()}) covers ${await target.innerText()}`).toBe(false);
+/** The texts of the toasts that overlap the element, read in one go (a toast may time out between two reads). */
+function toastsCovering(target: Locator): Promise<string[]> {
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const region = Array.from(document.querySelectorAll('[role="region"]')).find((r) =>
+      (r.getAttribute('aria-label') ?? '').startsWith('Notifications'),
+    );
+    return Array.from(region?.querySelectorAll('li') ?? [])
+      .filter((toast) => {
+        const t = toast.getBoundingClientRect();
+        return t.left < box.right && box.left < t.right && t.top < box.bottom && box.top < t.bottom;
+      })
+      .map((toast) => toast.innerText.replace(/\s+/g, ' ').trim());
+  });
+}
+
+/**
+ * No toast covers the element, wherever on the phone's screen the applicant brings it: scrolled up to
+ * the bottom edge (where the step buttons are when a step's end is reached) and down to the top (as
+ * the browser scrolls a focused control, minding the scroll padding the toasts set).
+ */
+async function expectNotCovered(target: Locator) {
+  for (const block of ['end', 'start'] as const) {
+    await target.evaluate((el, block) => el.scrollIntoView({ block }), block);
+    await expect(target).toBeInViewport();
+    expect(await toastsCovering(target), `toasts over ${await target.innerText()} at the ${block}`).toEqual([]);
   }
 }
 
@@ -44,7 +60,7 @@ test('on a phone each success toast speaks of the screen it is on, once, and nev
   await submitAccountForm(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => toastTexts(page)).toEqual(['Success Your account is confirmed. You can now log in.']);
-  await expectNotCovered(page, page.getByRole('button', { name: 'Submit' }));
+  await expectNotCovered(page.getByRole('button', { name: 'Submit' }));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await submitAccountForm(page);
 
@@ -54,7 +70,7 @@ test('on a phone each success toast speaks of the screen it is on, once, and nev
   await expectAxeClean(page);
   await logOut(page);
   await expect.poll(() => toastTexts(page)).toEqual(['Success You have been logged out.']);
-  await expectNotCovered(page, page.getByRole('button', { name: 'Submit' }));
+  await expectNotCovered(page.getByRole('button', { name: 'Submit' }));
 
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -65,7 +81,7 @@ test('on a phone each success toast speaks of the screen it is on, once, and nev
     await fillPage(page, path);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => toastTexts(page)).toContain('Saved Your answers have been saved.');
-    await expectNotCovered(page, page.getByRole('button', { name: 'Save and Continue' }));
+    await expectNotCovered(page.getByRole('button', { name: 'Save and Continue' }));
     await page.getByRole('button', { name: 'Save and Continue' }).click();
   }
   await expect(page).toHaveURL(/\/final-steps$/);
@@ -74,14 +90,14 @@ test('on a phone each success toast speaks of the screen it is on, once, and nev
   await fillPage(page, '/final-steps');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => toastTexts(page)).toEqual(['Saved Your answers have been saved.']);
-  await expectNotCovered(page, page.getByRole('button', { name: 'Submit' }));
+  await expectNotCovered(page.getByRole('button', { name: 'Submit' }));
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/completion$/);
   await expect.poll(() => toastTexts(page)).toEqual(['Success Your application was successfully submitted.']);
   const download = page.getByRole('link', { name: 'Download a PDF copy of your application' });
   await expect(download).toBeVisible();
-  await expectNotCovered(page, download);
+  await expectNotCovered(download);
   await expectAxeClean(page);
 });
 
