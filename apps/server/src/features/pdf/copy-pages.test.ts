@@ -3,6 +3,9 @@ import { completeAnswers } from '@admissions/domain/testing';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApplicationPdf } from './application-pdf';
+import { installFontFactsCache } from './font-facts-cache';
+import { installPdfkitFontReuse } from './pdfkit-font-reuse';
+import { installShapingCache } from './shaping-cache';
 import { copyOutline, type CopyHeader, type CopyLine, type CopyPage } from './copy-outline';
 import { largestAnswers } from './largest-application.test-helper';
 import { sampleFormTenant } from '../../../../../test/tenants';
@@ -127,4 +130,12 @@ describe('the pages of the PDF copy', () => {
     for (const answer of ['Ada', 'Not answered', '[ ] Female', '[X] United States'])
       expect(weightsOf(answer)).toEqual(['Regular']);
   });
+
+  it('read the same when drawn as the drawing thread draws them, with its caches, again and again', async () => {
+    // As pdf-worker-thread.ts does before its first drawing; `largest` was drawn without them.
+    installShapingCache();
+    installFontFactsCache();
+    installPdfkitFontReuse();
+    for (let i = 0; i < 2; i++) expect(await readPages(await renderApplicationPdf(header, largestOutline))).toEqual(largest);
+  }, 60_000);
 });

@@ -3,10 +3,15 @@ import { renderApplicationPdf } from './application-pdf';
 import type { Drawing, RenderAnswer } from './pdf-renderer';
 import { renderSeparatorsPdf } from './separator-pdf';
 import { renderWrittenLetterPdf } from './written-letter-pdf';
+import { installFontFactsCache } from './font-facts-cache';
+import { installPdfkitFontReuse } from './pdfkit-font-reuse';
 import { installShapingCache } from './shaping-cache';
 
-// Before the first drawing: every drawing on this thread reuses the shaping of the ones before it.
+// Before the first drawing: every drawing on this thread reuses the shaping of the ones before it and
+// what it learnt of each font, and each drawing sets a font it has already embedded without wrapping it anew.
 installShapingCache();
+installFontFactsCache();
+installPdfkitFontReuse();
 
 function drawn(drawing: Drawing): Promise<Buffer> {
   switch (drawing.kind) {

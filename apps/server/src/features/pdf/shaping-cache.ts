@@ -1,5 +1,4 @@
-import { openSync } from 'fontkit';
-import { copyFontFile } from './copy-fonts';
+import { fontkitFontClass } from './fontkit-font-class';
 
 /** What fontkit's `layout` returns, as far as the cache needs to know it. */
 interface GlyphRun {
@@ -33,10 +32,7 @@ export const SHAPING_CACHE_GLYPHS = 250_000;
  * loudly (and the tests), never draw a copy with another copy's glyphs. Least recently used runs go first.
  */
 export function installShapingCache(maxGlyphs = SHAPING_CACHE_GLYPHS): void {
-  const fontClass = Object.getPrototypeOf(openSync(copyFontFile('noto-sans', 'NotoSans', 400))) as {
-    layout: Layout;
-    shapingCached?: true;
-  };
+  const fontClass = fontkitFontClass<{ layout: Layout; shapingCached?: true }>();
   if (fontClass.shapingCached) return;
   const layout = fontClass.layout;
   const runs = new Map<string, GlyphRun>();

@@ -1,4 +1,7 @@
-/** The few calls of pdfkit (react-pdf's own PDF writer) that bench/pdf-floor.ts makes. */
+/**
+ * The few parts of pdfkit (react-pdf's own PDF writer) that pdfkit-font-reuse.ts and bench/pdf-floor.ts use.
+ * pdfkit-font-reuse.ts reaches the rest of the document's font state through its own narrow interface.
+ */
 declare module 'pdfkit' {
   interface PDFDocumentOptions {
     size?: string;
@@ -9,7 +12,7 @@ declare module 'pdfkit' {
     on(event: 'data', listener: (chunk: Buffer) => void): this;
     on(event: 'end', listener: () => void): this;
     registerFont(name: string, src: string): this;
-    font(name: string): this;
+    font(src: string | object, size?: number): this;
     fontSize(size: number): this;
     text(text: string): this;
     moveDown(lines?: number): this;
