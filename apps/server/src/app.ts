@@ -127,10 +127,13 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       api.decorateRequest('session', undefined);
       // The answer save checks its session itself, in the same statement as the save.
       await api.register(answerRoute(deps, formContext));
-      // One drawing thread for the applicant's copies (this cycle's, past ones', those in the data download).
-      const applicantPdfs = createPdfRenderer();
-      api.addHook('onClose', () => applicantPdfs.close());
-      const applicantCopies = createApplicantCopies(deps, formContext, applicantPdfs);
+      // One drawing thread for every PDF the server draws: the applicant's copies (this cycle's, past ones',
+      // those in the data download), the office's copies and its packets' separators, decision letters. A
+      // thread of its own for each cost some 125 MB of memory more per process once each had drawn
+      // (react-pdf and every font loaded again), and its pool's queue keeps them first asked, first drawn.
+      const pdfs = createPdfRenderer();
+      api.addHook('onClose', () => pdfs.close());
+      const applicantCopies = createApplicantCopies(deps, formContext, pdfs);
       await api.register(async (scope) => {
         scope.addHook('preHandler', requireSession(deps));
         // A closed cycle's application is read-only until the applicant starts one for the open cycle (decision 052).
@@ -146,19 +149,19 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         // The copy of a just-submitted application is drawn at once, so its download is a read (decision 056).
         await scope.register(submitRoute(deps, formContext, (owner, log) => applicantCopies.drawAhead(owner, log)));
         await scope.register(carryOverRoute(deps, formContext));
-        await scope.register(pdfRoutes(deps, applicantCopies, applicantPdfs));
+        await scope.register(pdfRoutes(deps, applicantCopies, pdfs));
         await scope.register(documentRoutes(deps, formContext));
         await scope.register(recommendationRoutes(deps, formContext));
-        await scope.register(myDataRoute(deps, formContext, applicantPdfs));
+        await scope.register(myDataRoute(deps, formContext, pdfs));
         await scope.register(deleteAccountRoute(deps));
         await scope.register(statusRoutes(deps, formContext));
-        await scope.register(applicantDecisionRoutes(deps));
-        await scope.register(cycleRoutes(deps, formContext, applicantPdfs));
+        await scope.register(applicantDecisionRoutes(deps, pdfs));
+        await scope.register(cycleRoutes(deps, formContext, pdfs));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });
       // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
-      await api.register(staffRoutes(deps, formContext), { prefix: '/staff' });
+      await api.register(staffRoutes(deps, formContext, pdfs), { prefix: '/staff' });
       await api.register(
         async (scope) => {
           scope.addHook('preHandler', requireStaff(deps));

@@ -136,6 +136,7 @@ describe('the pages of the PDF copy', () => {
     installShapingCache();
     installFontFactsCache();
     installPdfkitFontReuse();
-    for (let i = 0; i < 2; i++) expect(await readPages(await renderApplicationPdf(header, largestOutline))).toEqual(largest);
+    for (let i = 0; i < 2; i++)
+      expect(await readPages(await renderApplicationPdf(header, largestOutline))).toEqual(largest);
   }, 60_000);
 });

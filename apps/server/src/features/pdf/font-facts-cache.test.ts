@@ -26,7 +26,10 @@ describe('the font facts cache', () => {
     installFontFactsCache();
     const fonts = [latin(), han()];
     expect(
-      fonts.map((font) => ({ glyphs: codePoints.map((c) => font.hasGlyphForCodePoint(c)), unitsPerEm: font.unitsPerEm })),
+      fonts.map((font) => ({
+        glyphs: codePoints.map((c) => font.hasGlyphForCodePoint(c)),
+        unitsPerEm: font.unitsPerEm,
+      })),
     ).toEqual(plain);
 
     // Asked again, the font's character map is not consulted.

@@ -36,7 +36,11 @@ async function setFontsAsReactPdf() {
   doc.end();
   await ended;
   const pdf = Buffer.concat(bytes).toString('latin1');
-  return { seen, embeddedFiles: pdf.match(/\/FontFile2/g)?.length ?? 0, fontObjects: pdf.match(/\/Type \/Font\b/g)?.length };
+  return {
+    seen,
+    embeddedFiles: pdf.match(/\/FontFile2/g)?.length ?? 0,
+    fontObjects: pdf.match(/\/Type \/Font\b/g)?.length,
+  };
 }
 
 describe("pdfkit's fonts set by react-pdf", () => {
