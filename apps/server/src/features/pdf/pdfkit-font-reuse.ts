@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 
-/** pdfkit's document, as far as reusing a font needs to know it (pdfkit.d.ts). */
+/** pdfkit's document's own font state (not in pdfkit.d.ts), as far as reusing a font needs to know it. */
 interface FontState {
   _font: unknown;
   _fontSource: unknown;
