@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(deleteAccountRoute(deps));
         await scope.register(statusRoutes(deps, formContext));
         await scope.register(applicantDecisionRoutes(deps, pdfs));
-        await scope.register(cycleRoutes(deps, formContext, pdfs));
+        await scope.register(cycleRoutes(deps, formContext, applicantCopies));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });

@@ -15,6 +15,7 @@ import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from './te
 import { expectOk, startTestApp, TestClient, type TestApp } from './test-support/test-app';
 import { zipEntries } from './test-support/zip-entries';
 import { ACCOUNT_TABLES, APPLICATION_TABLES } from './features/cycles/application-tables';
+import { PDF_LIMITS } from './features/pdf/pdf-routes';
 
 /**
  * Issue 29, decision 052: a new cycle opens when the server restarts with a
@@ -136,6 +137,22 @@ describe('a new cycle', () => {
     // The address still logs in to the account, never to the past application's owner.
     expect((await anotherSession(t2, submitted.email).then(cycleOf)).past).toHaveLength(1);
     // The process's first PDF copy loads react-pdf on its thread: seconds alone, tens of them on a busy machine.
+  }, 90_000);
+
+  it('counts the past application’s copy in the applicant’s copies a minute, as the live one, then answers 429', async () => {
+    const client = await anotherSession(t2, submitted.email);
+    const answers: number[] = [];
+    for (let i = 0; i <= PDF_LIMITS.perMinute; i++) {
+      const pdf = await client.get('/api/past-applications/2026-27/pdf');
+      answers.push(pdf.statusCode);
+      if (pdf.statusCode === 200) expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      else expect(pdf.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    }
+    // The copy downloaded by the test above counts too: the last of these is past the limit.
+    expect(answers.slice(0, PDF_LIMITS.perMinute - 1)).toEqual(Array(PDF_LIMITS.perMinute - 1).fill(200));
+    expect(answers.at(-1)).toBe(429);
+    // The live application's copy shares the same count.
+    expect((await client.get('/api/pdf/file')).statusCode).toBe(429);
   }, 90_000);
 
   it('puts the past application’s answers and PDF copy in “Download my data”, under its cycle', async () => {

@@ -1,6 +1,7 @@
 import {
   DECISION_MESSAGES,
   pastApplicationPdfPath,
+  PDF_COPY_FAILED_MESSAGE,
   type ApplicationCycleResponse,
   type NewCycleResponse,
 } from '@admissions/domain';
@@ -12,7 +13,7 @@ import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
 import { pastDecisionOf, respondToOffer } from '../decisions';
-import { attachmentHeader, loadCopySource, type PdfRenderer } from '../pdf';
+import { attachmentHeader, createCopyDownloadRate, type ApplicantCopies } from '../pdf';
 import { closedCycleOf, cycleRef, pastApplicationsOf } from './past-applications';
 import { startNewCycle } from './start-new-cycle';
 
@@ -20,12 +21,13 @@ import { startNewCycle } from './start-new-cycle';
  * The applicant's cycle calls (decision 052): where their application stands
  * against the open cycle, starting the open cycle's application, and the PDF
  * copy of a past one. A past application is found through the account, by its
- * cycle; its owner key never leaves the server. The copy is drawn on the
- * renderer the applicant's own copy uses (one warm thread, not a second
- * cold one per feature).
+ * cycle; its owner key never leaves the server. Its copy is drawn and kept as
+ * the applicant's own copy is (applicant-copies.ts: the same thread, queue and
+ * memory), and counts in the same copies a minute.
  */
-export function cycleRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer) {
+export function cycleRoutes(deps: AppDeps, ctx: FormContext, copies: ApplicantCopies) {
   const tenant = deps.config.tenant;
+  const copyRate = createCopyDownloadRate(deps.db);
   /** The account's past application of the cycle in the path: 404 for another cycle (and for another account's). */
   const pastApplication = async (req: FastifyRequest<{ Params: { cycleId: string } }>) => {
     const past = (await pastApplicationsOf(deps.db, sessionOf(req).userId)).find(
@@ -68,13 +70,14 @@ export function cycleRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRender
 
     app.get<{ Params: { cycleId: string } }>('/past-applications/:cycleId/pdf', async (req, reply) => {
       const past = await pastApplication(req);
-      const copy = await loadCopySource(deps, ctx, tenant, { userId: past.owner_id, username: past.email });
-      const pdf = await renderer.render(copy.header, copy.pages);
+      await copyRate.hit(sessionOf(req).userId, deps.clock.now().getTime());
+      const copy = await copies.pastFile({ userId: past.owner_id, username: past.email }, req.log);
+      if (!copy) throw new AppError('INTERNAL', { message: PDF_COPY_FAILED_MESSAGE });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(copy.fileName))
         .header('cache-control', 'no-store')
-        .send(pdf);
+        .send(copy.pdf);
     });
 
     /** An offer made to a past application can still be answered until its reply-by instant (issue 29). */

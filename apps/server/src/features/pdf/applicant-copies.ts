@@ -44,6 +44,12 @@ export interface ApplicantCopies {
   status(owner: CopyOwner, log: FastifyBaseLogger): Promise<CopyStatus>;
   /** Draws and stores a just-submitted application's copy before anyone asks for it; never throws. */
   drawAhead(owner: CopyOwner, log: FastifyBaseLogger): void;
+  /**
+   * The copy of a past cycle's application (its owner row, decision 052), drawn within the same limits and
+   * kept in memory like the others, but never stored: the store keeps a copy in its owner's documents
+   * folder, and deleting an account clears the account's folder, not those of its past applications' owners.
+   */
+  pastFile(owner: CopyOwner, log: FastifyBaseLogger): Promise<DrawnCopy | undefined>;
 }
 
 /**
@@ -72,7 +78,13 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
   const source = (owner: CopyOwner) => loadCopySource(deps, ctx, deps.config.tenant, owner);
 
   /** Draws this version once (joining a drawing already under way), keeps it, and stores a submitted one. */
-  const draw = (owner: CopyOwner, copy: CopySource, version: string, log: FastifyBaseLogger, patient = false) => {
+  const draw = (
+    owner: CopyOwner,
+    copy: CopySource,
+    version: string,
+    log: FastifyBaseLogger,
+    { patient = false, store = true } = {},
+  ) => {
     const key = `${owner.userId}:${version}`;
     const running = drawing.get(key);
     if (running) return running;
@@ -85,7 +97,7 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
             const pdf = await renderer.render(copy.header, copy.pages);
             cache.set(owner.userId, version, pdf);
             failureSaid.delete(key);
-            if (submitted) await stored.write(owner.userId, version, pdf, log);
+            if (submitted && store) await stored.write(owner.userId, version, pdf, log);
             return pdf;
           } catch (err) {
             log.error({ err }, 'PDF copy of the application could not be drawn');
@@ -112,7 +124,7 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
 
   // One per submission (or per failure said): it waits its turn however long the queue, never refused.
   const drawAhead = (owner: CopyOwner, copy: CopySource, version: string, log: FastifyBaseLogger) => {
-    draw(owner, copy, version, log, true).catch((err: unknown) =>
+    draw(owner, copy, version, log, { patient: true }).catch((err: unknown) =>
       log.error({ err }, 'PDF copy could not be drawn ahead'),
     );
   };
@@ -150,6 +162,14 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
       if (deps.clock.now().getTime() - submittedAt.getTime() >= DRAW_AHEAD_HANDOFF_MS)
         drawAhead(owner, copy, version, log);
       return 'in_progress';
+    },
+
+    async pastFile(owner, log) {
+      const copy = await source(owner);
+      const version = copyVersion(copy);
+      const inMemory = cache.get(owner.userId, version);
+      const pdf = inMemory instanceof Uint8Array ? inMemory : await draw(owner, copy, version, log, { store: false });
+      return pdf ? { fileName: copy.fileName, pdf } : undefined;
     },
 
     drawAhead(owner, log) {

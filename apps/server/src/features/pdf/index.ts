@@ -2,5 +2,6 @@
 export { loadCopySource, type CopyOwner } from './application-copy';
 export { createApplicantCopies, type ApplicantCopies } from './applicant-copies';
 export { attachmentHeader } from './copy-file-name';
+export { createCopyDownloadRate } from './pdf-routes';
 export { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
 export type { Separator } from './separator-pdf';

@@ -22,15 +22,18 @@ import type { PdfRenderer } from './pdf-renderer';
  */
 export const PDF_LIMITS = { perMinute: 20, statusPerMinute: 120 } as const;
 
+/**
+ * The applicant's copies a minute, this cycle's and past ones' together (one count per account, by the
+ * limit's name), shared by every process (decision 046); a small lease, since a copy costs far more than
+ * a statement.
+ */
+export function createCopyDownloadRate(db: AppDeps['db']) {
+  return createSharedRateLimit(db, { name: 'pdf-copies', max: PDF_LIMITS.perMinute, windowMs: MINUTE, lease: 2 });
+}
+
 /** GET /api/pdf and GET /api/pdf/file: the applicant's copy (applicant-copies.ts says how it is drawn). */
 export function pdfRoutes(deps: AppDeps, copies: ApplicantCopies, renderer: PdfRenderer) {
-  // Shared by every process (decision 046); a small lease, since a copy costs far more than a statement.
-  const rate = createSharedRateLimit(deps.db, {
-    name: 'pdf-copies',
-    max: PDF_LIMITS.perMinute,
-    windowMs: MINUTE,
-    lease: 2,
-  });
+  const rate = createCopyDownloadRate(deps.db);
   // The status reads the whole application to know its version: cheap, but not free.
   const statusRate = createSharedRateLimit(deps.db, {
     name: 'pdf-status',
