@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(pdfRoutes(deps, applicantCopies, pdfs));
         await scope.register(documentRoutes(deps, formContext));
         await scope.register(recommendationRoutes(deps, formContext));
-        await scope.register(myDataRoute(deps, formContext, pdfs));
+        await scope.register(myDataRoute(deps, { renderer: pdfs, copies: applicantCopies }));
         await scope.register(deleteAccountRoute(deps));
         await scope.register(statusRoutes(deps, formContext));
         await scope.register(applicantDecisionRoutes(deps, pdfs));

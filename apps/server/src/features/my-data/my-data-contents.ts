@@ -1,10 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import type { FormContext } from '../../core/form-context';
 import { listConvertedDocuments } from '../documents';
 import { mailLogOf } from '../mail';
-import { loadCopySource, type PdfRenderer } from '../pdf';
+import type { ApplicantCopies, PdfRenderer } from '../pdf';
 import { lettersOpenToApplicant, officeRecommendations } from '../recommendations';
 import { pastApplicationEntries } from './past-application-entries';
+import { drawnCopy } from './drawn-copy';
 import type { ZipEntry } from './zip-stream';
 
 /** What the ZIP says of itself: what is in it, and what the college keeps out of it and why (decision 047). */
@@ -30,20 +31,27 @@ interface Owner {
   username: string;
 }
 
+/** The drawing thread (for the letters written on the recommendation page) and the application's copies. */
+export interface MyDataDrawing {
+  renderer: PdfRenderer;
+  copies: ApplicantCopies;
+}
+
 /**
- * Everything the applicant's ZIP holds, in order. The database is read and the PDF copy drawn before the first
+ * Everything the applicant's ZIP holds, in order. The database is read and the PDF copy found or drawn before the first
  * byte goes out (a failure there is an ordinary error answer); stored files are read as the ZIP reaches them.
  */
 export async function myDataEntries(
   deps: AppDeps,
-  ctx: FormContext,
-  renderer: PdfRenderer,
+  drawing: MyDataDrawing,
   owner: Owner,
+  log: FastifyBaseLogger,
 ): Promise<ZipEntry[]> {
+  const { renderer, copies } = drawing;
   const { db } = deps;
   const { userId } = owner;
-  const [account, application, logins, history, documents, recommendations, letters, mailLog, copySource] =
-    await Promise.all([
+  const [account, application, logins, history, documents, recommendations, letters, mailLog, copy] = await Promise.all(
+    [
       db.query<{ email: string; created_at: Date; confirmed_at: Date | null }>(
         'SELECT email, created_at, confirmed_at FROM users WHERE id = $1',
         [userId],
@@ -72,9 +80,9 @@ export async function myDataEntries(
       officeRecommendations(deps, userId),
       lettersOpenToApplicant(deps, userId, renderer),
       mailLogOf(db, owner.username),
-      loadCopySource(deps, ctx, deps.config.tenant, owner),
-    ]);
-  const copy = await renderer.render(copySource.header, copySource.pages);
+      drawnCopy(copies.file(owner, log)),
+    ],
+  );
   const app = application.rows[0];
   const user = account.rows[0]!;
   const letterFiles = new Map(letters.map((l, i) => [l.requestId, `letters/letter-${i + 1}.pdf`]));
@@ -136,7 +144,7 @@ export async function myDataEntries(
     ...documents.map((d) => ({ name: documentFile(d.answerKey), deflate: false, read: () => d.readPdf() })),
     ...letters.map((l) => ({ name: letterFiles.get(l.requestId)!, deflate: false, read: () => l.readPdf() })),
     { name: 'mail-log.json', deflate: true, read: async () => json(mailLog) },
-    ...(await pastApplicationEntries(deps, ctx, renderer, userId)),
+    ...(await pastApplicationEntries(deps, copies, userId, log)),
   ];
   return entries;
 }

@@ -1,29 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import type { FormContext } from '../../core/form-context';
 import { hitRateLimit } from '../../http/rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { sessionOf } from '../../session/require-session';
-import type { PdfRenderer } from '../pdf';
-import { myDataEntries } from './my-data-contents';
+import { myDataEntries, type MyDataDrawing } from './my-data-contents';
 import { zipStream } from './zip-stream';
 
-/** Downloads per applicant in any ten minutes: each draws the PDF copy and reads every file. */
+/** Downloads per applicant in any ten minutes: each may draw the PDF copies and reads every file. */
 export const MY_DATA_PER_TEN_MINUTES = 5;
 
 /**
  * GET /api/my-data: one ZIP of everything the college holds on the logged-in applicant (issue 31), streamed as
  * it is written. Its contents are in my-data-contents.ts and decision 047.
+ * `drawing.renderer` is the app's drawing thread (the app closes it), for the letters the applicant may read;
+ * `drawing.copies` gives the application's copies as the copy's own download does: stored, kept or drawn.
  */
-/** `renderer` is the app's thread for the applicant's copies; the app closes it. */
-export function myDataRoute(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer) {
+export function myDataRoute(deps: AppDeps, drawing: MyDataDrawing) {
   // Kept in the database, so it holds across every server process (a download is rare: one statement is cheap).
   const limit = { name: 'my-data', max: MY_DATA_PER_TEN_MINUTES, windowMs: 10 * MINUTE };
   return async (app: FastifyInstance) => {
     app.get('/my-data', async (req, reply) => {
       const session = sessionOf(req);
       await hitRateLimit(deps.db, limit, session.userId, deps.clock.now());
-      const entries = await myDataEntries(deps, ctx, renderer, session);
+      const entries = await myDataEntries(deps, drawing, session, req.log);
       const day = deps.clock.now().toISOString().slice(0, 10);
       const body = zipStream(entries, deps.clock.now(), (err) =>
         req.log.error({ err }, 'the data download broke off: a stored file could not be read'),

@@ -1,7 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import type { FormContext } from '../../core/form-context';
 import { pastApplicationsOf } from '../cycles';
-import { loadCopySource, type PdfRenderer } from '../pdf';
+import type { ApplicantCopies } from '../pdf';
+import { drawnCopy } from './drawn-copy';
 import type { ZipEntry } from './zip-stream';
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
@@ -11,13 +12,13 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
  * The applications of earlier cycles that the account's current one replaced
  * (decision 052): each one's answers and its PDF copy, under its cycle. They
  * are the applicant's data as much as the current one; their copies are drawn
- * one after another on the same thread, before the first byte goes out.
+ * (or taken from memory) one after another, before the first byte goes out.
  */
 export async function pastApplicationEntries(
   deps: AppDeps,
-  ctx: FormContext,
-  renderer: PdfRenderer,
+  copies: ApplicantCopies,
   accountId: string,
+  log: FastifyBaseLogger,
 ): Promise<ZipEntry[]> {
   const entries: ZipEntry[] = [];
   for (const past of await pastApplicationsOf(deps.db, accountId)) {
@@ -25,11 +26,7 @@ export async function pastApplicationEntries(
       'SELECT answers, updated_at FROM applications WHERE user_id = $1',
       [past.owner_id],
     );
-    const source = await loadCopySource(deps, ctx, deps.config.tenant, {
-      userId: past.owner_id,
-      username: past.email,
-    });
-    const copy = await renderer.render(source.header, source.pages);
+    const copy = await drawnCopy(copies.pastFile({ userId: past.owner_id, username: past.email }, log));
     // A cycle id is the tenant's (letters, digits, dashes), but a file name must never climb out of its folder.
     const folder = `past-applications/${past.cycle_id.replace(/[^\w.-]/g, '_')}`;
     const answers = {
