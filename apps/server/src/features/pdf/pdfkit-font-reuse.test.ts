@@ -40,6 +40,10 @@ async function setFontsAsReactPdf() {
     seen,
     embeddedFiles: pdf.match(/\/FontFile2/g)?.length ?? 0,
     fontObjects: pdf.match(/\/Type \/Font\b/g)?.length,
+    // A font's name is in its Type0 dictionary and again in its descendant's: each subset once.
+    subsets: [...new Set([...pdf.matchAll(/\/BaseFont \/([A-Z]{6}\+NotoSans-\w+)/g)].map((m) => m[1]!))].map(
+      (name) => ({ tag: name.slice(0, 6), font: name.slice(7) }),
+    ),
   };
 }
 
@@ -62,6 +66,17 @@ describe("pdfkit's fonts set by react-pdf", () => {
     // pdfkit opened a font at each of the four calls; now only at the first of each font.
     expect(plain.seen.map((s) => s.opened)).toEqual([2, 3, 4, 5]);
     expect(reused.seen.map((s) => s.opened)).toEqual([2, 2, 3, 3]);
+  });
+
+  it('are subsets with tags of their own in each document, so a file that merges documents keeps them apart', async () => {
+    installPdfkitFontReuse();
+    const [one, two] = [await setFontsAsReactPdf(), await setFontsAsReactPdf()];
+    // The same two fonts in each, as two subsets of Noto Sans each...
+    expect(one.subsets.map((s) => s.font).sort()).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+    expect(two.subsets.map((s) => s.font).sort()).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+    // ...named apart: pdfkit alone names both documents' subsets alike when fonts are set in the same order.
+    const tags = new Set([...one.subsets, ...two.subsets].map((s) => s.tag));
+    expect(tags.size).toBe(4);
   });
 
   it('are set in the pdfkit that react-pdf writes with', () => {

@@ -1,8 +1,9 @@
+import { randomInt } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 
 /** pdfkit's document's own font state (not in pdfkit.d.ts), as far as reusing a font needs to know it. */
 interface FontState {
-  _font: unknown;
+  _font: { id: string };
   _fontSource: unknown;
   _fontFamily: unknown;
   fontSize(size: number | string): unknown;
@@ -11,7 +12,26 @@ interface FontState {
 type SetFont = (this: FontState, src: unknown, family?: unknown, size?: unknown) => FontState;
 
 /** The embedded font each document got for each fontkit font, the first time it was set. */
-const embedded = new WeakMap<object, WeakMap<object, unknown>>();
+const embedded = new WeakMap<object, WeakMap<object, FontState['_font']>>();
+
+/** The embedded fonts given an id of their own (below). */
+const named = new WeakSet<object>();
+
+/**
+ * pdfkit names a font's subset with a tag made from the font's id in its document ('F2' gives
+ * 'CZZZZZ+NotoSans-Regular'), so two documents that set their fonts in the same order name two different
+ * subsets alike. Merged into one file (the office's packet: the copy, separators, letters), a reader then
+ * takes one for the other and loses letters (the copy's capital A went missing in the packet's text). Each
+ * embedded font gets a random id of 'F' and six characters that pdfkit's rule (each character's code plus 17)
+ * turns into capital letters: 19^6 tags, so two subsets of one font in one packet share a tag about once in
+ * 47 million.
+ */
+const TAG_SOURCE = '0123456789ABCDEFGHI';
+function nameApart(font: FontState['_font']): void {
+  if (named.has(font)) return;
+  named.add(font);
+  font.id = `F${Array.from({ length: 6 }, () => TAG_SOURCE[randomInt(TAG_SOURCE.length)]).join('')}`;
+}
 
 const isFontkitFont = (src: unknown): src is object =>
   typeof src === 'object' && src !== null && typeof (src as { layout?: unknown }).layout === 'function';
@@ -39,6 +59,7 @@ export function installPdfkitFontReuse(): void {
     const kept = fonts.get(src);
     if (kept === undefined) {
       setFont.call(this, src, family, size);
+      nameApart(this._font);
       fonts.set(src, this._font);
       return this;
     }
