@@ -127,8 +127,10 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       api.decorateRequest('session', undefined);
       // The answer save checks its session itself, in the same statement as the save.
       await api.register(answerRoute(deps, formContext));
-      // One drawing thread for the applicant's copies (this cycle's, past ones', those in the data download).
-      // The office and the decision letters draw on threads of their own (decision 058 says why, for now).
+      // One drawing thread for every PDF the server draws: the applicant's copies (this cycle's, past ones',
+      // those in the data download), the office's copies and its packets' separators, decision letters. A
+      // thread of its own for each cost some 125 MB of memory more per process once each had drawn
+      // (react-pdf and every font loaded again), and its pool's queue keeps them first asked, first drawn.
       const pdfs = createPdfRenderer();
       api.addHook('onClose', () => pdfs.close());
       const applicantCopies = createApplicantCopies(deps, formContext, pdfs);
@@ -153,13 +155,13 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(myDataRoute(deps, { renderer: pdfs, copies: applicantCopies }));
         await scope.register(deleteAccountRoute(deps));
         await scope.register(statusRoutes(deps, formContext));
-        await scope.register(applicantDecisionRoutes(deps));
+        await scope.register(applicantDecisionRoutes(deps, pdfs));
         await scope.register(cycleRoutes(deps, formContext, applicantCopies));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });
       // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
-      await api.register(staffRoutes(deps, formContext), { prefix: '/staff' });
+      await api.register(staffRoutes(deps, formContext, pdfs), { prefix: '/staff' });
       await api.register(
         async (scope) => {
           scope.addHook('preHandler', requireStaff(deps));

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
-import { createPdfRenderer } from '../pdf';
+import type { PdfRenderer } from '../pdf';
 import { respondToOffer, withdrawApplication } from './applicant-decision';
 import { decisionLetterText, letterFactsOf } from './decision-letter';
 import { codeOf } from './decision-rules';
@@ -15,11 +15,8 @@ import { releasedDecision } from './decisions-repository';
  * The applicant's decision calls, inside the session scope: the letter's PDF
  * (a released decision only), the answer to an offer, and withdrawal.
  */
-export function applicantDecisionRoutes(deps: AppDeps) {
-  const renderer = createPdfRenderer();
+export function applicantDecisionRoutes(deps: AppDeps, renderer: PdfRenderer) {
   return async (app: FastifyInstance) => {
-    app.addHook('onClose', () => renderer.close());
-
     app.get('/decision/letter.pdf', async (req, reply) => {
       const { userId } = sessionOf(req);
       const row = await releasedDecision(deps.db, userId);

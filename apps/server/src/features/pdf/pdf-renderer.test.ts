@@ -51,6 +51,17 @@ describe('the PDF drawing thread', () => {
     }
   });
 
+  it('keeps the text of every letter of a copy drawn after an accented name: Ángel first, then Ada', async () => {
+    renderer = createPdfRenderer();
+    // Á is drawn from the parts A and an acute: the thread's first letter sets them, but not the letter A.
+    const letter = await readPdfText(
+      await renderer.renderLetter({ title: 'Ángel Ñúñez', receivedOn: 'November 1', text: 'Ángel Ésta Ñúñez Ó' }),
+    );
+    expect(letter.lines.slice(0, 1)).toEqual(['Ángel Ñúñez']);
+    const copy = await readPdfText(await renderer.render(header, pages));
+    expect(copy.lines.slice(0, 3)).toEqual(['Northfield College', 'Graduate Application', 'Ada Lovelace']);
+  });
+
   it("draws a copy asked for during the warm-up after it, timed from its own start: the warm-up's length fails nothing", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // Resolves when the thread has said it is ready, and the renderer has heard it: the warm-up has begun.

@@ -4,11 +4,14 @@ import type { Drawing, RenderAnswer } from './pdf-renderer';
 import { renderSeparatorsPdf } from './separator-pdf';
 import { renderWrittenLetterPdf } from './written-letter-pdf';
 import { installFontFactsCache } from './font-facts-cache';
+import { installGlyphCodePointsFix } from './glyph-code-points';
 import { installPdfkitFontReuse } from './pdfkit-font-reuse';
 import { installShapingCache } from './shaping-cache';
 
-// Before the first drawing: every drawing on this thread reuses the shaping of the ones before it and
+// Before the first drawing: each glyph keeps the characters it stands for, whichever document asked for it
+// first, and every drawing on this thread reuses the shaping of the ones before it and
 // what it learnt of each font, and each drawing sets a font it has already embedded without wrapping it anew.
+installGlyphCodePointsFix();
 installShapingCache();
 installFontFactsCache();
 installPdfkitFontReuse();

@@ -7,7 +7,7 @@ import { contentDisposition } from '../../http/content-disposition';
 import { parseBody } from '../../http/parse-body';
 import type { FormContext } from '../../core/form-context';
 import { pdfName } from '../documents';
-import { attachmentHeader, createPdfRenderer, loadCopySource } from '../pdf';
+import { attachmentHeader, loadCopySource, type PdfRenderer } from '../pdf';
 import { createServiceToken, revokeServiceToken } from '../../session/service-tokens';
 import { assertStaffSeesApplication, loadApplicationDetail } from './application-detail';
 import { listContextOf } from './stages-repository';
@@ -34,13 +34,11 @@ type Params = { userId: string; answerKey?: string; tokenId?: string; requestId?
  * 401 without a session and 403 to a session that is not staff
  * (requireStaff), and every read of an application is in the audit log.
  */
-export function staffRoutes(deps: AppDeps, ctx: FormContext) {
-  const renderer = createPdfRenderer();
+export function staffRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer) {
   const now = () => deps.clock.now();
   const labels = decisionLabels(deps.config.tenant);
 
   return async (app: FastifyInstance) => {
-    app.addHook('onClose', () => renderer.close());
     app.addHook('preHandler', requireStaff(deps));
     // The office at work (issue #28): each behind requireStaff, then the right it needs.
     await app.register(teamRoutes(deps));
