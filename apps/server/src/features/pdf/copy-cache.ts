@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { CopySource } from './application-copy';
 
-/** Which drawing of the copy a source gives: the same answers, documents and header give the same version. */
-export function copyVersion(source: CopySource): string {
-  return createHash('sha256').update(JSON.stringify(source)).digest('base64url');
+/**
+ * How copies are drawn, as a number: raised when the same answers come out differently (a fix in the
+ * drawing), so that copies kept in memory or stored (decision 055) before it are drawn again. 2: every
+ * glyph keeps the characters it stands for in the copy's text (decision 058).
+ */
+export const COPY_DRAWING = 2;
+
+/**
+ * Which drawing of the copy a source gives: the same answers, documents and header, drawn the same way,
+ * give the same version.
+ */
+export function copyVersion(source: CopySource, drawing = COPY_DRAWING): string {
+  return createHash('sha256').update(`${drawing}\u0000`).update(JSON.stringify(source)).digest('base64url');
 }
 
 type Drawn = { version: string; pdf: Uint8Array } | { version: string; failed: true };
