@@ -1,4 +1,3 @@
-import { on, once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { USA, type AddressLookupRecord } from '@admissions/domain';
 import { threadEntry } from '../../infra/worker-threads/thread-entry';
@@ -60,19 +59,26 @@ export async function loadPlaces(entry: URL = PLACES_THREAD): Promise<PlaceRow[]
   // execArgv: [] so the thread does not load tsx: its entry is plain JavaScript.
   const worker = new Worker(entry, { execArgv: [] });
   try {
-    return await Promise.race([
-      answer(worker),
-      once(worker, 'exit').then(([code]) => {
-        throw new Error(`the ZIP-code thread stopped before it answered (exit code ${String(code)})`);
-      }),
-    ]);
+    return await answer(worker);
   } finally {
     await worker.terminate();
   }
 }
 
-/** The thread's rows. Under `node --watch` (npm run dev) Node posts the files the thread loaded first: they are skipped. */
-async function answer(worker: Worker): Promise<PlaceRow[]> {
-  for await (const [message] of on(worker, 'message')) if (Array.isArray(message)) return message as PlaceRow[];
-  throw new Error('the ZIP-code thread stopped before it answered');
+/**
+ * The thread's rows. Under `node --watch` (npm run dev) Node posts the files the thread loaded first: they
+ * are skipped. The listeners take each event as it is emitted: Node emits every message the thread posted
+ * before its 'exit', so a thread that answers and ends at once is read, never taken for one that stopped
+ * first (an async iterator over the messages could still be a few steps behind when 'exit' came).
+ */
+function answer(worker: Worker): Promise<PlaceRow[]> {
+  return new Promise((resolve, reject) => {
+    worker.on('message', (message: unknown) => {
+      if (Array.isArray(message)) resolve(message as PlaceRow[]);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code: number) =>
+      reject(new Error(`the ZIP-code thread stopped before it answered (exit code ${code})`)),
+    );
+  });
 }
