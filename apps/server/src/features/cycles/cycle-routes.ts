@@ -1,7 +1,6 @@
 import {
   DECISION_MESSAGES,
   pastApplicationPdfPath,
-  PDF_COPY_FAILED_MESSAGE,
   type ApplicationCycleResponse,
   type NewCycleResponse,
 } from '@admissions/domain';
@@ -13,7 +12,7 @@ import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
 import { pastDecisionOf, respondToOffer } from '../decisions';
-import { attachmentHeader, createCopyDownloadRate, type ApplicantCopies } from '../pdf';
+import { attachmentHeader, createCopyDownloadRate, drawnCopy, type ApplicantCopies } from '../pdf';
 import { closedCycleOf, cycleRef, pastApplicationsOf } from './past-applications';
 import { startNewCycle } from './start-new-cycle';
 
@@ -71,8 +70,7 @@ export function cycleRoutes(deps: AppDeps, ctx: FormContext, copies: ApplicantCo
     app.get<{ Params: { cycleId: string } }>('/past-applications/:cycleId/pdf', async (req, reply) => {
       const past = await pastApplication(req);
       await copyRate.hit(sessionOf(req).userId, deps.clock.now().getTime());
-      const copy = await copies.pastFile({ userId: past.owner_id, username: past.email }, req.log);
-      if (!copy) throw new AppError('INTERNAL', { message: PDF_COPY_FAILED_MESSAGE });
+      const copy = await drawnCopy(copies.pastFile({ userId: past.owner_id, username: past.email }, req.log));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(copy.fileName))

@@ -2,10 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { listConvertedDocuments } from '../documents';
 import { mailLogOf } from '../mail';
-import type { ApplicantCopies, PdfRenderer } from '../pdf';
+import { drawnCopy, type ApplicantCopies, type PdfRenderer } from '../pdf';
 import { lettersOpenToApplicant, officeRecommendations } from '../recommendations';
 import { pastApplicationEntries } from './past-application-entries';
-import { drawnCopy } from './drawn-copy';
 import type { ZipEntry } from './zip-stream';
 
 /** What the ZIP says of itself: what is in it, and what the college keeps out of it and why (decision 047). */
@@ -80,7 +79,7 @@ export async function myDataEntries(
       officeRecommendations(deps, userId),
       lettersOpenToApplicant(deps, userId, renderer),
       mailLogOf(db, owner.username),
-      drawnCopy(copies.file(owner, log)),
+      drawnCopy(copies.file(owner, log)).then((c) => c.pdf),
     ],
   );
   const app = application.rows[0];

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { pastApplicationsOf } from '../cycles';
-import type { ApplicantCopies } from '../pdf';
-import { drawnCopy } from './drawn-copy';
+import { drawnCopy, type ApplicantCopies } from '../pdf';
 import type { ZipEntry } from './zip-stream';
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
@@ -26,7 +25,7 @@ export async function pastApplicationEntries(
       'SELECT answers, updated_at FROM applications WHERE user_id = $1',
       [past.owner_id],
     );
-    const copy = await drawnCopy(copies.pastFile({ userId: past.owner_id, username: past.email }, log));
+    const { pdf: copy } = await drawnCopy(copies.pastFile({ userId: past.owner_id, username: past.email }, log));
     // A cycle id is the tenant's (letters, digits, dashes), but a file name must never climb out of its folder.
     const folder = `past-applications/${past.cycle_id.replace(/[^\w.-]/g, '_')}`;
     const answers = {

@@ -2,6 +2,7 @@
 export { loadCopySource, type CopyOwner } from './application-copy';
 export { createApplicantCopies, type ApplicantCopies, type DrawnCopy } from './applicant-copies';
 export { attachmentHeader } from './copy-file-name';
+export { drawnCopy } from './drawn-copy';
 export { createCopyDownloadRate } from './pdf-routes';
 export { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
 export type { Separator } from './separator-pdf';

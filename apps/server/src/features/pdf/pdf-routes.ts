@@ -7,12 +7,12 @@ import {
 } from '@admissions/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../http/app-error';
 import { createSharedRateLimit } from '../../http/shared-rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { sessionOf } from '../../session/require-session';
 import type { ApplicantCopies } from './applicant-copies';
 import { attachmentHeader } from './copy-file-name';
+import { drawnCopy } from './drawn-copy';
 import type { PdfRenderer } from './pdf-renderer';
 
 /**
@@ -70,8 +70,7 @@ export function pdfRoutes(deps: AppDeps, copies: ApplicantCopies, renderer: PdfR
     app.get('/pdf/file', async (req, reply) => {
       const session = sessionOf(req);
       await rate.hit(session.userId, deps.clock.now().getTime());
-      const copy = await copies.file(session, req.log);
-      if (!copy) throw new AppError('INTERNAL', { message: PDF_COPY_FAILED_MESSAGE });
+      const copy = await drawnCopy(copies.file(session, req.log));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(copy.fileName))
