@@ -95,9 +95,11 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
         async () => {
           try {
             const pdf = await renderer.render(copy.header, copy.pages);
+            // Stored before it is kept: once this process says 'completed', every process reads it from
+            // the store instead of drawing it again, and a download joining this drawing finds it there.
+            if (submitted && store) await stored.write(owner.userId, version, pdf, log);
             cache.set(owner.userId, version, pdf);
             failureSaid.delete(key);
-            if (submitted && store) await stored.write(owner.userId, version, pdf, log);
             return pdf;
           } catch (err) {
             log.error({ err }, 'PDF copy of the application could not be drawn');

@@ -115,6 +115,38 @@ describe('the PDF copy', () => {
     expect((await readPdfText(copy.rawPayload)).lines.join('\n')).toContain('Submitted on');
   });
 
+  it("says 'completed' only once the submitted copy is in the store, so any process reads it from there", async () => {
+    const applicant = await loggedInClient(t, 'pdf-store-first@example.edu');
+    await save(applicant, completeAnswers());
+    // The store is slow (S3 on deadline night): the copy's write waits until the test lets it go.
+    const write = t.deps.storage.write.bind(t.deps.storage);
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let copyWrites = 0;
+    const spy = vi.spyOn(t.deps.storage, 'write').mockImplementation(async (key, bytes, type) => {
+      if (key.includes('application-copy')) {
+        copyWrites++;
+        await held;
+      }
+      return write(key, bytes, type);
+    });
+    try {
+      await expectOk(await applicant.post('/api/submit'));
+      await vi.waitFor(() => expect(copyWrites).toBe(1), { timeout: 30_000, interval: 20 });
+      // Drawn, not yet stored: another process asked now would find nothing in the store.
+      expect((await expectOk(await applicant.get('/api/pdf'))).json()).toMatchObject({ status: 'in_progress' });
+      letGo();
+      await statusBecomes(applicant, 'completed');
+      const userId = await userIdOf(t, 'pdf-store-first@example.edu');
+      expect((await storedFiles(t)).filter((f) => f.startsWith(`documents/${userId}/application-copy`))).toHaveLength(
+        1,
+      );
+    } finally {
+      letGo();
+      spy.mockRestore();
+    }
+  });
+
   it('leaves a submission taken by another process to that process for a while, then draws it itself', async () => {
     const applicant = await loggedInClient(t, 'pdf-handoff@example.edu');
     await save(applicant, completeAnswers());
