@@ -6,6 +6,7 @@ import { renderApplicationPdf } from './application-pdf';
 import { installFontFactsCache } from './font-facts-cache';
 import { installPdfkitFontReuse } from './pdfkit-font-reuse';
 import { installShapingCache } from './shaping-cache';
+import { installTextLayoutCache } from './text-layout-cache';
 import { copyOutline, type CopyHeader, type CopyLine, type CopyPage } from './copy-outline';
 import { largestAnswers } from './largest-application.test-helper';
 import { sampleFormTenant } from '../../../../../test/tenants';
@@ -133,6 +134,7 @@ describe('the pages of the PDF copy', () => {
 
   it('read the same when drawn as the drawing thread draws them, with its caches, again and again', async () => {
     // As pdf-worker-thread.ts does before its first drawing; `largest` was drawn without them.
+    installTextLayoutCache();
     installShapingCache();
     installFontFactsCache();
     installPdfkitFontReuse();

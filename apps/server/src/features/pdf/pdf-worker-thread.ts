@@ -7,11 +7,13 @@ import { installFontFactsCache } from './font-facts-cache';
 import { installGlyphCodePointsFix } from './glyph-code-points';
 import { installPdfkitFontReuse } from './pdfkit-font-reuse';
 import { installShapingCache } from './shaping-cache';
+import { installTextLayoutCache } from './text-layout-cache';
 
 // Before the first drawing: each glyph keeps the characters it stands for, whichever document asked for it
-// first, and every drawing on this thread reuses the shaping of the ones before it and
+// first, and every drawing on this thread reuses the lines and the shaping of the ones before it and
 // what it learnt of each font, and each drawing sets a font it has already embedded without wrapping it anew.
 installGlyphCodePointsFix();
+installTextLayoutCache();
 installShapingCache();
 installFontFactsCache();
 installPdfkitFontReuse();
