@@ -91,31 +91,39 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
   };
   const run = (q: pg.PoolClient, text: string, values: unknown[], name: string | undefined) =>
     name ? q.query({ name, text, values }) : q.query(text, values);
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
-      const values = params as unknown[];
-      if (q !== pool) {
-        const res = await run(q as pg.PoolClient, text, values, options?.name);
-        return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
-      }
-      checkQueue();
-      // As pool.query does (a failed statement's connection is dropped), with the wait for it timed.
-      const client = await connect();
-      // A connection lost mid-statement also fails the statement; its 'error' event must not crash the process.
-      const ignore = () => {};
-      client.on('error', ignore);
-      try {
-        const res = await run(client, text, values, options?.name);
-        client.release();
-        return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
-      } catch (err) {
-        client.release(err as Error);
-        throw err;
-      } finally {
-        client.removeListener('error', ignore);
-      }
-    },
-  });
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => {
+    // A transaction's connection runs one statement at a time. Statements its code asks for at once (reads
+    // under Promise.all) are sent one after another here: pg queues them itself only with a deprecation
+    // warning, and pg 9 refuses them.
+    let last: Promise<unknown> = Promise.resolve();
+    return {
+      async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
+        const values = params as unknown[];
+        if (q !== pool) {
+          const turn = last.then(() => run(q as pg.PoolClient, text, values, options?.name));
+          last = turn.catch(() => undefined);
+          const res = await turn;
+          return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
+        }
+        checkQueue();
+        // As pool.query does (a failed statement's connection is dropped), with the wait for it timed.
+        const client = await connect();
+        // A connection lost mid-statement also fails the statement; its 'error' event must not crash the process.
+        const ignore = () => {};
+        client.on('error', ignore);
+        try {
+          const res = await run(client, text, values, options?.name);
+          client.release();
+          return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
+        } catch (err) {
+          client.release(err as Error);
+          throw err;
+        } finally {
+          client.removeListener('error', ignore);
+        }
+      },
+    };
+  };
   let jobs: PostgresDb | undefined;
   return {
     kind: 'postgres',
