@@ -1,6 +1,3 @@
-import { buildForm } from '@admissions/domain';
-import { completeAnswers } from '@admissions/domain/testing';
-import { sampleFormTenant } from '../../../../../test/tenants';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
@@ -10,22 +7,12 @@ import {
   ownThreadId,
   THREAD_PRIORITIES_VISIBLE,
 } from '../../infra/worker-threads/thread-nice.test-helper';
-import { copyOutline, type CopyHeader } from './copy-outline';
+import { TYPICAL_HEADER, typicalPages } from './typical-copy.test-helper';
 import { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
 import { readPdfText } from '../../../../../test/pdf-text';
 
-const header: CopyHeader = {
-  partnerName: 'Northfield College',
-  applicationTitle: 'Graduate Application',
-  applicantName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  submittedAt: null,
-};
-const pages = copyOutline(buildForm(sampleFormTenant('NFC')), {
-  answers: completeAnswers(),
-  view: {},
-  documentAnswer: {},
-});
+const header = TYPICAL_HEADER;
+const pages = typicalPages();
 
 let renderer: PdfRenderer | undefined;
 afterEach(async () => {

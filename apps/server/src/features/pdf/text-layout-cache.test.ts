@@ -1,24 +1,11 @@
-import { buildForm } from '@admissions/domain';
-import { completeAnswers } from '@admissions/domain/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { readPdfText } from '../../../../../test/pdf-text';
-import { sampleFormTenant } from '../../../../../test/tenants';
 import { renderApplicationPdf } from './application-pdf';
-import { copyOutline, type CopyHeader } from './copy-outline';
+import { TYPICAL_HEADER, typicalPages } from './typical-copy.test-helper';
 import { createTextLayoutCache, installTextLayoutCache, type TextEngine } from './text-layout-cache';
 
-const header: CopyHeader = {
-  partnerName: 'Northfield College',
-  applicationTitle: 'Graduate Application',
-  applicantName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  submittedAt: null,
-};
-const pages = copyOutline(buildForm(sampleFormTenant('NFC')), {
-  answers: completeAnswers(),
-  view: {},
-  documentAnswer: {},
-});
+const header = TYPICAL_HEADER;
+const pages = typicalPages();
 
 const text = (string: string, attributes: Record<string, unknown> = { fontSize: 10 }) => ({
   string,
