@@ -91,36 +91,42 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
   };
   const run = (q: pg.PoolClient, text: string, values: unknown[], name: string | undefined) =>
     name ? q.query({ name, text, values }) : q.query(text, values);
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => {
-    // A transaction's connection runs one statement at a time. Statements its code asks for at once (reads
-    // under Promise.all) are sent one after another here: pg queues them itself only with a deprecation
-    // warning, and pg 9 refuses them.
+  const rowsOf = <T>(res: pg.QueryResult) => ({ rows: res.rows as T[], rowCount: res.rowCount ?? 0 });
+  /**
+   * A statement on a connection of its own from the pool, as pool.query does (a failed statement's
+   * connection is dropped), with the wait for it timed.
+   */
+  const pooled: Queryable = {
+    async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
+      checkQueue();
+      const client = await connect();
+      // A connection lost mid-statement also fails the statement; its 'error' event must not crash the process.
+      const ignore = () => {};
+      client.on('error', ignore);
+      try {
+        const res = await run(client, text, params as unknown[], options?.name);
+        client.release();
+        return rowsOf<T>(res);
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      } finally {
+        client.removeListener('error', ignore);
+      }
+    },
+  };
+  /**
+   * A transaction's statements, on its one connection, which runs one statement at a time. Statements its
+   * code asks for at once (reads under Promise.all) are sent one after another here: pg queues them itself
+   * only with a deprecation warning, and pg 9 refuses them.
+   */
+  const inTransaction = (client: pg.PoolClient): Queryable => {
     let last: Promise<unknown> = Promise.resolve();
     return {
       async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
-        const values = params as unknown[];
-        if (q !== pool) {
-          const turn = last.then(() => run(q as pg.PoolClient, text, values, options?.name));
-          last = turn.catch(() => undefined);
-          const res = await turn;
-          return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
-        }
-        checkQueue();
-        // As pool.query does (a failed statement's connection is dropped), with the wait for it timed.
-        const client = await connect();
-        // A connection lost mid-statement also fails the statement; its 'error' event must not crash the process.
-        const ignore = () => {};
-        client.on('error', ignore);
-        try {
-          const res = await run(client, text, values, options?.name);
-          client.release();
-          return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
-        } catch (err) {
-          client.release(err as Error);
-          throw err;
-        } finally {
-          client.removeListener('error', ignore);
-        }
+        const turn = last.then(() => run(client, text, params as unknown[], options?.name));
+        last = turn.catch(() => undefined);
+        return rowsOf<T>(await turn);
       },
     };
   };
@@ -128,7 +134,7 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
   return {
     kind: 'postgres',
     connectionString,
-    ...wrap(pool),
+    ...pooled,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async transaction(fn) {
       checkQueue();
@@ -136,7 +142,7 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
       let broken: unknown;
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(inTransaction(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
