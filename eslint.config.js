@@ -142,10 +142,21 @@ export default tseslint.config(
               message: 'Server-side schemas: import their types from @admissions/domain.',
             },
             { name: 'zod', message: 'The browser checks answers with the domain rules; zod stays on the server.' },
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message:
+                "Use lib/use-mutation.ts: under Preact, TanStack's own drops mutate()'s callbacks in a screen's first frame.",
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // The wrapper, and its test that shows why it exists.
+    files: [`${web}/lib/use-mutation.ts`, `${web}/lib/use-mutation.test.tsx`],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // A test may render the whole app shell around the feature it tests.

@@ -1,5 +1,5 @@
 -- After submission: the checklist's office items, deadline reminders and letters that arrive
--- (docs/decisions/043-checklist.md, 044-reminders-requests-addresses.md). The checklist itself is
+-- (docs/decisions/043-checklist-derived-from-the-form.md, 044-reminders-requests-addresses.md). The checklist itself is
 -- derived from the form and the answers on every read; only what cannot be derived is kept here.
 
 -- One document the office asked for again. Open while neither answered nor withdrawn; answered when

@@ -67,7 +67,7 @@ export interface StaffListRow {
   overall_score: number | null;
   /** Submitted reviews. */
   review_count: number;
-  /** Submitted, and every checklist item received or waived (docs/decisions/043-checklist.md). */
+  /** Submitted, and every checklist item received or waived (docs/decisions/043-checklist-derived-from-the-form.md). */
   complete: boolean;
   /** The current decision's code and label ('' when none), and where it stands (null when none). */
   decision: string;

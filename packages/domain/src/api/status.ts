@@ -1,7 +1,7 @@
 import type { ApplicantStatusResponse } from './decisions';
 /**
  * The applicant's status after (and before) submission: GET /api/status
- * (docs/decisions/043-checklist.md). The decisions issue fills `decision`.
+ * (docs/decisions/043-checklist-derived-from-the-form.md). The decisions issue fills `decision`.
  */
 export const STATUS_PATH = '/api/status';
 export const STATUS_REMINDERS_PATH = '/api/status/reminders';

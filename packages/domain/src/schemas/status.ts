@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH } from '../account/email';
 
-/** Bodies of the checklist calls (docs/decisions/043-checklist.md, 044-reminders-requests-addresses.md). */
+/** Bodies of the checklist calls (docs/decisions/043-checklist-derived-from-the-form.md, 044-reminders-requests-addresses.md). */
 const itemKey = z.string().min(1).max(200);
 
 /** POST /api/staff/applications/{id}/requests: one document asked for again, with the office's words to the applicant. */

@@ -77,7 +77,7 @@ export const answersItemKey = (pageId: string) => `answers:${pageId}`;
 
 /**
  * The application's checklist, derived from the form definition and the
- * answers each time it is read (docs/decisions/043-checklist.md): one item per
+ * answers each time it is read (docs/decisions/043-checklist-derived-from-the-form.md): one item per
  * page for its required answers, one per required (or uploaded, or requested)
  * document shown, one per recommender the form asks for, then the office's
  * requests and waivers laid over them. Nothing here is stored but the

@@ -1,7 +1,8 @@
 import type { AddAnotherBody } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { addAnotherQueryKey, type AddAnotherCounts } from './get-add-another';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** PUT /api/add-another; answers with the saved count of that button. */
 export function saveAddAnother(body: AddAnotherBody): Promise<AddAnotherCounts> {

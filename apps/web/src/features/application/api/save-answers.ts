@@ -1,6 +1,6 @@
 import type { AnswerBody, MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api, type RequestOptions } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 export interface SaveAnswersVariables {
   /** Only the keys that changed: the server merges them into the saved answers. */

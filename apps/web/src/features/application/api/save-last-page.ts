@@ -1,6 +1,6 @@
 import type { LastPageBody } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** PUT /api/last-page: the page to bring the applicant back to after the next login. */
 export function saveLastPage(body: LastPageBody): Promise<LastPageBody> {

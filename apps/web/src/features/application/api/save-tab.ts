@@ -1,7 +1,8 @@
 import type { TabsBody } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { tabsQueryKey, type ChosenTabs } from './get-tabs';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** PUT /api/tabs; the server also clears the answers of the group's other panes. */
 export function saveTab(body: TabsBody): Promise<ChosenTabs> {

@@ -1,6 +1,6 @@
 import type { TemporaryAnswersBody, TemporaryAnswersCreated } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /public/tmp: stores a visitor's answers and answers with a resume link (optionally e-mailed). */
 export function saveTemporaryAnswers(body: TemporaryAnswersBody): Promise<TemporaryAnswersCreated> {

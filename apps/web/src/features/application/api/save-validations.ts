@@ -1,6 +1,6 @@
 import type { MessageResponse, ValidationsBody } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/validations: the errors the applicant was shown, kept for staff. */
 export function saveValidations(body: ValidationsBody): Promise<MessageResponse> {

@@ -1,7 +1,7 @@
 import type { WebStatusBody } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ServerError } from '../../../lib/api-errors';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/web-status: started or validating; submitted only after the submit call passed. */
 export function saveWebStatus(body: WebStatusBody): Promise<WebStatusBody> {

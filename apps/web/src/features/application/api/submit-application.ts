@@ -1,6 +1,6 @@
 import type { MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 /**
  * POST /api/submit: the server validates again and decides. 422

@@ -1,6 +1,6 @@
 import type { ConfirmBody, MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 export function confirm(body: ConfirmBody): Promise<MessageResponse> {
   return api.post<MessageResponse>('/public/confirm', body);

@@ -1,6 +1,6 @@
 import type { ForgotPasswordBody, MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 export function forgotPassword(body: ForgotPasswordBody): Promise<MessageResponse> {
   return api.post<MessageResponse>('/public/forgot-password', body);

@@ -1,7 +1,7 @@
 import type { LoginBody, MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { refreshSession } from '../../session/session-store';
+import { useMutation } from '../../../lib/use-mutation';
 
 export function login(body: LoginBody): Promise<MessageResponse> {
   return api.post<MessageResponse>('/public/login', body);

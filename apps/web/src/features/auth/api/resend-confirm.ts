@@ -1,6 +1,6 @@
 import type { ResendConfirmBody, MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 export function resendConfirm(body: ResendConfirmBody): Promise<MessageResponse> {
   return api.post<MessageResponse>('/public/resend-confirm', body);

@@ -1,6 +1,6 @@
 import type { ResetPasswordBody, MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
   return api.post<MessageResponse>('/public/reset-password', body);

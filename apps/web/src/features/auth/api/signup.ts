@@ -1,6 +1,6 @@
 import type { SignupBody, MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 export function signup(body: SignupBody): Promise<MessageResponse> {
   return api.post<MessageResponse>('/public/signup', body);

@@ -5,7 +5,7 @@ import {
   type PastApplication,
   type PastDecision,
 } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { api } from '../../../lib/api-client';
@@ -13,6 +13,7 @@ import { userMessage } from '../../../lib/api-errors';
 import { applicationCycleKey } from '../api/cycle-api';
 import { readerZone } from './reader-zone';
 import styles from './cycles.module.css';
+import { useMutation } from '../../../lib/use-mutation';
 
 type Offer = NonNullable<PastDecision['offer']>;
 

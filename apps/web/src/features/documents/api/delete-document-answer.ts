@@ -1,8 +1,9 @@
 import { documentAnswerPath, type DocumentDeletedResponse } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { forgetDocumentLocally } from '../state/documents-cache';
 import { conversionQueryKey, NOT_ANSWERED } from './get-conversion-status';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** DELETE /api/document-answer/{key}: the document, its converted PDF and the question's answer. */
 export function deleteDocumentAnswer(key: string): Promise<DocumentDeletedResponse> {

@@ -6,7 +6,7 @@ import {
   documentFilePath,
   type FileQuestion,
 } from '@admissions/domain';
-import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPresignedUrl } from '../api/create-presigned-url';
 import { deleteConversion } from '../api/delete-conversion';
@@ -19,6 +19,7 @@ import { checkChosenFile } from '../state/check-chosen-file';
 import { forgetDocumentLocally, readDocuments } from '../state/documents-cache';
 import { uploadMutationKey } from '../state/upload-activity';
 import { useUploadErrorToast } from './use-upload-error-toast';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** What the widget shows. */
 export type UploadPhase =

@@ -3,9 +3,10 @@ import {
   type RecommendationDeclineBody,
   type RecommendationView,
 } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { recommendationViewKey } from './open-recommendation';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /public/recommendation/decline, with the reason the applicant will read. */
 export function declineRecommendation(body: RecommendationDeclineBody): Promise<RecommendationView> {

@@ -1,7 +1,8 @@
 import { recommendationReminderPath, type RecommenderPrefix, type RecommendationsResponse } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { recommendationsQueryKey } from './get-recommendations';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/recommendations/{prefix}/reminder: at most one a day; answers the new list. */
 export function sendRecommendationReminder(prefix: RecommenderPrefix): Promise<RecommendationsResponse> {

@@ -1,7 +1,8 @@
 import { recommendationRequestPath, type RecommenderPrefix, type RecommendationsResponse } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { recommendationsQueryKey } from './get-recommendations';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/recommendations/{prefix}/request: e-mails the recommender the link; answers the new list. */
 export function sendRecommendationRequest(prefix: RecommenderPrefix): Promise<RecommendationsResponse> {

@@ -3,9 +3,10 @@ import {
   type RecommendationLetterTextBody,
   type RecommendationView,
 } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { recommendationViewKey } from './open-recommendation';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /public/recommendation/letter-text: a letter written on the page. */
 export function submitLetterText(body: RecommendationLetterTextBody): Promise<RecommendationView> {

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, FILE_MESSAGES, type RecommendationView } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerError, UnauthorizedError } from '../../../lib/api-errors';
 import { uploadFile } from '../../documents/api/upload-file';
@@ -8,6 +8,7 @@ import { createLetterUploadForm } from '../api/create-letter-upload-form';
 import { isLetterConverting, recommendationViewKey } from '../api/open-recommendation';
 import { submitLetterFile } from '../api/submit-letter-file';
 import { fieldMessages, isLinkInvalid } from '../recommendation-errors';
+import { useMutation } from '../../../lib/use-mutation';
 
 export type LetterUploadPhase = 'choose' | 'uploading' | 'converting';
 

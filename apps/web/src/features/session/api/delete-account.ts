@@ -1,9 +1,9 @@
 import { DELETE_ACCOUNT_PATH, type MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { leaveForLogin } from '../leave-for-login';
+import { useMutation } from '../../../lib/use-mutation';
 
 export function deleteAccount(confirmUsername: string): Promise<MessageResponse> {
   return apiRequest<MessageResponse>('DELETE', DELETE_ACCOUNT_PATH, { confirm_username: confirmUsername });

@@ -1,9 +1,9 @@
 import type { MessageResponse } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { leaveForLogin } from '../leave-for-login';
+import { useMutation } from '../../../lib/use-mutation';
 
 export function logout(): Promise<MessageResponse> {
   return api.get<MessageResponse>('/api/logout');

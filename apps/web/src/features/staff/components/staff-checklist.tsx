@@ -1,5 +1,5 @@
 import { checklistRequestsPath, type StaffApplicationDetail, type StaffChecklistItem } from '@admissions/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -10,6 +10,7 @@ import { ChecklistWaiver } from './checklist-waiver';
 import { hasRight, useStaffAccess } from './staff-access';
 import styles from './staff.module.css';
 import { useZonedTime } from './zoned-time';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** The office's checklist of one application: each item's state, who asked for or waived it, and a request form. */
 export function StaffChecklist({ app }: { app: StaffApplicationDetail }) {

@@ -5,8 +5,9 @@ import {
   type RecommendationsResponse,
   type StatusResponse,
 } from '@admissions/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 export const statusQueryKey = ['status'] as const;
 

@@ -1,10 +1,10 @@
 import { REMINDERS_UNSUBSCRIBE_PATH } from '@admissions/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { api } from '../../../lib/api-client';
 import { userMessage } from '../../../lib/api-errors';
+import { useMutation } from '../../../lib/use-mutation';
 
 /**
  * /reminders-off?token=…: the deadline reminders' one-click stop (decision 044).
