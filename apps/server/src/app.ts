@@ -132,8 +132,12 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       // thread of its own for each cost some 125 MB of memory more per process once each had drawn
       // (react-pdf and every font loaded again), and its pool's queue keeps them first asked, first drawn.
       const pdfs = createPdfRenderer();
-      api.addHook('onClose', () => pdfs.close());
       const applicantCopies = createApplicantCopies(deps, formContext, pdfs);
+      // A copy being drawn or stored (one drawn at a submission) is finished before the thread goes.
+      api.addHook('onClose', async () => {
+        await applicantCopies.settled();
+        await pdfs.close();
+      });
       await api.register(async (scope) => {
         scope.addHook('preHandler', requireSession(deps));
         // A closed cycle's application is read-only until the applicant starts one for the open cycle (decision 052).

@@ -50,6 +50,11 @@ export interface ApplicantCopies {
    * folder, and deleting an account clears the account's folder, not those of its past applications' owners.
    */
   pastFile(owner: CopyOwner, log: FastifyBaseLogger): Promise<DrawnCopy | undefined>;
+  /**
+   * Resolves once every copy this process is drawing or storing is done: the server waits for it as it
+   * closes, so a just-submitted application's copy is stored rather than cut off with the drawing thread.
+   */
+  settled(): Promise<void>;
 }
 
 /**
@@ -74,6 +79,9 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
   const drawing = new Map<string, Promise<Uint8Array | undefined>>();
   /** Failed drawings whose failure the status has said: asked again, it draws them again. */
   const failureSaid = new Set<string>();
+
+  /** Copies drawn ahead whose application is still being read (they are in `drawing` once that is done). */
+  const reading = new Set<Promise<void>>();
 
   const source = (owner: CopyOwner) => loadCopySource(deps, ctx, deps.config.tenant, owner);
 
@@ -175,10 +183,18 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
     },
 
     drawAhead(owner, log) {
-      source(owner).then(
+      const read = source(owner).then(
         (copy) => drawAhead(owner, copy, copyVersion(copy), log),
         (err: unknown) => log.error({ err }, 'PDF copy could not be drawn ahead'),
       );
+      reading.add(read);
+      void read.then(() => reading.delete(read));
+    },
+
+    async settled() {
+      // A refused download's drawing rejects (429) and is its caller's to answer; here only its end counts.
+      await Promise.allSettled(reading);
+      await Promise.allSettled(drawing.values());
     },
   };
 }

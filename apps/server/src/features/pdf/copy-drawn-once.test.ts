@@ -3,7 +3,7 @@ import { completeAnswers } from '@admissions/domain/testing';
 import { loggedInClient, save, userIdOf } from '../../test-support/application-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { readPdfText } from '../../../../../test/pdf-text';
-import { storedFiles } from '../documents/document-test-helpers';
+import { storedFiles } from '../../test-support/document-helpers';
 import { submittedApplicant } from '../../test-support/staff-helpers';
 import { createFormContext } from '../../core/form-context';
 import { loadCopySource } from './application-copy';
@@ -182,5 +182,34 @@ describe('the PDF copy', () => {
     expect(drawn.count).toBe(before + 1);
     await statusBecomes(applicant, 'completed');
     expect((await expectOk(await applicant.get('/api/pdf/file'))).headers['content-type']).toBe('application/pdf');
+  });
+});
+
+describe('closing the server', () => {
+  it("waits for a just-submitted application's copy to be drawn and stored, instead of cutting it off", async () => {
+    // Its own server: this one closes in the middle of the test.
+    const own = await startTestApp();
+    try {
+      const applicant = await loggedInClient(own, 'pdf-close@example.edu');
+      await save(applicant, completeAnswers());
+      let letGo!: () => void;
+      drawn.gate = new Promise<void>((resolve) => (letGo = resolve));
+      const before = drawn.count;
+      await expectOk(await applicant.post('/api/submit'));
+      await vi.waitFor(() => expect(drawn.count).toBe(before + 1), { timeout: 10_000, interval: 10 });
+
+      // SIGTERM comes while the copy is on the drawing thread.
+      const closing = own.app.close();
+      drawn.gate = null;
+      letGo();
+      await closing;
+      const userId = await userIdOf(own, 'pdf-close@example.edu');
+      expect((await storedFiles(own)).filter((f) => f.startsWith(`documents/${userId}/application-copy`))).toHaveLength(
+        1,
+      );
+    } finally {
+      drawn.gate = null;
+      await own.close();
+    }
   });
 });
