@@ -58,10 +58,19 @@ function firstFailure(body: string): DeliveryReport['failure'] {
     const recipient = afterType(fields.get('final-recipient') ?? fields.get('original-recipient') ?? '');
     const diagnostic = afterType(fields.get('diagnostic-code') ?? '');
     const reason = diagnostic || `Delivery failed (status ${fields.get('status') ?? 'unknown'})`;
-    return { recipient, reason: reason.replace(/\s+/g, ' ').slice(0, 300) };
+    return { recipient: storable(recipient), reason: storable(reason).replace(/\s+/g, ' ').slice(0, 300) };
   }
   return null;
 }
+
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/**
+ * A remote server's words as PostgreSQL can keep them: without NUL and other control characters (a broken
+ * or hostile MTA's), and with half a character (a lone surrogate) written as U+FFFD.
+ */
+const storable = (text: string) => text.replace(CONTROL, '').replace(LONE_SURROGATE, '\ufffd');
 
 function fieldsOf(group: string): Map<string, string> {
   const fields = new Map<string, string>();

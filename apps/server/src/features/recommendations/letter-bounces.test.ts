@@ -4,7 +4,7 @@ import { STAFF_ENV } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import type { ReceivedMail } from '../../test-support/smtp-sink';
 import { BOUNCES_PATH } from '../mail';
-import { applicantAskingLetters } from './letter-test-helpers';
+import { applicantAskingLetters } from '../../test-support/letter-helpers';
 
 const BOUNCE_TOKEN = 'bounce-token-for-the-tests-0123456789';
 const DIAGNOSTIC = '550 5.1.1 <prof@example.org>: Recipient address rejected: User unknown in virtual mailbox table';
@@ -13,10 +13,16 @@ const DIAGNOSTIC = '550 5.1.1 <prof@example.org>: Recipient address rejected: Us
  * A bounce as Postfix writes it (RFC 3464): delivered to `to`, about the mail
  * with `messageId` to `recipient`, returning that mail's headers.
  */
-function deliveryReport(o: { to: string; recipient: string; messageId: string; action?: string }): Buffer {
+function deliveryReport(o: {
+  to: string;
+  recipient: string;
+  messageId: string;
+  action?: string;
+  diagnosticCode?: string;
+}): Buffer {
   // Folded at a space, as MTAs fold long fields.
   const fold = DIAGNOSTIC.indexOf(' rejected');
-  const diagnostic = `smtp; ${DIAGNOSTIC.slice(0, fold)}\r\n   ${DIAGNOSTIC.slice(fold)}`;
+  const diagnostic = o.diagnosticCode ?? `smtp; ${DIAGNOSTIC.slice(0, fold)}\r\n   ${DIAGNOSTIC.slice(fold)}`;
   return Buffer.from(
     [
       'Return-Path: <>',
@@ -108,6 +114,25 @@ describe('bounces that arrive later: POST /api/mail/bounces', () => {
     expect(t.smtp.to('later@example.com').filter((m) => m.subject === 'We could not reach Grace Hopper')).toHaveLength(
       1,
     );
+  });
+
+  it('a Diagnostic-Code carrying a NUL or half a character is recorded without them (issue 48, item 7)', async () => {
+    const ada = await applicantAskingLetters(t, 'nul-bounce@example.com', 'nul-prof@example.org');
+    await expectOk(await ada.client.post('/api/submit'));
+    const sent = lastRequest('nul-prof@example.org');
+    const report = deliveryReport({
+      to: sent.envelopeFrom,
+      recipient: 'nul-prof@example.org',
+      messageId: '<x@y>',
+      diagnosticCode: 'smtp; 550 5.1.1 User\u0000 unknown \ud800here',
+    });
+    const res = await handIn(report);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ outcome: 'address_problem' });
+    expect(await letterOf(ada.client)).toMatchObject({
+      state: 'address_problem',
+      message: expect.stringContaining('550 5.1.1 User unknown \ufffdhere'),
+    });
   });
 
   it('a bounce that only quotes the Message-ID (sent to MAIL_FROM) is matched too', async () => {

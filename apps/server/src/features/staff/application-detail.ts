@@ -79,9 +79,11 @@ export async function loadApplicationDetail(
   userId: string,
   documents: ConvertedDocument[],
   recommendations: StaffRecommendation[],
+  /** A blind reviewer's address: the scores stay hidden until their own review is submitted (blind-review.ts). */
+  blindTo: string | null,
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
-  const [indexRow, app, history, list] = await Promise.all([
+  const [indexRow, app, history, list, ownReview] = await Promise.all([
     deps.db.query<Parameters<typeof toListRow>[1]>(`SELECT * FROM ${LIST_SOURCE} WHERE user_id = $1`, [userId]),
     findApplication(deps.db, userId),
     deps.db.query<{ web_status: string; created_at: Date }>(
@@ -90,9 +92,16 @@ export async function loadApplicationDetail(
       [userId],
     ),
     listContextOf(deps.db, deps.clock.now()),
+    blindTo === null
+      ? null
+      : deps.db.query(
+          `SELECT 1 FROM reviews WHERE application_user_id = $1 AND reviewer_email = $2 AND status = 'submitted'`,
+          [userId, blindTo],
+        ),
   ]);
-  const row = indexRow.rows[0];
-  if (!row) throw new AppError('NOT_FOUND');
+  const found = indexRow.rows[0];
+  if (!found) throw new AppError('NOT_FOUND');
+  const row = ownReview && ownReview.rows.length === 0 ? { ...found, overall_score: null, review_count: 0 } : found;
   const { missing_count: _count, ...listRow } = toListRow(
     deps.config.tenant,
     row,

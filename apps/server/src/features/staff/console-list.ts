@@ -131,6 +131,32 @@ const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program,
   decision, decision_state`;
 
 /**
+ * Blind review (decision 040): a member who neither decides nor runs the team sees an application's scores
+ * only once their own review of it is submitted, as GET …/reviews shows the others' reviews. The list, its
+ * sort by score and the CSV read these columns instead; ORDER BY names the output column, so the sort is
+ * blind too. `$n` is the member's address.
+ */
+const blindColumns = (n: number) => {
+  const ownSubmitted = `EXISTS (SELECT 1 FROM reviews own WHERE own.application_user_id = ${LIST_SOURCE}.user_id
+    AND own.reviewer_email = $${n} AND own.status = 'submitted')`;
+  return COLUMNS.replace(
+    'overall_score, review_count',
+    `CASE WHEN ${ownSubmitted} THEN overall_score END AS overall_score,
+     CASE WHEN ${ownSubmitted} THEN review_count ELSE 0 END AS review_count`,
+  );
+};
+
+/** Whose scores a member sees: every application's (null), or only where this reviewer's own review is submitted. */
+export type ScoresBlindTo = string | null;
+
+/** The columns of a list read, and its parameters, for a member who sees every score or reviews blind. */
+function columnsFor(blindTo: ScoresBlindTo, params: unknown[]): { columns: string; params: unknown[] } {
+  return blindTo === null
+    ? { columns: COLUMNS, params }
+    : { columns: blindColumns(params.length + 1), params: [...params, blindTo] };
+}
+
+/**
  * The index row carries each application's decision and its state, written with every decision change
  * (decision-state-copy.ts, decision 051), so a page reads one table through one index.
  */
@@ -190,23 +216,26 @@ export async function listApplications(
   query: StaffListQuery,
   programs: readonly string[] | null,
   listContext: ListContext | Promise<ListContext>,
-  labels?: DecisionLabels,
+  labels: DecisionLabels | undefined,
+  blindTo: ScoresBlindTo,
   /** Also say whether the index is behind the answer history, as seen by the page's own statement. */
   checkIndex = false,
 ): Promise<{ response: StaffListResponse; indexBehind: boolean }> {
-  const { where, params } = filterOf(query, programs, tenant.cycle.id);
+  const filter = filterOf(query, programs, tenant.cycle.id);
+  const { where } = filter;
+  const { columns, params } = columnsFor(blindTo, filter.params);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
   const behind = checkIndex ? `, ${INDEX_BEHIND_SQL} AS index_behind` : '';
   // The stage labels are read beside the page, not before it.
   const [page, count, list] = await Promise.all([
     db.query<DbRow>(
-      `SELECT ${COLUMNS}${behind} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)}
+      `SELECT ${columns}${behind} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)}
        LIMIT ${STAFF_LIST_PAGE_SIZE} OFFSET ${offset}`,
       params,
     ),
     db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${LIST_SOURCE} ${where} LIMIT ${STAFF_LIST_COUNT_CAP + 1}) t`,
-      params,
+      filter.params,
     ),
     listContext,
   ]);
@@ -231,13 +260,16 @@ export async function* allMatchingRows(
   query: StaffListQuery,
   programs: readonly string[] | null,
   list: ListContext,
-  labels?: DecisionLabels,
+  labels: DecisionLabels | undefined,
+  blindTo: ScoresBlindTo,
   chunk = 2000,
 ): AsyncGenerator<StaffListRow> {
-  const { where, params } = filterOf(query, programs, tenant.cycle.id);
+  const filter = filterOf(query, programs, tenant.cycle.id);
+  const { where } = filter;
+  const { columns, params } = columnsFor(blindTo, filter.params);
   for (let offset = 0; ; offset += chunk) {
     const { rows } = await db.query<DbRow>(
-      `SELECT ${COLUMNS} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
+      `SELECT ${columns} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
       params,
     );
     for (const r of rows) yield toListRow(tenant, r, list, labels);

@@ -261,13 +261,30 @@ describe('assignments, the queue and reviews', () => {
     const adminView = (await expectOk(await admin.get(url))).json();
     expect(adminView).toMatchObject({ others_hidden: false, assigned_to_me: false });
     expect(adminView.others.map((r: { reviewer: string }) => r.reviewer)).toEqual([REVIEWER]);
-    await expectOk(
-      await second.put(`/api/staff/applications/${mae.userId}/review`, {
-        scores: { academic: 2, statement: 2, recommendations: 2 },
-        comment: '',
-        submit: true,
-      }),
+    // With only a draft, the list, its sort by score, the CSV and the detail hide the score and the count
+    // (issue 48, item 2): with one other review, they were that colleague's exact score.
+    const draft = { scores: { academic: 2, statement: 2, recommendations: 2 }, comment: '' };
+    await expectOk(await second.put(`/api/staff/applications/${mae.userId}/review`, { ...draft, submit: false }));
+    const hidden = { overall_score: null, review_count: 0 };
+    const listed = (await second.get('/api/staff/applications?sort=overall_score&dir=desc&q=maeve')).json().rows;
+    expect(listed).toEqual([expect.objectContaining({ user_id: mae.userId, ...hidden })]);
+    expect((await second.get(`/api/staff/applications/${mae.userId}`)).json()).toMatchObject(hidden);
+    expect((await second.get('/api/staff/applications.csv?q=maeve')).body.split('\r\n')[1]).toMatch(
+      /Committee review,\d+,,0,/,
     );
+    // Sorted by score, a blind reviewer's list cannot rank the applications by their colleagues' scores.
+    const byScore = (await second.get('/api/staff/applications?sort=overall_score&dir=desc')).json().rows;
+    expect(byScore.map((r: { overall_score: unknown }) => r.overall_score)).toEqual(byScore.map(() => null));
+    expect((await admin.get(`/api/staff/applications/${mae.userId}`)).json()).toMatchObject({
+      overall_score: 4,
+      review_count: 1,
+    });
+
+    await expectOk(await second.put(`/api/staff/applications/${mae.userId}/review`, { ...draft, submit: true }));
+    expect((await second.get('/api/staff/applications?q=maeve')).json().rows[0]).toMatchObject({
+      overall_score: 3,
+      review_count: 2,
+    });
     const after = (await second.get(url)).json();
     expect(after).toMatchObject({ others_hidden: false, mine: { overall: 2, status: 'submitted' } });
     expect(after.others).toMatchObject([{ reviewer: REVIEWER, overall: 4, comment: 'Admit.' }]);

@@ -15,6 +15,7 @@ import { parseBody } from '../../http/parse-body';
 import { recordStaffRead } from '../../session/audit-log';
 import { staffOf } from '../../session/require-staff';
 import { hasRight, requireRight, seesProgram, staffAccessOf } from '../../session/staff-access';
+import { seesEveryScore } from './blind-review';
 import { memberAccess } from '../../session/staff-team';
 import { assertStaffSeesApplication } from './application-detail';
 import { checkReview } from './review-rules';
@@ -158,8 +159,7 @@ export function reviewRoutes(deps: AppDeps, ctx: FormContext) {
           isAssigned(deps.db, userId, me),
         ]);
         const mine = reviews.find((r) => r.reviewer === me) ?? null;
-        const seesOthers =
-          mine?.status === 'submitted' || hasRight(access, 'decide') || hasRight(access, 'manage_team');
+        const seesOthers = mine?.status === 'submitted' || seesEveryScore(access);
         // Another reviewer's draft is theirs alone, whoever asks.
         const others = seesOthers ? reviews.filter((r) => r.reviewer !== me && r.status === 'submitted') : [];
         await recordStaffRead(deps.db, staffOf(req), userId, 'view-reviews', { shown: others.length }, now());

@@ -1,4 +1,5 @@
 import { type ServiceTokenCreated, type StaffListResponse, type StaffMeResponse } from '@admissions/domain';
+import { scoresBlindTo } from './blind-review';
 import { staffListQuery } from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
@@ -65,6 +66,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRender
           access.programs,
           listContextOf(deps.db, now()),
           labels,
+          scoresBlindTo(access),
           checkIndex,
         );
       // The audit row is written alongside the read, not after it: the answer still waits for both. The page's
@@ -86,7 +88,16 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRender
       let count = 0;
       const parts: string[] = [];
       const list = await listContextOf(deps.db, now());
-      const rows = allMatchingRows(deps.db, deps.config.tenant, query, staffAccessOf(req).programs, list, labels);
+      const access = staffAccessOf(req);
+      const rows = allMatchingRows(
+        deps.db,
+        deps.config.tenant,
+        query,
+        access.programs,
+        list,
+        labels,
+        scoresBlindTo(access),
+      );
       for await (const line of csvLines(rows, () => count++)) parts.push(line);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       await recordStaffRead(deps.db, staffOf(req), null, 'export-csv', { ...filters, rows: count }, now());
@@ -98,12 +109,13 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRender
 
     app.get<{ Params: Params }>('/applications/:userId', async (req) => {
       const { userId } = req.params;
-      await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
+      const access = staffAccessOf(req);
+      await assertStaffSeesApplication(deps, ctx, access, userId);
       const [documents, recommendations] = await Promise.all([
         listConvertedDocuments(deps, ctx.form, userId),
         officeRecommendations(deps, userId),
       ]);
-      const detail = await loadApplicationDetail(deps, ctx, userId, documents, recommendations);
+      const detail = await loadApplicationDetail(deps, ctx, userId, documents, recommendations, scoresBlindTo(access));
       // Written letters are shown on this page: the read says how many it showed.
       const letters = recommendations.filter((r) => r.letter_text !== '').length;
       await recordStaffRead(deps.db, staffOf(req), userId, 'view-application', letters ? { letters } : {}, now());
