@@ -3,7 +3,9 @@
  * feature reaching into another feature's files except through its public index.ts.
  */
 const server = '^apps/server/src';
-const tests = '[.]test[.]tsx?$|[.]test-helper[.]ts$|test-helpers[.]ts$|test-files[.]ts$';
+const tests = '[.]test[.]tsx?$|[.]test-helpers?[.]ts$|test-helpers[.]ts$|test-files[.]ts$';
+/** Where tests' set-up lives: it builds the whole app, so production code importing it would run the house upside down. */
+const testSupport = ['/test-support/', '^apps/web/src/test/', '^apps/web/src/features/[^/]+/tests/', tests];
 
 module.exports = {
   forbidden: [
@@ -31,6 +33,14 @@ module.exports = {
       comment: 'core/, session/, http/ and infra/ lie under the features: they must not import one.',
       from: { path: `${server}/(core|session|http|infra)/`, pathNot: tests },
       to: { path: `${server}/features/` },
+    },
+    {
+      name: 'no-test-code-in-production',
+      severity: 'error',
+      comment:
+        'Test helpers live in test-support/ (or beside their test as *.test-helpers.ts) and only tests import them: one in a feature folder imported the whole app from below it (issue 40).',
+      from: { path: '^(apps|packages)/', pathNot: testSupport },
+      to: { path: testSupport },
     },
   ],
   options: {

@@ -19,6 +19,7 @@ const serverTestFiles = [
   `${server}/**/*.test.ts`,
   `${server}/**/*.test-helper.ts`,
   `${server}/**/*-test-helpers.ts`,
+  `${server}/**/*.test-helpers.ts`,
   `${server}/**/test-files.ts`,
 ];
 

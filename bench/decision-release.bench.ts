@@ -20,7 +20,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { closeDeps, createDeps } from '../apps/server/src/create-deps';
 import { createFormContext } from '../apps/server/src/core/form-context';
-import { seedDecidedApplications } from '../apps/server/src/features/decisions/decision-test-helpers';
+import { seedDecidedApplications } from '../apps/server/src/features/decisions/decision.test-helpers';
 import { decisionAvailableMail, enqueueMailsIn } from '../apps/server/src/features/mail';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { startSession } from '../apps/server/src/session/session-store';

@@ -10,14 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from './test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV } from './test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from './test-support/test-app';
-import { postUploadForm, settledStatus } from './features/documents/document-test-helpers';
+import { postUploadForm, settledStatus } from './test-support/document-helpers';
 import { makePdf } from './features/documents/test-files';
-import {
-  applicantAskingLetters,
-  lastLinkToken,
-  openLink,
-  requestFirst,
-} from './features/recommendations/letter-test-helpers';
+import { applicantAskingLetters, lastLinkToken, openLink, requestFirst } from './test-support/letter-helpers';
 
 /**
  * Issue 27, item 2: PostgreSQL refuses U+0000 in text. Every string a request

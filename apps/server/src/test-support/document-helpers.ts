@@ -8,7 +8,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expectOk, type TestApp, type TestClient } from '../../test-support/test-app';
+import { expectOk, type TestApp, type TestClient } from './test-app';
 
 /** A multipart body as a browser's FormData makes it: the fields in order, then the file. */
 export async function multipart(

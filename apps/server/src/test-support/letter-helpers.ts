@@ -6,8 +6,8 @@ import {
   type RecommendationsResponse,
   type RecommenderState,
 } from '@admissions/domain';
-import { applicantWith, type Applicant } from '../../test-support/staff-helpers';
-import { expectOk, type TestApp, type TestClient } from '../../test-support/test-app';
+import { applicantWith, type Applicant } from './staff-helpers';
+import { expectOk, type TestApp, type TestClient } from './test-app';
 
 /** A MAE applicant (a program that asks for letters) whose first recommender is Grace Hopper at `email`. */
 export function applicantAskingLetters(

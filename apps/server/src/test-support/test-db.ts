@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Db } from '../infra/db/db';
-import { migrate } from '../infra/db/migrate';
 import { createPgliteDb } from '../infra/db/pglite-db';
 import { createPostgresDb } from '../infra/db/postgres-db';
 
@@ -21,14 +20,18 @@ export async function createTestDb(): Promise<Db> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server for the postgres test project');
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
+  // A copy of the database the global setup migrated once (test/postgres-template.ts).
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createPostgresDb({ connectionString: url.toString(), max: 10 });
-  await migrate(db);
   return {
     ...db,
     async close() {

@@ -9,7 +9,7 @@ import { processDatabase } from '../../test-support/process-database';
 import { freePort } from '../../test-support/server-process';
 import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
 import { MAIL_WORK_OPTIONS } from '../mail/mail-worker';
-import { seedDecidedApplications } from './decision-test-helpers';
+import { seedDecidedApplications } from './decision.test-helpers';
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../server.ts');
 const STAFF = 'dean@college.test';

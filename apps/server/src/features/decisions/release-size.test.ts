@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV } from '../../test-support/staff-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { seedDecidedApplications } from './decision-test-helpers';
+import { seedDecidedApplications } from './decision.test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

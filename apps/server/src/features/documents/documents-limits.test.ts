@@ -3,7 +3,13 @@ import { documentConversionPath, FILE_MESSAGES, PRESIGNED_URL_PATH } from '@admi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { postUploadForm, settledStatus, storedFiles, uploadAndConvert, uploadForm } from './document-test-helpers';
+import {
+  postUploadForm,
+  settledStatus,
+  storedFiles,
+  uploadAndConvert,
+  uploadForm,
+} from '../../test-support/document-helpers';
 import { purgeAbandonedUploads } from './purge-abandoned-uploads';
 import { CONVERSION_DEAD_LETTER } from './conversion-queue';
 import { newUploadKey } from './document-keys';

@@ -11,7 +11,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient, save } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
-import { postUploadForm, settledStatus, storedFiles, uploadAndConvert, uploadForm } from './document-test-helpers';
+import {
+  postUploadForm,
+  settledStatus,
+  storedFiles,
+  uploadAndConvert,
+  uploadForm,
+} from '../../test-support/document-helpers';
 import {
   makeDocx,
   makeDocxWithExternalImage,

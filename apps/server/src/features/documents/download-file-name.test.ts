@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, applicantWith } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
-import { settledStatus, uploadAndConvert } from './document-test-helpers';
+import { settledStatus, uploadAndConvert } from '../../test-support/document-helpers';
 import { makePdf } from './test-files';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { listConvertedDocuments } from './converted-documents';
-import { settledStatus, uploadForm } from './document-test-helpers';
+import { settledStatus, uploadForm } from '../../test-support/document-helpers';
 import { makePdf } from './test-files';
 
 /**

@@ -2,7 +2,7 @@ import { SCHOOLS_BUTTON_ID, type ProfileResponse } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
-import { settledStatus, storedFiles, uploadAndConvert } from './document-test-helpers';
+import { settledStatus, storedFiles, uploadAndConvert } from '../../test-support/document-helpers';
 import { makePng } from './test-files';
 
 let t: TestApp;

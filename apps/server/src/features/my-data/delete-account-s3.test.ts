@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient, userIdOf } from '../../test-support/application-helpers';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { settledStatus, uploadForm } from '../documents/document-test-helpers';
+import { settledStatus, uploadForm } from '../../test-support/document-helpers';
 import { makePdf } from '../documents/test-files';
 
 /** Deleting an account removes its objects from an S3-compatible store (s3rver) too, strays included. */

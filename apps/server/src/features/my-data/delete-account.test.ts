@@ -15,7 +15,7 @@ import {
   uploadAndConvert,
   uploadForm,
   postUploadForm,
-} from '../documents/document-test-helpers';
+} from '../../test-support/document-helpers';
 import { makePdf } from '../documents/test-files';
 
 let t: TestApp;

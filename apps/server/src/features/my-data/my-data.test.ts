@@ -5,9 +5,9 @@ import { loggedInClient, save } from '../../test-support/application-helpers';
 import { STAFF_ENV } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
 import { zipEntries } from '../../test-support/zip-entries';
-import { settledStatus, uploadAndConvert } from '../documents/document-test-helpers';
+import { settledStatus, uploadAndConvert } from '../../test-support/document-helpers';
 import { makePdf } from '../documents/test-files';
-import { applicantAskingLetters, lastLinkToken, requestFirst } from '../recommendations/letter-test-helpers';
+import { applicantAskingLetters, lastLinkToken, requestFirst } from '../../test-support/letter-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,13 @@ import { expectOk, startTestApp, type TestApp } from '../../test-support/test-ap
 import { DAY, HOUR } from '../../infra/time-units';
 import { sendDueReminders } from './letter-reminders';
 import { RECOMMENDER_MAIL_LIMITS } from './recommendation-limits';
-import { applicantAskingLetters, lastLinkToken, linkTokens, openLink, requestFirst } from './letter-test-helpers';
+import {
+  applicantAskingLetters,
+  lastLinkToken,
+  linkTokens,
+  openLink,
+  requestFirst,
+} from '../../test-support/letter-helpers';
 
 const LETTER = 'A letter long enough to count as one: I recommend this applicant warmly and without reservation.';
 

@@ -29,7 +29,7 @@ import {
   openLink,
   requestFirst,
   states,
-} from './letter-test-helpers';
+} from '../../test-support/letter-helpers';
 
 /** The delayed requests queued for an applicant's replaced recommenders. */
 async function replacementJobs(t: TestApp, userId: string) {

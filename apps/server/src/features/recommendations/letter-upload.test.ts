@@ -13,14 +13,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
-import { postUploadForm, storedFiles } from '../documents/document-test-helpers';
+import { postUploadForm, storedFiles } from '../../test-support/document-helpers';
 import { runHousekeeping } from '../housekeeping/housekeeping-worker';
 import { DAY, HOUR } from '../../infra/time-units';
 import { save } from '../../test-support/application-helpers';
 import { makeDocx, makePng } from '../documents/test-files';
 import { readPdfText } from '../../../../../test/pdf-text';
 import { auditRowsOf } from '../../session/audit-log';
-import { applicantAskingLetters, lastLinkToken, openLink, requestFirst, states } from './letter-test-helpers';
+import {
+  applicantAskingLetters,
+  lastLinkToken,
+  openLink,
+  requestFirst,
+  states,
+} from '../../test-support/letter-helpers';
 
 const WRITTEN =
   'Written in the text box: Ben was the strongest student in my seminar, and I recommend him with enthusiasm.';

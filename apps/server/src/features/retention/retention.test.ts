@@ -4,7 +4,7 @@ import { anotherSession, loggedInClient, save, userIdOf } from '../../test-suppo
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { DAY, HOUR } from '../../infra/time-units';
-import { settledStatus, storedFiles, uploadAndConvert } from '../documents/document-test-helpers';
+import { settledStatus, storedFiles, uploadAndConvert } from '../../test-support/document-helpers';
 import { makePdf } from '../documents/test-files';
 import { monthsBefore, planRetention } from './retention-rules';
 import type { RetentionSources } from './retention-sources';

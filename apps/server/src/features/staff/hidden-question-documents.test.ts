@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient, save } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, applicantWith, printToken } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
-import { settledStatus, uploadAndConvert } from '../documents/document-test-helpers';
+import { settledStatus, uploadAndConvert } from '../../test-support/document-helpers';
 import { makePdf } from '../documents/test-files';
 import { readPdfText } from '../../../../../test/pdf-text';
 

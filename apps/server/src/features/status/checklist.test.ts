@@ -13,9 +13,9 @@ import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, applicantWith } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { auditRowsOf } from '../../session/audit-log';
-import { settledStatus, uploadAndConvert, uploadForm } from '../documents/document-test-helpers';
+import { settledStatus, uploadAndConvert, uploadForm } from '../../test-support/document-helpers';
 import { makePdf } from '../documents/test-files';
-import { applicantAskingLetters, lastLinkToken, linkTokens, openLink } from '../recommendations/letter-test-helpers';
+import { applicantAskingLetters, lastLinkToken, linkTokens, openLink } from '../../test-support/letter-helpers';
 
 const LETTER =
   'I have taught Ada for two years. She is the most careful analyst I have met, and I recommend her without reservation.';

@@ -11,7 +11,7 @@ import { expectOk, startTestApp, type TestApp } from '../../test-support/test-ap
 import { createFormContext } from '../../core/form-context';
 import { DAY, HOUR } from '../../infra/time-units';
 import { applicantWith, type Applicant } from '../../test-support/staff-helpers';
-import { applicantAskingLetters, lastLinkToken, requestFirst } from '../recommendations/letter-test-helpers';
+import { applicantAskingLetters, lastLinkToken, requestFirst } from '../../test-support/letter-helpers';
 import { sendDeadlineReminders } from './deadline-reminders';
 
 const LETTER =
