@@ -137,7 +137,8 @@ export async function myDataEntries(
     {
       name: 'answer-history.json',
       deflate: true,
-      read: async () => json(history.rows.map((r) => ({ at: iso(r.created_at), kind: r.kind, changes: r.changes }))),
+      read: async () =>
+        json(history.rows.map((r) => ({ at: iso(r.created_at), kind: r.kind, changes: officeUnnamed(r.changes) }))),
     },
     { name: 'application-copy.pdf', deflate: false, read: async () => copy },
     ...documents.map((d) => ({ name: documentFile(d.answerKey), deflate: false, read: () => d.readPdf() })),
@@ -146,4 +147,13 @@ export async function myDataEntries(
     ...(await pastApplicationEntries(deps, copies, userId, log)),
   ];
   return entries;
+}
+
+/**
+ * A request or waiver is the office's, as every page shows it: the member who made it is the college's working
+ * paper, kept in the audit log, not the applicant's data.
+ */
+function officeUnnamed(changes: unknown): unknown {
+  if (!changes || typeof changes !== 'object' || !('by' in changes)) return changes;
+  return { ...changes, by: 'the admissions office' };
 }

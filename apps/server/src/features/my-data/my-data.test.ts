@@ -2,7 +2,7 @@ import { MY_DATA_PATH, RECOMMENDATION_LETTER_TEXT_PATH } from '@admissions/domai
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../../test/pdf-text';
 import { loggedInClient, save } from '../../test-support/application-helpers';
-import { STAFF_ENV } from '../../test-support/staff-helpers';
+import { STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
 import { zipEntries } from '../../test-support/zip-entries';
 import { settledStatus, uploadAndConvert } from '../../test-support/document-helpers';
@@ -120,6 +120,25 @@ describe('GET /api/my-data', () => {
     const readme = entries.get('README.txt')!.toString('utf8');
     expect(readme).toContain('Not included: letters you waived your right to see');
     expect(readme).toContain('notes, reviews, scores and draft decisions');
+  });
+
+  it('names the admissions office, never the member, behind a request or a waiver (issue 48, item 11)', async () => {
+    const grace = await submittedApplicant(t, 'zip.grace@example.edu');
+    const office = await loggedInClient(t, STAFF_EMAIL);
+    await expectOk(
+      await office.post(`/api/staff/applications/${grace.userId}/requests`, {
+        item_key: 'college_transcript_upload',
+        message: 'Please send the final transcript.',
+      }),
+    );
+    const entries = await zipEntries((await expectOk(await grace.client.get(MY_DATA_PATH))).rawPayload);
+    const history = JSON.parse(entries.get('answer-history.json')!.toString('utf8')) as { changes: object }[];
+    expect(history.map((h) => h.changes)).toContainEqual({
+      'request-item': 'college_transcript_upload',
+      by: 'the admissions office',
+    });
+    for (const [name, bytes] of entries)
+      expect({ name, member: bytes.includes(STAFF_EMAIL) }).toEqual({ name, member: false });
   });
 
   it("holds only the caller's own data, and answers 401 without a session", async () => {
