@@ -9,7 +9,11 @@ export const NUL_MESSAGE = 'Must not contain a NUL character (U+0000).';
  * PostgreSQL's jsonb refuses (a 500 where labels, reasons and the audit log's details are stored), and a
  * text column would store U+FFFD in its place.
  */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** Text with every half of a surrogate pair written as U+FFFD, for words the product keeps but did not ask for. */
+export const wellFormed = (text: string) => text.replace(LONE_SURROGATES, '\ufffd');
 export const SURROGATE_MESSAGE = 'Must not contain half of a character (a lone UTF-16 surrogate).';
 /** Answers nest a few levels (a block of a repeated group); a body ten times deeper is not from the form. */
 export const MAX_BODY_DEPTH = 32;

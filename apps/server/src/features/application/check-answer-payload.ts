@@ -1,10 +1,10 @@
 import { allowedAnswerValues, type Answers } from '@admissions/domain';
 import { AppError } from '../../http/app-error';
+import { LONE_SURROGATE } from '../../http/input-guard';
 import type { FormContext } from '../../core/form-context';
 
 /** What PostgreSQL's jsonb cannot hold: NUL, and half of a UTF-16 surrogate pair. */
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /**
  * Every key must be a question of the form, every value within its limit, and
@@ -20,7 +20,7 @@ export function checkAnswerPayload({ maxLengths, form }: FormContext, answers: A
     if (max === undefined) unknown[key] = ['This question is not part of the application.'];
     else if (allowed.get(key)?.has(value) === false) invalid[key] = ['Please choose one of the options offered.'];
     else if (value.length > max) invalid[key] = [`This answer can be at most ${max} characters long.`];
-    else if (UNSTORABLE.test(value))
+    else if (unstorable(value))
       invalid[key] = ['This answer contains a character that cannot be saved. Please retype it.'];
   }
   if (Object.keys(unknown).length > 0) throw new AppError('UNKNOWN_ANSWER_KEY', { errors: unknown });

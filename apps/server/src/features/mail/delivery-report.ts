@@ -1,4 +1,5 @@
 import PostalMime from 'postal-mime';
+import { wellFormed } from '../../http/input-guard';
 
 /** What a bounce says, as far as the letters need it. */
 export interface DeliveryReport {
@@ -65,12 +66,11 @@ function firstFailure(body: string): DeliveryReport['failure'] {
 
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /**
  * A remote server's words as PostgreSQL can keep them: without NUL and other control characters (a broken
  * or hostile MTA's), and with half a character (a lone surrogate) written as U+FFFD.
  */
-const storable = (text: string) => text.replace(CONTROL, '').replace(LONE_SURROGATE, '\ufffd');
+const storable = (text: string) => wellFormed(text.replace(CONTROL, ''));
 
 function fieldsOf(group: string): Map<string, string> {
   const fields = new Map<string, string>();
