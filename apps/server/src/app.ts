@@ -51,6 +51,7 @@ import { assertSameOrigin, changesState } from './http/origin-guard';
 import { registerWebApp } from './http/web-app';
 import { registerArrivalTime } from './http/arrival-time';
 import { recordOpenCycle } from './core/open-cycle';
+import { keepSubmittedBases } from './core/kept-bases';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ZOD_ONLY_SCHEMAS } from './http/zod-only-schemas';
 
@@ -94,6 +95,10 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   // start must not keep the process from serving /health/live (decision 045): the next start records it.
   await recordOpenCycle(deps.db, deps.config.tenant, deps.clock.now()).catch((err: unknown) =>
     logger.warn({ err }, 'the open cycle could not be recorded at start; new applications keep the last one recorded'),
+  );
+  // Applications submitted before they kept their basis (issue 41) keep this start's; the next start tries again.
+  await keepSubmittedBases(deps.db, deps.config.tenant).catch((err: unknown) =>
+    logger.warn({ err }, 'the program and term of earlier submissions could not be kept at start'),
   );
   // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.
   if (deps.config.env !== 'production') {

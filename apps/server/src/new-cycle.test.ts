@@ -177,7 +177,10 @@ describe('a new cycle', () => {
   it('carries an unsubmitted application’s answers over on request, dropping what the new programs do not take', async () => {
     const draft = await anotherSession(t2, DRAFT);
     const res = await expectOk(await draft.post('/api/application/new-cycle', { carry_over: true }));
-    expect(res.json()).toMatchObject({ carried: ['first_name'], dropped: [{ key: 'applied_major', value: 'BMAS' }] });
+    expect(res.json()).toMatchObject({
+      carried: ['first_name'],
+      dropped: [{ key: 'applied_major', value: 'BMAS', value_label: 'MS in Biomedical and Applied Sciences' }],
+    });
     expect((await draft.get('/api/profile')).json()).toMatchObject({ answer: { first_name: 'Dana' } });
     expect((await draft.get('/api/profile')).json().answer).not.toHaveProperty('applied_major');
     await save(draft, { applied_major: 'MAE' });

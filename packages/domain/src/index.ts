@@ -15,6 +15,7 @@ export * from './answers/format-date';
 export * from './time/zoned-time';
 export * from './programs/program-types';
 export * from './programs/program-options';
+export * from './programs/kept-basis';
 export * from './programs/deadlines';
 export * from './programs/configuration-problems';
 export * from './answers/options/countries';

@@ -1,5 +1,6 @@
-import type { Answers } from '@admissions/domain';
+import type { Answers, KeptBasis } from '@admissions/domain';
 import type { Queryable } from '../infra/db/db';
+import { keptBasisSql } from './kept-bases';
 
 /**
  * Writes to an application. Each is one statement that changes the row and
@@ -57,11 +58,14 @@ export interface ApplicationRow {
   add_another: Record<string, number>;
   tabs: Record<string, string>;
   submitted_at: Date | null;
+  /** The programs and terms it is read with (issue 41): kept at submission, or its closed cycle's; else null. */
+  kept_basis: KeptBasis | null;
 }
 
 export async function findApplication(db: Queryable, userId: string): Promise<ApplicationRow | undefined> {
   const { rows } = await db.query<ApplicationRow>(
-    'SELECT answers, last_page, add_another, tabs, submitted_at FROM applications WHERE user_id = $1',
+    `SELECT answers, last_page, add_another, tabs, submitted_at, ${keptBasisSql('a')} AS kept_basis
+     FROM applications a WHERE user_id = $1`,
     [userId],
   );
   return rows[0];
@@ -108,18 +112,23 @@ export async function lockApplication(tx: Queryable, userId: string): Promise<Lo
   return rows[0];
 }
 
-/** Final: stores the answers as validated, the submission time, and the submitted status, in one go. */
+/**
+ * Final: stores the answers as validated, the submission time, the submitted status and what the
+ * application keeps of the configuration it was judged by, in one go.
+ */
 export async function markSubmitted(
   tx: Queryable,
   userId: string,
   answers: Answers,
   now: Date,
+  kept: KeptBasis,
   late = false,
 ): Promise<void> {
   await tx.query(
-    `UPDATE applications SET answers = $2::jsonb, submitted_at = $3, updated_at = $3, validation_errors = NULL, late = $4
+    `UPDATE applications SET answers = $2::jsonb, submitted_at = $3, updated_at = $3, validation_errors = NULL, late = $4,
+       kept_basis = $5::jsonb
      WHERE user_id = $1`,
-    [userId, JSON.stringify(answers), now, late],
+    [userId, JSON.stringify(answers), now, late, JSON.stringify(kept)],
   );
   await tx.query(
     `INSERT INTO web_status_events (user_id, web_status, created_at)

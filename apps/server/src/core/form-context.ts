@@ -4,8 +4,10 @@ import {
   buildForm,
   controllingKeys,
   FORM_PAGES,
+  tenantAsKept,
   type AddAnotherQuestion,
   type FormDefinition,
+  type KeptBasis,
   type TabsQuestion,
   type TenantConfig,
 } from '@admissions/domain';
@@ -21,6 +23,12 @@ export interface FormContext {
   pagePaths: ReadonlySet<string>;
   repeaters: ReadonlyMap<string, AddAnotherQuestion>;
   tabGroups: ReadonlyMap<string, TabsQuestion>;
+  /**
+   * The form a submitted application is read with: built with the program and term it kept (issue 41),
+   * so a tenant file that has since dropped its term or renamed its program changes none of its labels
+   * or checklist. Without a kept basis (not submitted), today's form.
+   */
+  formAsKept(kept: KeptBasis | null | undefined): FormDefinition;
 }
 
 export function createFormContext(tenant: TenantConfig): FormContext {
@@ -36,5 +44,10 @@ export function createFormContext(tenant: TenantConfig): FormContext {
       questions.filter((q): q is AddAnotherQuestion => q.kind === 'add-another').map((q) => [q.key, q]),
     ),
     tabGroups: new Map(questions.filter((q): q is TabsQuestion => q.kind === 'tabs').map((q) => [q.key, q])),
+    // buildForm keeps one form per distinct configuration, so applications that kept the same basis share one.
+    formAsKept: (kept) => {
+      const asKept = tenantAsKept(tenant, kept);
+      return asKept === tenant ? form : buildForm(asKept);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { localTimeToInstant, type CycleConfig } from '@admissions/domain';
+import { keptBasisOf, localTimeToInstant, type CycleConfig, type ProgramsTenant } from '@admissions/domain';
 import type { Queryable } from '../infra/db/db';
 
 /**
@@ -8,21 +8,22 @@ import type { Queryable } from '../infra/db/db';
  * before cycles existed in the cycle recorded then). A changed cycle takes
  * effect at the next start.
  * The cycle's close is kept in cycle_history, where retention finds it after
- * the tenant file has moved on to the next cycle.
+ * the tenant file has moved on to the next cycle, with its programs and terms
+ * (issue 41), which its unsubmitted applications are read with once it closed.
  */
 export async function recordOpenCycle(
   db: Queryable,
-  tenant: { cycle: Pick<CycleConfig, 'id' | 'closes'>; time_zone: string },
+  tenant: { cycle: Pick<CycleConfig, 'id' | 'closes'>; time_zone: string } & Pick<ProgramsTenant, 'programs' | 'terms'>,
   now: Date,
 ): Promise<void> {
   const { cycle } = tenant;
   // The boot check refuses a close that is not a local time in the zone; the fallback never runs in practice.
   const closesAt = localTimeToInstant(cycle.closes, tenant.time_zone) ?? now;
   await db.query(
-    `INSERT INTO cycle_history (cycle_id, closes_at, recorded_at) VALUES ($1, $2, $3)
-     ON CONFLICT (cycle_id) DO UPDATE SET closes_at = EXCLUDED.closes_at
-     WHERE cycle_history.closes_at <> EXCLUDED.closes_at`,
-    [cycle.id, closesAt, now],
+    `INSERT INTO cycle_history (cycle_id, closes_at, recorded_at, basis) VALUES ($1, $2, $3, $4::jsonb)
+     ON CONFLICT (cycle_id) DO UPDATE SET closes_at = EXCLUDED.closes_at, basis = EXCLUDED.basis
+     WHERE cycle_history.closes_at <> EXCLUDED.closes_at OR cycle_history.basis IS DISTINCT FROM EXCLUDED.basis`,
+    [cycle.id, closesAt, now, JSON.stringify(keptBasisOf(tenant))],
   );
   await db.query(
     `INSERT INTO portal_cycle (only_row, cycle_id, recorded_at) VALUES (true, $1, $2)

@@ -10,7 +10,7 @@ import { loadConfig } from '../config';
 import { createLookupService } from '../features/lookup/lookup-service';
 import { createZipCodeProvider } from '../features/lookup/zip-code-provider';
 import { MAIL_QUEUE } from '../features/mail/mail-jobs';
-import type { Queryable } from '../infra/db/db';
+import type { Db, Queryable } from '../infra/db/db';
 import { startJobQueue } from '../infra/jobs/job-queue';
 import { createMailer } from '../infra/mail/mailer';
 import { createStorage } from '../infra/storage/create-storage';
@@ -28,9 +28,15 @@ export const TEST_PUBLIC_URL = 'http://portal.test';
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { onLog?: (entry: Record<string, unknown>) => void; smtpRefuse?: (address: string) => boolean } = {},
+  options: {
+    onLog?: (entry: Record<string, unknown>) => void;
+    smtpRefuse?: (address: string) => boolean;
+    /** A restart: the database, files and clock of an earlier app (its close() left them to the test). */
+    restartOf?: { db: Db; clock: TestClock; dataDir: string };
+  } = {},
 ) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-test-'));
+  const earlier = options.restartOf;
+  const dataDir = earlier?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ap-test-')));
   const smtp = await startSmtpSink(0, { refuse: options.smtpRefuse });
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -51,8 +57,9 @@ export async function startTestApp(
         { write: (line: string) => onLog(JSON.parse(line) as Record<string, unknown>) },
       )
     : pino({ level: 'silent' });
-  const db = await createTestDb();
-  const clock = new TestClock();
+  const db: Db = earlier?.db ?? (await createTestDb());
+  const clock = earlier?.clock ?? new TestClock();
+  let keep = false;
   // A short SMTP timeout, so tests of a stalled relay do not wait the production 15 s.
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -79,6 +86,12 @@ export async function startTestApp(
     db,
     clock,
     smtp,
+    dataDir,
+    /** Closes the app but keeps its database, files and clock for startTestApp(env, { restartOf }). */
+    async stop() {
+      keep = true;
+      await this.close();
+    },
     /** A browser-like client of the app: same-origin (PUBLIC_URL's origin), keeping its cookies like a browser would. */
     client: (ip = '203.0.113.10') => new TestClient(app, ip, config.publicUrl.origin, () => mailDelivered(db)),
     /** Waits until no mail is waiting to be sent now (a mail in backoff after a failed send is not waited for). */
@@ -87,8 +100,9 @@ export async function startTestApp(
       await app.close();
       await jobs.stop(1000);
       mailer.close();
-      await db.close();
       await smtp.close();
+      if (keep) return;
+      await db.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

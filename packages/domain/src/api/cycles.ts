@@ -45,8 +45,11 @@ export interface NewCycleResponse {
   cycle: CycleRef;
   /** The answers carried into the new application (empty unless asked for). */
   carried: string[];
-  /** Answers of the old application that the open cycle's form does not take (an unknown program, term or question). */
-  dropped: { key: string; value: string }[];
+  /**
+   * Answers of the old application that the open cycle's form does not take (an unknown program, term or
+   * question), with the words its own cycle showed for a choice ('Fall 2027' for '2027FA').
+   */
+  dropped: { key: string; value: string; value_label: string }[];
 }
 
 export const pastApplicationPdfPath = (cycleId: string) => `/api/past-applications/${encodeURIComponent(cycleId)}/pdf`;

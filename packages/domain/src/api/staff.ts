@@ -1,3 +1,4 @@
+import type { KeptBasis } from '../programs/kept-basis';
 import type { Answers, DocumentAnswer } from './profile';
 import type { StaffRecommendation } from './recommendations';
 import type { DecisionState } from './decisions';
@@ -125,4 +126,6 @@ export interface ServicePrintData {
   add_another: Record<string, number>;
   document_answer: Record<string, DocumentAnswer>;
   tabs: Record<string, string>;
+  /** A submitted application's program and term as it kept them (issue 41). */
+  kept_basis?: KeptBasis;
 }

@@ -106,3 +106,13 @@ export function fieldLink(form: FormDefinition, key: string): string | undefined
   const field = fieldIndex(form).byKey.get(key);
   return field ? `${field.page.path}#${field.descOf ?? field.key}` : undefined;
 }
+
+/** The words of a choice as the form offers it ('Fall 2027' for '2027FA'); the value itself for anything else. */
+export function choiceLabelOf(form: FormDefinition, key: string, value: string): string {
+  const field = formFields(form).find((f) => f.key === key);
+  for (const list of field ? optionLists(field.question) : []) {
+    const label = list.find((o) => o.value === value)?.label;
+    if (label) return label;
+  }
+  return value;
+}

@@ -1,5 +1,6 @@
-import type { Answers, DocumentAnswer, WebStatus } from '@admissions/domain';
+import type { Answers, DocumentAnswer, KeptBasis, WebStatus } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
+import { keptBasisSql } from '../../core/kept-bases';
 import { documentAnswersSql } from '../documents';
 import { LIVE_SESSION_CTE, sessionCheckParams, type SessionCheck } from '../../session/sessions-repository';
 
@@ -9,6 +10,7 @@ export interface ProfileRows {
   logins: Date[];
   webStatuses: WebStatus[];
   documentAnswer: Record<string, DocumentAnswer>;
+  keptBasis: KeptBasis | null;
 }
 
 interface ProfileRow {
@@ -21,6 +23,7 @@ interface ProfileRow {
   logins: string[];
   web_statuses: WebStatus[];
   document_answer: Record<string, DocumentAnswer>;
+  kept_basis: KeptBasis | null;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function loadProfileInSession(
   const { rows } = await db.query<ProfileRow>(
     `${LIVE_SESSION_CTE}
      SELECT live.user_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched,
-       a.answers, a.last_page,
+       a.answers, a.last_page, ${keptBasisSql('a')} AS kept_basis,
        ARRAY(SELECT to_char(l.logged_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
              FROM logins l WHERE l.user_id = live.user_id ORDER BY l.logged_in_at) AS logins,
        -- Statuses posted in the same instant still list in the order an application passes through them.
@@ -58,5 +61,6 @@ export async function loadProfileInSession(
     logins: row.logins.map((s) => new Date(s)),
     webStatuses: row.web_statuses,
     documentAnswer: row.document_answer,
+    keptBasis: row.kept_basis,
   };
 }

@@ -12,5 +12,6 @@ export function profileResponse(row: ProfileRows, session: Session, isStaff: boo
     successful_login: row.logins.map((d) => d.toISOString()),
     web_status: row.webStatuses.map((web_status) => ({ web_status })),
     ...(isStaff ? { is_staff: true } : {}),
+    ...(row.keptBasis ? { kept_basis: row.keptBasis } : {}),
   };
 }

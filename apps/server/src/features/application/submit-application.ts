@@ -4,6 +4,7 @@ import {
   formatInZone,
   hasValidationErrors,
   invalidDateKeys,
+  keptBasisOf,
   programLabelOf,
   submissionTiming,
   validateAnswers,
@@ -67,7 +68,7 @@ export async function submitApplication(
     const errors = validateAnswers(ctx.form, judged, { now: clock.now(), view, documents });
     if (hasValidationErrors(errors)) throw new AppError('APPLICATION_INCOMPLETE', { errors });
     const late = timing === 'late';
-    await markSubmitted(tx, userId, scrubbed, arrivedAt, late);
+    await markSubmitted(tx, userId, scrubbed, arrivedAt, keptBasisOf(config.tenant), late);
     const submission = { answers: scrubbed, view, submittedAt: arrivedAt, late, documents };
     await inTransaction(tx, submission);
     return { status: 'submitted' as const, ...submission };

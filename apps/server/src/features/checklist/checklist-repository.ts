@@ -1,4 +1,6 @@
+import type { KeptBasis } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
+import { keptBasisSql } from '../../core/kept-bases';
 
 /** The office's requests and waivers (migration 070); the checklist is derived around them. */
 export interface RequestRow {
@@ -46,11 +48,13 @@ export interface ApplicationSource {
   submitted_at: Date | null;
   deadline_reminders: boolean;
   last_change: Date | null;
+  kept_basis: KeptBasis | null;
 }
 
 export async function applicationSources(db: Queryable, userIds: readonly string[]): Promise<ApplicationSource[]> {
   const { rows } = await db.query<ApplicationSource>(
     `SELECT a.user_id, u.email, a.answers, a.add_another, a.tabs, a.submitted_at, a.deadline_reminders,
+       ${keptBasisSql('a')} AS kept_basis,
        (SELECT max(h.created_at) FROM answer_history h WHERE h.user_id = a.user_id AND h.kind = 'answer') AS last_change
      FROM applications a JOIN users u ON u.id = a.user_id WHERE a.user_id = ANY($1::uuid[])`,
     [userIds],

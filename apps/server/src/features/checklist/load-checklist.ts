@@ -52,7 +52,7 @@ export async function loadChecklists(
     for (const d of documents) if (d.user_id === app.user_id) docs[d.answer_key] = d;
     const ownRequests = requests.filter((r) => r.user_id === app.user_id);
     const ownWaivers = waivers.filter((w) => w.user_id === app.user_id);
-    const items = deriveChecklist(ctx.form, {
+    const items = deriveChecklist(ctx.formAsKept(app.kept_basis), {
       answers: app.answers,
       view: { addAnother: app.add_another, tabs: app.tabs },
       now,

@@ -1,8 +1,9 @@
-import { recheckAnswers, type NewCycleResponse } from '@admissions/domain';
+import { choiceLabelOf, recheckAnswers, type KeptBasis, type NewCycleResponse } from '@admissions/domain';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import { mergeAnswers } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
+import { keptBasisSql } from '../../core/kept-bases';
 import { AppError } from '../../http/app-error';
 import { APPLICATION_TABLES } from './application-tables';
 import { cycleRef } from './past-applications';
@@ -36,7 +37,12 @@ export async function startNewCycle(
       cycle_id: string | null;
       submitted_at: Date | null;
       answers: Record<string, string>;
-    }>('SELECT cycle_id, submitted_at, answers FROM applications WHERE user_id = $1 FOR UPDATE', [accountId]);
+      kept_basis: KeptBasis | null;
+    }>(
+      `SELECT cycle_id, submitted_at, answers, ${keptBasisSql('a')} AS kept_basis
+       FROM applications a WHERE user_id = $1 FOR UPDATE`,
+      [accountId],
+    );
     const old = rows[0];
     if (!old || old.cycle_id === null || old.cycle_id === openCycle) throw new AppError('APPLICATION_IN_OPEN_CYCLE');
     if (carryOver && old.submitted_at) throw new AppError('CARRY_OVER_SUBMITTED');
@@ -54,6 +60,12 @@ export async function startNewCycle(
     const { kept, dropped } = carryOver ? recheckAnswers(ctx.form, old.answers) : { kept: {}, dropped: [] };
     // The new live row (cycle_id defaults to the open cycle); its first history row lists the office's index.
     await mergeAnswers(tx, accountId, kept, now);
-    return { cycle: cycleRef(config.tenant, openCycle), carried: Object.keys(kept), dropped };
+    // A dropped choice is named in the words of the old application's own cycle (issue 41).
+    const before = ctx.formAsKept(old.kept_basis);
+    return {
+      cycle: cycleRef(config.tenant, openCycle),
+      carried: Object.keys(kept),
+      dropped: dropped.map((d) => ({ ...d, value_label: choiceLabelOf(before, d.key, d.value) })),
+    };
   });
 }

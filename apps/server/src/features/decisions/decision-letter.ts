@@ -32,8 +32,11 @@ export async function letterFactsOf(
     preferred_name: string;
     program: string;
     entry_term: string;
+    kept_program_label: string | null;
+    kept_term_label: string | null;
   }>(
-    'SELECT first_name, last_name, preferred_name, program, entry_term FROM staff_application_index WHERE user_id = $1',
+    `SELECT first_name, last_name, preferred_name, program, entry_term, kept_program_label, kept_term_label
+     FROM staff_application_index WHERE user_id = $1`,
     [userId],
   );
   const r = rows[0];
@@ -41,8 +44,9 @@ export async function letterFactsOf(
     first_name: r?.first_name ?? '',
     last_name: r?.last_name ?? '',
     preferred_name: r?.preferred_name ?? '',
-    program_label: r?.program ? programLabelOf(tenant, r.program) || r.program : '',
-    entry_term_label: r?.entry_term ? termLabelOf(tenant, r.entry_term) || r.entry_term : '',
+    // The labels the application kept at submission (issue 41): a released letter never changes with the tenant file.
+    program_label: r?.kept_program_label ?? (r?.program ? programLabelOf(tenant, r.program) : ''),
+    entry_term_label: r?.kept_term_label ?? (r?.entry_term ? termLabelOf(tenant, r.entry_term) : ''),
   };
 }
 

@@ -36,7 +36,7 @@ export async function loadCopySource(
       email: owner.username,
       submittedAt: row?.submitted_at ?? null,
     },
-    pages: copyOutline(ctx.form, {
+    pages: copyOutline(ctx.formAsKept(row?.kept_basis), {
       answers,
       view: { addAnother: row?.add_another ?? {}, tabs: row?.tabs ?? {} },
       documentAnswer,

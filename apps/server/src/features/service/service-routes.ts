@@ -54,6 +54,7 @@ export function serviceRoutes(deps: AppDeps, ctx: FormContext) {
           documents.map((d) => [d.answerKey, { file_name: d.fileName, file_size: d.fileSize }]),
         ),
         tabs: row?.tabs ?? {},
+        ...(row?.kept_basis ? { kept_basis: row.kept_basis } : {}),
       };
     });
   };

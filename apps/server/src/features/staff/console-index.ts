@@ -1,16 +1,19 @@
 import {
   deriveWebStatus,
+  keptLabelsOf,
   normalizeEmail,
   summaryLinks,
   validateAnswers,
   type Answers,
   type DocumentAnswer,
+  type KeptBasis,
 } from '@admissions/domain';
 import { answersForJudging } from '../documents';
 import { loadChecklists, type Checklist } from '../checklist';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';
+import { keptBasisSql } from '../../core/kept-bases';
 import { enterFirstStage } from './stages-repository';
 import { copyDecisionStates } from './decision-state-copy';
 
@@ -46,6 +49,9 @@ export interface IndexRow {
   cycle_id: string;
   missing_count: number;
   complete: boolean;
+  /** The labels a submitted application kept (issue 41); null: the tenant's labels of today, by code. */
+  kept_program_label: string | null;
+  kept_term_label: string | null;
   search_text: string;
   sort_name: string;
   refreshed_at: string;
@@ -73,6 +79,13 @@ interface SourceRow {
   statuses: string[] | null;
   last_change: Date;
   documents: Record<string, DocumentAnswer> | null;
+  kept_basis: KeptBasis | null;
+}
+
+/** A submitted application's labels as it kept them (issue 41); null where it kept none (today's, by code). */
+function indexLabelsOf(kept: KeptBasis | null, program: string, term: string) {
+  const labels = keptLabelsOf(kept, program, term);
+  return { kept_program_label: labels.program, kept_term_label: labels.term };
 }
 
 /** The index row of one application, as the applicant's own summary would count it now. */
@@ -105,6 +118,7 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, compl
     cycle_id: source.cycle_id,
     missing_count: missing,
     complete,
+    ...indexLabelsOf(source.kept_basis, text('applied_major'), text('entry_term')),
     search_text: searchable([text('first_name'), text('last_name'), text('preferred_name'), source.email].join(' ')),
     sort_name: searchable(`${text('last_name')} ${text('first_name')}`),
     refreshed_at: now.toISOString(),
@@ -112,7 +126,7 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, compl
 }
 
 const SOURCE_SQL = `
-  SELECT u.id AS user_id, u.email, a.answers, a.add_another, a.tabs, a.submitted_at, a.late,
+  SELECT u.id AS user_id, u.email, a.answers, a.add_another, a.tabs, a.submitted_at, a.late, ${keptBasisSql('a')} AS kept_basis,
     COALESCE(a.cycle_id, current_cycle_id()) AS cycle_id,
     (SELECT array_agg(w.web_status) FROM web_status_events w WHERE w.user_id = u.id) AS statuses,
     (SELECT h.created_at FROM answer_history h WHERE h.user_id = u.id ORDER BY h.id DESC LIMIT 1) AS last_change,
@@ -124,19 +138,22 @@ const SOURCE_SQL = `
 const UPSERT_SQL = `
   INSERT INTO staff_application_index
     (user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, late, cycle_id, missing_count, complete, search_text, sort_name, refreshed_at)
+     last_change, submitted_at, late, cycle_id, missing_count, complete, kept_program_label, kept_term_label,
+     search_text, sort_name, refreshed_at)
   SELECT user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, late, cycle_id, missing_count, complete, search_text, sort_name, refreshed_at
+     last_change, submitted_at, late, cycle_id, missing_count, complete, kept_program_label, kept_term_label,
+     search_text, sort_name, refreshed_at
   FROM jsonb_to_recordset($1::jsonb) AS x (
     user_id uuid, email text, first_name text, last_name text, preferred_name text, program text, entry_term text,
     web_status text, last_change timestamptz, submitted_at timestamptz, late boolean, cycle_id text,
-    missing_count integer, complete boolean, search_text text,
+    missing_count integer, complete boolean, kept_program_label text, kept_term_label text, search_text text,
     sort_name text, refreshed_at timestamptz)
   ON CONFLICT (user_id) DO UPDATE SET
     email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
     preferred_name = EXCLUDED.preferred_name, program = EXCLUDED.program, entry_term = EXCLUDED.entry_term,
     web_status = EXCLUDED.web_status, last_change = EXCLUDED.last_change, submitted_at = EXCLUDED.submitted_at,
-    late = EXCLUDED.late, cycle_id = EXCLUDED.cycle_id, missing_count = EXCLUDED.missing_count, complete = EXCLUDED.complete, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
+    late = EXCLUDED.late, cycle_id = EXCLUDED.cycle_id, missing_count = EXCLUDED.missing_count, complete = EXCLUDED.complete,
+    kept_program_label = EXCLUDED.kept_program_label, kept_term_label = EXCLUDED.kept_term_label, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
 
 /** Recomputes the index rows of these applicants (staff accounts have no application and are left out). */
 export async function reindexApplications(

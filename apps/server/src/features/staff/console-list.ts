@@ -122,13 +122,15 @@ interface DbRow {
   overall_score: string | number | null;
   review_count: number;
   complete: boolean;
+  kept_program_label?: string | null;
+  kept_term_label?: string | null;
   decision?: string | null;
   decision_state?: DecisionState | null;
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
   submitted_at, late, cycle_id, missing_count, stage, stage_entered_at, overall_score, review_count, complete,
-  decision, decision_state`;
+  kept_program_label, kept_term_label, decision, decision_state`;
 
 /**
  * Blind review (decision 040): a member who neither decides nor runs the team sees an application's scores
@@ -182,9 +184,10 @@ export function toListRow(
     last_name: r.last_name,
     preferred_name: r.preferred_name,
     program: r.program,
-    program_label: programLabelOf(tenant, r.program),
+    // A submitted application's labels are the ones it kept (issue 41), whatever the tenant file says today.
+    program_label: r.kept_program_label ?? programLabelOf(tenant, r.program),
     entry_term: r.entry_term,
-    entry_term_label: termLabelOf(tenant, r.entry_term),
+    entry_term_label: r.kept_term_label ?? termLabelOf(tenant, r.entry_term),
     web_status: r.web_status,
     last_change: new Date(r.last_change).toISOString(),
     submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,

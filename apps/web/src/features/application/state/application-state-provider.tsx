@@ -1,5 +1,6 @@
 import {
   buildForm,
+  tenantAsKept,
   type Answers,
   type CarryOverConflict,
   type CarryOverResponse,
@@ -56,11 +57,12 @@ const NO_DOCUMENTS: Readonly<Record<string, DocumentAnswer>> = {};
  * loading state instead of the page.
  */
 export function ApplicationStateProvider({ children }: { children: ReactNode }) {
-  // The tenant's programs and terms are part of its form (issue 29); buildForm caches it per configuration.
-  const form = buildForm(useTenantConfig());
   const isLoggedIn = useIsLoggedIn();
   const isServiceUser = useIsServiceUser();
   const profile = useProfile();
+  // The tenant's programs and terms are part of its form (issue 29); buildForm caches it per configuration.
+  // A submitted application is read with the program and term it kept (issue 41), not with today's.
+  const form = buildForm(tenantAsKept(useTenantConfig(), isLoggedIn ? profile.data?.kept_basis : undefined));
   const { showToast, dismissToast } = useToast();
   const [hasChangedPage, setHasChangedPage] = useState(false);
 

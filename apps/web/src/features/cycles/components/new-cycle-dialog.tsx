@@ -60,7 +60,7 @@ export function NewCycleDialog({ openLabel, form }: { openLabel: string; form: F
           <ul className={styles.dropped}>
             {result.dropped.map((d) => (
               <li key={d.key}>
-                {fieldDisplayName(form, d.key)}: {d.value}
+                {fieldDisplayName(form, d.key)}: {d.value_label}
               </li>
             ))}
           </ul>

@@ -135,7 +135,10 @@ describe('an application of a closed cycle', { timeout: 30_000 }, () => {
 
   test('unsubmitted: read-only, and a dialog carries the answers over, naming the ones left out', async () => {
     setLoggedInCookie();
-    const { net } = closedCycleServer({ submitted: false, dropped: [{ key: 'applied_major', value: 'BMAS' }] });
+    const { net } = closedCycleServer({
+      submitted: false,
+      dropped: [{ key: 'applied_major', value: 'BMAS', value_label: 'MS in Biomedical and Applied Sciences' }],
+    });
     const { user } = renderApp('/about');
     await heading('About You');
 
@@ -149,7 +152,10 @@ describe('an application of a closed cycle', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Start your Admissions 2027–28 application' });
     await user.click(within(dialog).getByRole('button', { name: 'Carry my answers over' }));
 
-    expect(await within(dialog).findByRole('listitem')).toHaveTextContent(': BMAS');
+    // Named in words, never by its code.
+    expect(await within(dialog).findByRole('listitem')).toHaveTextContent(
+      'Which program are you applying for?: MS in Biomedical and Applied Sciences',
+    );
     expect(net.callsTo(`POST ${NEW_CYCLE_PATH}`).map((r) => r.body)).toEqual([{ carry_over: true }]);
     await user.click(within(dialog).getByRole('button', { name: 'Continue to your new application' }));
 

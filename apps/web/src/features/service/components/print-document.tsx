@@ -1,4 +1,4 @@
-import { buildForm, type ServicePrintData } from '@admissions/domain';
+import { buildForm, tenantAsKept, type ServicePrintData } from '@admissions/domain';
 import { useMemo } from 'react';
 import { FormPageBody, type FormRenderContext } from '../../../components/form/form-page-body';
 import { Subheadings } from '../../../components/form/shell/heading';
@@ -23,9 +23,11 @@ export const applicantName = (data: ServicePrintData | undefined) =>
  */
 export function PrintDocument({ token, embedded = false }: { token: string; embedded?: boolean }) {
   const tenant = useTenantConfig();
-  const form = useMemo(() => buildForm(tenant), [tenant]);
   const result = usePrintData(token);
   const data = result.data?.kind === 'ok' ? result.data.data : undefined;
+  // A submitted application reads with the program and term it kept, whatever the tenant offers today (issue 41).
+  const keptBasis = data?.kept_basis;
+  const form = useMemo(() => buildForm(tenantAsKept(tenant, keptBasis)), [tenant, keptBasis]);
   const name = applicantName(data);
 
   const ctx = useMemo<FormRenderContext | undefined>(
