@@ -1,9 +1,10 @@
 import type { ApplicantDecision, StatusResponse } from '@admissions/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { applicantServer, completeAnswers } from '../../test/application-server';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../test/render-app';
+import { ACCEPT_MEANS, DECLINE_MEANS } from './components/decision-status';
 
 const OFFER: ApplicantDecision = {
   code: 'admit',
@@ -21,7 +22,7 @@ const OFFER: ApplicantDecision = {
   letter_pdf_url: '/api/decision/letter.pdf',
 };
 
-async function openStatus(decision: ApplicantDecision | null) {
+async function openStatus(decision: ApplicantDecision | null, more: Partial<StatusResponse> = {}) {
   setLoggedInCookie();
   const applicant = applicantServer({
     answers: completeAnswers(),
@@ -40,6 +41,7 @@ async function openStatus(decision: ApplicantDecision | null) {
         reminders: true,
         deadline: null,
         decision,
+        ...more,
       } satisfies StatusResponse),
     'POST /api/decision/response': async ({ body }) => {
       answered = body;
@@ -68,10 +70,63 @@ describe('the decision on the status page', { timeout: 30_000 }, () => {
       'href',
       '/api/decision/letter.pdf',
     );
+    // One click asks and says what it means; "Not now" changes nothing.
     await user.click(screen.getByRole('button', { name: 'Accept the offer' }));
+    const question = await screen.findByRole('dialog', { name: 'Accept the offer?' });
+    expect(question).toHaveTextContent(ACCEPT_MEANS);
+    await user.click(within(question).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(answered()).toBeUndefined();
+    expect(screen.getByRole('button', { name: 'Accept the offer' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Accept the offer' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Accept the offer?' })).getByRole('button', {
+        name: 'Yes, accept the offer',
+      }),
+    );
     expect(
       await screen.findByText('Thank you. You accepted the offer; we sent you a confirmation by e-mail.'),
     ).toBeInTheDocument();
     expect(answered()).toEqual({ response: 'accept' });
+    // The buttons are gone: focus is on the decision, not lost.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Decision: Admitted' })).toHaveFocus());
+  });
+
+  test('declining asks first, with what it means, and stands apart from withdrawal', async () => {
+    const { user, answered } = await openStatus(OFFER);
+    await user.click(await screen.findByRole('button', { name: 'Decline the offer' }));
+    const question = await screen.findByRole('dialog', { name: 'Decline the offer?' });
+    expect(question).toHaveTextContent(DECLINE_MEANS);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(answered()).toBeUndefined();
+    const apart = screen.getByRole('region', { name: 'Withdrawing your application' });
+    expect(within(apart).getByRole('button', { name: 'Withdraw my application' })).toBeInTheDocument();
+    expect(within(apart).queryByRole('button', { name: /offer/ })).not.toBeInTheDocument();
+  });
+
+  const contradictions = /is reviewing your application|let you know our decision|still waiting/;
+
+  test('waiting: the office is reviewing, and the decision will come by e-mail', async () => {
+    await openStatus(null);
+    expect(
+      await screen.findByText('The admissions team is reviewing your application.', { exact: false }),
+    ).toBeVisible();
+    expect(document.body).toHaveTextContent('we will let you know our decision quickly');
+  });
+
+  test('decided: the decision is above, and nothing says the office is still reviewing', async () => {
+    await openStatus(OFFER, { complete: false });
+    expect(await screen.findByText('Our decision is above; we also sent you an e-mail about it.')).toBeVisible();
+    expect(screen.getByText('We did not receive every item below.')).toBeVisible();
+    expect(document.body).not.toHaveTextContent(contradictions);
+  });
+
+  test('withdrawn: nothing more is needed, and nothing says the office is waiting or reviewing', async () => {
+    await openStatus(null, { withdrawn_at: '2026-11-03T09:00:00.000Z', complete: false });
+    expect(await screen.findByText('Your application was withdrawn. We will not review it further.')).toBeVisible();
+    expect(screen.getByText('Your application was withdrawn, so we need nothing more from you.')).toBeVisible();
+    expect(document.body).not.toHaveTextContent(contradictions);
   });
 });

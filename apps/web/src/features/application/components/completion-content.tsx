@@ -3,6 +3,7 @@ import { DecisionStatus } from '../../decisions/components/decision-status';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
 import { useStatus } from '../../status/api/status-api';
+import { applicantStage, type ApplicantStage } from '../../status/applicant-stage';
 import { CompletionStatus } from '../../status/components/completion-status';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { useApplicationAnswers, useApplicationForm } from '../state/application-state-context';
@@ -41,11 +42,7 @@ export function CompletionContent() {
             <h2 id="completion-next" className={styles.heading}>
               What happens next
             </h2>
-            <ol className={styles.list}>
-              <li>We have e-mailed you a confirmation of your submission.</li>
-              <li>The admissions team reviews your application; you will hear from us about our decision by e-mail.</li>
-              <li>If we need anything else from you, we will contact you at the address you signed up with.</li>
-            </ol>
+            <NextSteps stage={status.data ? applicantStage(status.data) : 'waiting'} />
             <p>
               Your application can no longer be changed. Questions? Write to{' '}
               <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.
@@ -75,5 +72,23 @@ export function CompletionContent() {
         </>
       )}
     </div>
+  );
+}
+
+/** What happens next, as far as it is still true at this stage (issue 41). */
+function NextSteps({ stage }: { stage: ApplicantStage }) {
+  if (stage === 'withdrawn') return <p>Your application was withdrawn. We will not review it further.</p>;
+  return (
+    <ol className={styles.list}>
+      {stage === 'decided' ? (
+        <li>Our decision is above; we also sent you an e-mail about it.</li>
+      ) : (
+        <>
+          <li>We have e-mailed you a confirmation of your submission.</li>
+          <li>The admissions team reviews your application; you will hear from us about our decision by e-mail.</li>
+        </>
+      )}
+      <li>If we need anything else from you, we will contact you at the address you signed up with.</li>
+    </ol>
   );
 }

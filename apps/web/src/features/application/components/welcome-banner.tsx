@@ -3,6 +3,8 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
+import { useStatus } from '../../status/api/status-api';
+import { applicantStage } from '../../status/applicant-stage';
 import type { ClientSnapshot } from '../state/client-snapshot';
 import { nonEmptyAnswers } from '../state/answers-store';
 import { useApplicationAnswers, useApplicationVisit } from '../state/application-state-context';
@@ -96,6 +98,9 @@ function WelcomeBack() {
 function SubmittedWelcome() {
   const { partnerName, federalAidLinks } = useTenantConfig();
   const name = (useApplicationAnswers().answers.first_name ?? '').trim();
+  // Until the status is known, as before a decision; a decided or withdrawn application is told nothing it contradicts.
+  const status = useStatus().data;
+  const stage = status ? applicantStage(status) : 'waiting';
   return (
     <>
       <p className={styles.lead}>{name ? `Thank you, ${name}!` : 'Thank you!'}</p>
@@ -103,7 +108,7 @@ function SubmittedWelcome() {
         Congratulations on submitting your application to {partnerName}. Here are your final steps:
       </p>
       <ul className={styles.steps}>
-        <li>Watch your e-mail: we will let you know our decision quickly.</li>
+        {stage === 'waiting' && <li>Watch your e-mail: we will let you know our decision quickly.</li>}
         <li>
           Apply for financial aid:{' '}
           {federalAidLinks.map((link, i) => (

@@ -5,20 +5,31 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { userMessage } from '../../../lib/api-errors';
+import { Modal } from '../../../components/ui/modal';
 import {
+  cancelRelease,
   officeDecisionsKey,
   recordDecision,
   releaseDecisions,
   useDecisionCodes,
   useOfficeDecisions,
 } from '../api/decision-api';
+import { ReleaseControls } from './release-controls';
 
 /**
  * The decider's part of one application: where its decision stands, the form
  * that records a provisional decision, the letter exactly as the applicant
  * will read it, and the release (now, or at a time in the institution's zone).
  */
-export function DecisionPanel({ userId, canDecide }: { userId: string; canDecide: boolean }) {
+export function DecisionPanel({
+  userId,
+  canDecide,
+  applicantName,
+}: {
+  userId: string;
+  canDecide: boolean;
+  applicantName: string;
+}) {
   const decisions = useOfficeDecisions(userId);
   const codes = useDecisionCodes();
   const queryClient = useQueryClient();
@@ -38,6 +49,14 @@ export function DecisionPanel({ userId, canDecide }: { userId: string; canDecide
       setError(userMessage(err));
     }
   };
+  const cancel = async (releaseId: string) => {
+    try {
+      refresh((await cancelRelease(releaseId)).message);
+    } catch (err) {
+      setError(userMessage(err));
+    }
+  };
+  const scheduled = current?.scheduled_release ?? null;
   return (
     <section aria-labelledby="decision-panel-title">
       <h2 id="decision-panel-title">Decision</h2>
@@ -56,8 +75,16 @@ export function DecisionPanel({ userId, canDecide }: { userId: string; canDecide
       )}
       {canDecide && !withdrawn && (
         <>
-          <DecisionForm codes={codes.data} onSaved={refresh} onError={setError} userId={userId} />
-          {current?.status === 'provisional' && <ReleaseForm zone={codes.data.time_zone} onRelease={release} />}
+          <DecisionForm codes={codes.data} onSaved={refresh} onError={setError} userId={userId} scheduled={scheduled} />
+          {current?.status === 'provisional' && (
+            <ReleaseControls
+              zone={codes.data.time_zone}
+              applicantName={applicantName}
+              scheduled={scheduled}
+              onRelease={release}
+              onCancel={cancel}
+            />
+          )}
         </>
       )}
     </section>
@@ -69,12 +96,16 @@ function DecisionForm({
   userId,
   onSaved,
   onError,
+  scheduled,
 }: {
   codes: DecisionCodesResponse;
   userId: string;
   onSaved: (message: string) => void;
   onError: (message: string) => void;
+  /** A release scheduled for the decision now recorded: a new decision asks whether to keep it. */
+  scheduled: { release_id: string; at: string } | null;
 }) {
+  const [asking, setAsking] = useState<RecordDecisionBody | null>(null);
   const [code, setCode] = useState('');
   const [reasons, setReasons] = useState<Record<string, string | undefined>>({});
   const [conditions, setConditions] = useState('');
@@ -91,14 +122,41 @@ function DecisionForm({
         .split('\n')
         .map((c) => c.trim())
         .filter(Boolean);
+    if (scheduled) setAsking(body);
+    else await record(body, false);
+  };
+  const record = async (body: RecordDecisionBody, cancelSchedule: boolean) => {
+    setAsking(null);
     try {
-      onSaved((await recordDecision(userId, body)).message);
+      const { message } = await recordDecision(userId, body);
+      if (cancelSchedule && scheduled) onSaved(`${message} ${(await cancelRelease(scheduled.release_id)).message}`);
+      else onSaved(message);
     } catch (err) {
       onError(userMessage(err));
     }
   };
   return (
     <form onSubmit={submit} aria-label="Record a decision">
+      {scheduled && (
+        <Modal
+          title="Keep the scheduled release?"
+          open={asking !== null}
+          onOpenChange={(open) => !open && setAsking(null)}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => asking && void record(asking, true)}>
+                Cancel the scheduled release
+              </Button>
+              <Button onClick={() => asking && void record(asking, false)}>Keep the schedule</Button>
+            </>
+          }
+        >
+          <p>
+            This application&apos;s decision is scheduled for release at {formatInZone(scheduled.at, codes.time_zone)}.
+            The new decision can go out then, or stay provisional until someone releases it.
+          </p>
+        </Modal>
+      )}
       <label htmlFor="decision-code">Decision</label>
       <select id="decision-code" value={code} onChange={(e) => setCode(e.target.value)} required>
         <option value="">Choose…</option>
@@ -150,24 +208,5 @@ function DecisionForm({
       )}
       <Button type="submit">Record the provisional decision</Button>
     </form>
-  );
-}
-
-function ReleaseForm({ zone, onRelease }: { zone: string; onRelease: (at?: string) => void }) {
-  const [at, setAt] = useState('');
-  return (
-    <div>
-      <Button onClick={() => onRelease()}>Release now</Button>
-      <label htmlFor="release-at">Or release at (ISO 8601 with offset; times shown in {zone})</label>
-      <input
-        id="release-at"
-        value={at}
-        placeholder="2027-03-01T09:00:00-06:00"
-        onChange={(e) => setAt(e.target.value)}
-      />
-      <Button variant="secondary" onClick={() => onRelease(at)} disabled={!at}>
-        Schedule the release
-      </Button>
-    </div>
   );
 }

@@ -1,9 +1,8 @@
 import { DECISION_MESSAGES, type ApplicantDecision, type DecisionResponse } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { InlineAlert } from '../../../components/ui/inline-alert';
-import { userMessage } from '../../../lib/api-errors';
 import { applicantStatusKey, respondToOffer, useApplicantStatus } from '../api/decision-api';
 import { ReplyBy } from './reply-by';
 import { WithdrawApplication } from './withdraw-application';
@@ -14,6 +13,10 @@ import styles from './decision-status.module.css';
  * decision is released, then the decision, its letter, its reasons, the PDF,
  * and for an offer the answer; withdrawal before an offer is accepted.
  */
+export const ACCEPT_MEANS =
+  'You tell us that you will enroll. This cannot be undone here: should your plans change, please write to the admissions office.';
+export const DECLINE_MEANS = 'You tell us that you will not enroll. The offer ends now and cannot be accepted later.';
+
 export function DecisionStatus() {
   const status = useApplicantStatus();
   const queryClient = useQueryClient();
@@ -25,41 +28,42 @@ export function DecisionStatus() {
     void queryClient.invalidateQueries({ queryKey: applicantStatusKey });
   };
   return (
-    <section aria-labelledby="decision-title" className={styles.panel}>
-      {notice && <InlineAlert severity="success">{notice}</InlineAlert>}
-      {withdrawn_at ? (
-        <h2 id="decision-title" className={styles.heading}>
-          Your application was withdrawn
-        </h2>
-      ) : decision ? (
-        <DecisionView decision={decision} onAnswered={refresh} />
-      ) : (
-        <h2 id="decision-title" className={styles.heading}>
-          {DECISION_MESSAGES.underReview}
-        </h2>
+    <>
+      <section aria-labelledby="decision-title" className={styles.panel}>
+        {notice && <InlineAlert severity="success">{notice}</InlineAlert>}
+        {withdrawn_at ? (
+          <h2 id="decision-title" className={styles.heading} tabIndex={-1}>
+            Your application was withdrawn
+          </h2>
+        ) : decision ? (
+          <DecisionView decision={decision} onAnswered={refresh} />
+        ) : (
+          <h2 id="decision-title" className={styles.heading} tabIndex={-1}>
+            {DECISION_MESSAGES.underReview}
+          </h2>
+        )}
+      </section>
+      {/* Apart from the answers to an offer, so that nobody withdraws while reaching for "Decline". */}
+      {!withdrawn_at && decision?.response !== 'accept' && (
+        <section aria-labelledby="withdraw-title" className={styles.apart}>
+          <h2 id="withdraw-title" className={styles.heading}>
+            Withdrawing your application
+          </h2>
+          <WithdrawApplication onDone={refresh} />
+        </section>
       )}
-      {!withdrawn_at && decision?.response !== 'accept' && <WithdrawApplication onDone={refresh} />}
-    </section>
+    </>
   );
 }
 
+/** The decision's heading, where focus goes once an answer is given (its buttons are gone then). */
+const decisionHeading = () => document.getElementById('decision-title');
+
 function DecisionView({ decision, onAnswered }: { decision: ApplicantDecision; onAnswered: (m: string) => void }) {
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState<DecisionResponse | null>(null);
-  const answer = async (response: DecisionResponse) => {
-    setBusy(response);
-    setError('');
-    try {
-      onAnswered((await respondToOffer(response)).message);
-    } catch (err) {
-      setError(userMessage(err));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const answer = async (response: DecisionResponse) => onAnswered((await respondToOffer(response)).message);
   return (
     <>
-      <h2 id="decision-title" className={styles.heading}>
+      <h2 id="decision-title" className={styles.heading} tabIndex={-1}>
         Decision: {decision.label}
       </h2>
       {/* The server escapes every value of the tenant's plain-text template (decisions/letter-template.ts). */}
@@ -98,20 +102,29 @@ function DecisionView({ decision, onAnswered }: { decision: ApplicantDecision; o
       )}
       {decision.can_respond && (
         <div className={styles.actions}>
-          <Button onClick={() => answer('accept')} loading={busy === 'accept'} disabled={busy !== null}>
-            Accept the offer
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => answer('decline')}
-            loading={busy === 'decline'}
-            disabled={busy !== null}
+          <ConfirmAction
+            label="Accept the offer"
+            title="Accept the offer?"
+            confirmLabel="Yes, accept the offer"
+            cancelLabel="Not now"
+            onConfirm={() => answer('accept')}
+            focusAfter={decisionHeading}
           >
-            Decline the offer
-          </Button>
+            <p>{ACCEPT_MEANS}</p>
+          </ConfirmAction>
+          <ConfirmAction
+            label="Decline the offer"
+            variant="secondary"
+            title="Decline the offer?"
+            confirmLabel="Yes, decline the offer"
+            cancelLabel="Keep the offer open"
+            onConfirm={() => answer('decline')}
+            focusAfter={decisionHeading}
+          >
+            <p>{DECLINE_MEANS}</p>
+          </ConfirmAction>
         </div>
       )}
-      {error && <InlineAlert severity="error">{error}</InlineAlert>}
     </>
   );
 }

@@ -64,7 +64,11 @@ function ApplicationView() {
         <dd>{formatTime(app.last_change)}</dd>
       </dl>
       <Actions app={app} />
-      <DecisionPanel userId={app.user_id} canDecide={me.data?.rights.includes('decide') ?? false} />
+      <DecisionPanel
+        userId={app.user_id}
+        canDecide={me.data?.rights.includes('decide') ?? false}
+        applicantName={name}
+      />
       <section aria-labelledby="history-title">
         <h2 id="history-title" className={styles.sectionTitle}>
           Status history

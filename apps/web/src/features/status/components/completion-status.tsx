@@ -1,4 +1,5 @@
 import { useStatus } from '../api/status-api';
+import { applicantStage, checklistSentence } from '../applicant-stage';
 import { StatusChecklist } from './status-checklist';
 import styles from './status-checklist.module.css';
 
@@ -14,11 +15,7 @@ export function CompletionStatus() {
       <h2 id="completion-status" className={styles.heading}>
         {COMPLETION_STATUS_HEADING}
       </h2>
-      <p>
-        {complete
-          ? 'We have everything we need. The admissions team is reviewing your application.'
-          : 'We are still waiting for the items below.'}
-      </p>
+      <p>{checklistSentence(applicantStage(status.data), complete)}</p>
       <StatusChecklist items={checklist} submitted headingId="completion-status" />
     </section>
   );
