@@ -42,7 +42,10 @@ export type AuditAction =
   | 'view-decisions'
   | 'release-decision'
   | 'cancel-release'
-  /** A staff call refused with 403 (session/require-staff.ts): the caller is not, or no longer, staff. */
+  /**
+   * A staff call refused with 403: the caller is not, or no longer, staff (session/require-staff.ts), lacks the
+   * right (detail.right), or named their own application (detail.conflict, features/staff/own-application.ts).
+   */
   | 'denied';
 
 /** Who is recorded: a staff member, or for a denial whoever was logged in. */
@@ -96,6 +99,8 @@ export interface DeniedCall {
   params: Record<string, string>;
   /** The right the caller lacked, when the call was refused for a role rather than for not being staff. */
   right?: string;
+  /** Why a member who had the right was refused: the application is their own (a conflict of interest). */
+  conflict?: 'own-application';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

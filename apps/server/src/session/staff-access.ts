@@ -2,7 +2,7 @@ import { rightsOf, type StaffAccessSummary, type StaffRight, type StaffRole } fr
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/app-error';
-import { recordStaffDenial } from './audit-log';
+import { recordStaffDenial, type DeniedCall } from './audit-log';
 import { sessionOf } from './require-session';
 
 /**
@@ -19,9 +19,26 @@ export interface StaffAccess {
 }
 
 const accessByRequest = new WeakMap<FastifyRequest, StaffAccess>();
+/** The other way round: a check handed only the access (assertStaffSeesApplication) audits its refusal with the call. */
+const requestByAccess = new WeakMap<StaffAccess, FastifyRequest>();
 
 export function setStaffAccess(request: FastifyRequest, access: StaffAccess): void {
   accessByRequest.set(request, access);
+  requestByAccess.set(access, request);
+}
+
+/** A staff call as the audit log records its refusal: the route's pattern and its parameters as asked, cut short. */
+export function deniedCallOf(request: FastifyRequest): DeniedCall {
+  const params = Object.fromEntries(
+    Object.entries((request.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v).slice(0, 200)]),
+  );
+  return { method: request.method, route: request.routeOptions.url ?? '', params };
+}
+
+/** The call this access was resolved for (none for an access made outside a request, as for a reviewer's). */
+export function deniedCallOfAccess(access: StaffAccess): DeniedCall | undefined {
+  const request = requestByAccess.get(access);
+  return request ? deniedCallOf(request) : undefined;
 }
 
 export function accessFor(
@@ -68,13 +85,10 @@ export function requireRight(deps: AppDeps, right: StaffRight) {
     const access = staffAccessOf(request);
     if (hasRight(access, right)) return;
     const session = sessionOf(request);
-    const params = Object.fromEntries(
-      Object.entries((request.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v).slice(0, 200)]),
-    );
     await recordStaffDenial(
       deps.db,
       { userId: session.userId, email: session.username },
-      { method: request.method, route: request.routeOptions.url ?? '', params, right },
+      { ...deniedCallOf(request), right },
       deps.clock.now(),
     );
     throw new AppError('STAFF_RIGHT_MISSING');

@@ -29,8 +29,10 @@ export const ERROR_STATUS = {
   UPLOAD_POLICY_INVALID: 403,
   STAFF_ONLY: 403,
   STAFF_RIGHT_MISSING: 403,
+  OWN_APPLICATION: 403,
   NOT_FOUND: 404,
   APPLICATION_SUBMITTED: 409,
+  PAST_APPLICATION_SUBMITTED: 409,
   ACCOUNT_IS_STAFF: 409,
   APPLICATION_NOT_SUBMITTED: 409,
   ITEM_NOT_REQUESTABLE: 409,
@@ -101,8 +103,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UPLOAD_POLICY_INVALID: 'This upload link is invalid or has expired. Please choose your file again.',
   STAFF_ONLY: 'This page is for the admissions office only.',
   STAFF_RIGHT_MISSING: 'Your role in the admissions office does not allow this. Please ask an administrator.',
+  // A conflict of interest (issue 48): the office's side of one's own application is a colleague's to work on.
+  OWN_APPLICATION:
+    'This is your own application: a member of the admissions office cannot read its file or review, decide or release it. Please ask a colleague.',
   NOT_FOUND: 'The page or item you asked for does not exist.',
   APPLICATION_SUBMITTED: 'Your application has already been submitted and can no longer be changed.',
+  // Deleting the account would delete it too; the route names its cycle (deletePastSubmittedMessage).
+  PAST_APPLICATION_SUBMITTED:
+    'The admissions office keeps a submitted application of an earlier cycle, which deleting your account would delete too, so your account can no longer be deleted here. Please write to the admissions office.',
   ACCOUNT_IS_STAFF:
     'This account belongs to the admissions office and cannot be deleted here. Please ask an administrator.',
   APPLICATION_NOT_SUBMITTED:
@@ -165,7 +173,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOTE_EMPTY: 'Please write a note of 1 to 5,000 characters.',
   STAGE_IN_USE: 'Applications are still in a stage you removed. Please move them to another stage first.',
   REVIEWER_CANNOT_REVIEW:
-    'That member cannot review these applications: their role has no review right, or they are not allowed to see the program.',
+    'That member cannot review these applications: their role has no review right, they are not allowed to see the program, or it is their own application.',
   REVIEW_NOT_ASSIGNED: 'This application has not been assigned to you for review.',
   TEAM_MEMBER_EXISTS: 'That address is already a member of the team.',
   TEAM_MEMBER_FROM_ENVIRONMENT:

@@ -15,3 +15,14 @@ export const CONFIRM_USERNAME_MISMATCH = 'Type the e-mail address of this accoun
 /** The message of a refused deletion once the application is submitted (code APPLICATION_SUBMITTED). */
 export const DELETE_SUBMITTED_MESSAGE =
   'Your application has been submitted, so your account can no longer be deleted here. Please write to the admissions office.';
+
+/**
+ * The message of a refused deletion while an earlier cycle's application is submitted (code
+ * PAST_APPLICATION_SUBMITTED, decision 052): it goes with the account, and the office keeps it. Names its cycles.
+ */
+export function deletePastSubmittedMessage(cycleIds: readonly string[]): string {
+  const cycles =
+    cycleIds.length > 1 ? `${cycleIds.slice(0, -1).join(', ')} and ${cycleIds.at(-1)} cycles` : `${cycleIds[0]} cycle`;
+  const applications = cycleIds.length > 1 ? 'applications' : 'application';
+  return `The admissions office keeps your submitted ${applications} of the ${cycles}, which deleting your account would delete too, so your account can no longer be deleted here. Please write to the admissions office.`;
+}

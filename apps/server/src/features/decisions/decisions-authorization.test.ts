@@ -105,4 +105,23 @@ describe('who may record, read, release and cancel decisions', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });
   });
+
+  // Issue 48: the applicant joins the office as a decider; every decision call on their own application is a
+  // conflict, refused and audited, while an administrator's still works (asked in the row above).
+  it.each(calls)('a decider who is also the applicant: 403 OWN_APPLICATION for $name, audited', async (call) => {
+    const self = await staffWithRoles(t, applicant.email, ['decider']);
+    const audited = async () =>
+      (
+        await t.db.query(
+          `SELECT 1 FROM staff_audit_log WHERE staff_email = $1 AND application_user_id = $2 AND action = 'denied'
+           AND detail->>'conflict' = 'own-application'`,
+          [applicant.email, applicant.userId],
+        )
+      ).rows.length;
+    const before = await audited();
+    const res = await call.run(self);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'OWN_APPLICATION' });
+    expect(await audited()).toBe(before + 1);
+  });
 });

@@ -14,7 +14,7 @@ import { parseBody } from '../../http/parse-body';
 import { recordStaffActions, recordStaffRead } from '../../session/audit-log';
 import { requireStaff, staffOf } from '../../session/require-staff';
 import { requireRight, seesProgram, staffAccessOf, type StaffAccess } from '../../session/staff-access';
-import { assertStaffSeesApplication } from '../staff';
+import { assertStaffSeesApplication, refuseOwnApplications } from '../staff';
 import { codeOf } from './decision-rules';
 import { officeDecisions } from './decision-history';
 import { recordDecision } from './record-decision';
@@ -29,9 +29,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Every application exists and is in the member's programs; otherwise 404, as
  * for one application. One statement for the lot; an application the index
  * has not caught up with yet goes through the one-application check, which
- * indexes it.
+ * indexes it. None is the member's own: otherwise 403 OWN_APPLICATION for the
+ * whole call, checked first, since the one-application check's refusals are
+ * taken for "not seen" below.
  */
 async function assertSeesAll(deps: AppDeps, ctx: FormContext, access: StaffAccess, userIds: readonly string[]) {
+  await refuseOwnApplications(deps, access, userIds, { bulk: true });
   const { rows } = await deps.db.query<{ user_id: string; program: string }>(
     'SELECT user_id, program FROM staff_application_index WHERE user_id = ANY($1::uuid[])',
     [userIds],

@@ -17,7 +17,8 @@ import { deleteAccount } from './delete-account';
 
 /**
  * DELETE /api/account `{ confirm_username }`: an applicant deletes their account while the application is
- * unsubmitted, after typing its address again. Every session of the account ends with it (the rows go), and
+ * unsubmitted, and no earlier cycle's application is held by the office (409 PAST_APPLICATION_SUBMITTED names its
+ * cycle: it would go with the account), after typing its address again. Every session of the account ends with it (the rows go), and
  * this browser's cookies are cleared. An address on the staff list keeps its account: its audit trail and its
  * place on the team are the office's to end (decision 047).
  */

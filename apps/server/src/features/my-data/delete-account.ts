@@ -1,12 +1,17 @@
-import { normalizeEmail } from '@admissions/domain';
+import { deletePastSubmittedMessage, normalizeEmail } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
+import { pastOwnersOf } from '../cycles';
 import { letterFolder, removeFiles, type Log } from '../documents';
 import { forgetMailLog } from '../mail';
 
 export interface DeleteAccountOptions {
-  /** Refuse (409 APPLICATION_SUBMITTED) when the application is submitted: the applicant's own deletion. */
+  /**
+   * The applicant's own deletion: refuse (409 APPLICATION_SUBMITTED) when the application is submitted, and
+   * (409 PAST_APPLICATION_SUBMITTED, naming its cycles) when an earlier cycle's application is held by the
+   * office. Without it (retention) an account with such a past application is kept: undefined.
+   */
   refuseSubmitted?: boolean;
   /**
    * Re-checked in the transaction, with the account's row locked: the retention job deletes only while its rule
@@ -26,10 +31,12 @@ const documentsFolder = (userId: string) => `documents/${userId}/`;
 
 /**
  * Deletes an account and everything of it: the users row (its application, answer history, documents, letter
- * requests, sessions, codes and logins go with it by their foreign keys), its mail log and trusted devices, and
- * after the commit every stored object: the files the rows named, then the account's folders, so an object no
- * row names any more (an upload never sent for conversion) goes too. Returns undefined when there was no such
- * account, or when `stillDue` said no.
+ * requests, sessions, codes and logins go with it by their foreign keys, and so do the owners of its past-cycle
+ * applications with theirs: users.application_of, decision 052), its mail log and trusted devices, and after the
+ * commit every stored object: the files the rows named, then the account's folders, so an object no row names any
+ * more (an upload never sent for conversion) goes too. Never while the office holds one of those past
+ * applications (issue 48): the cascade would take it, accepted offer and files included. Returns undefined when
+ * there was no such account, when such a past application keeps it, or when `stillDue` said no.
  */
 export async function deleteAccount(
   deps: Pick<AppDeps, 'db' | 'storage'>,
@@ -38,7 +45,10 @@ export async function deleteAccount(
   options: DeleteAccountOptions = {},
 ): Promise<DeletedAccount | undefined> {
   const gone = await deps.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const { rows } = await tx.query<{ email: string; application_of: string | null }>(
+      'SELECT email, application_of FROM users WHERE id = $1 FOR UPDATE',
+      [userId],
+    );
     const user = rows[0];
     if (!user) return undefined;
     // The application's row is locked as submit locks it, so a submission and a deletion never interleave.
@@ -47,27 +57,43 @@ export async function deleteAccount(
       [userId],
     );
     if (options.refuseSubmitted && application.rows[0]?.submitted_at) throw new AppError('APPLICATION_SUBMITTED');
+    const past = await pastOwnersOf(tx, userId);
+    const held = past.filter((p) => p.held);
+    if (held.length) {
+      if (!options.refuseSubmitted) return undefined;
+      throw new AppError('PAST_APPLICATION_SUBMITTED', {
+        message: deletePastSubmittedMessage(held.map((p) => p.cycle_id ?? 'earlier')),
+      });
+    }
     if (options.stillDue && !(await options.stillDue(tx, userId))) return undefined;
+    // The past applications left go by the cascade: their files go with the account's (their documents stay in
+    // the account's folder, their letters in folders of their own).
+    const owners = [userId, ...past.map((p) => p.owner_id)];
     const files = await tx.query<{ key: string | null }>(
-      `SELECT upload_key AS key FROM document_uploads WHERE user_id = $1
-       UNION ALL SELECT upload_key FROM documents WHERE user_id = $1
-       UNION ALL SELECT pdf_key FROM documents WHERE user_id = $1
-       UNION ALL SELECT upload_key FROM recommendation_requests WHERE user_id = $1
-       UNION ALL SELECT pdf_key FROM recommendation_requests WHERE user_id = $1
+      `SELECT upload_key AS key FROM document_uploads WHERE user_id = ANY($1::uuid[])
+       UNION ALL SELECT upload_key FROM documents WHERE user_id = ANY($1::uuid[])
+       UNION ALL SELECT pdf_key FROM documents WHERE user_id = ANY($1::uuid[])
+       UNION ALL SELECT upload_key FROM recommendation_requests WHERE user_id = ANY($1::uuid[])
+       UNION ALL SELECT pdf_key FROM recommendation_requests WHERE user_id = ANY($1::uuid[])
        UNION ALL SELECT l.upload_key FROM letter_uploads l JOIN recommendation_requests r ON r.id = l.request_id
-                 WHERE r.user_id = $1`,
-      [userId],
+                 WHERE r.user_id = ANY($1::uuid[])`,
+      [owners],
     );
-    const requests = await tx.query<{ id: string }>('SELECT id FROM recommendation_requests WHERE user_id = $1', [
-      userId,
-    ]);
-    await forgetMailLog(tx, user.email);
-    await tx.query('DELETE FROM trusted_devices WHERE email = $1', [normalizeEmail(user.email)]);
+    const requests = await tx.query<{ id: string }>(
+      'SELECT id FROM recommendation_requests WHERE user_id = ANY($1::uuid[])',
+      [owners],
+    );
+    // A past application's owner (retention deletes one under its own rule) shares the address of its account,
+    // which keeps its mail log and devices.
+    if (!user.application_of) {
+      await forgetMailLog(tx, user.email);
+      await tx.query('DELETE FROM trusted_devices WHERE email = $1', [normalizeEmail(user.email)]);
+    }
     await tx.query('DELETE FROM users WHERE id = $1', [userId]);
     return {
       email: user.email,
       keys: files.rows.map((r) => r.key),
-      folders: [documentsFolder(userId), ...requests.rows.map((r) => letterFolder(r.id))],
+      folders: [...owners.map(documentsFolder), ...requests.rows.map((r) => letterFolder(r.id))],
     };
   });
   if (!gone) return undefined;

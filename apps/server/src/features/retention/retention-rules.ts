@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { DAY } from '../../infra/time-units';
+import { holdsPastApplication } from '../cycles';
 import type { RetentionSources } from './retention-sources';
 
 /** The warning goes this long before an untouched, unsubmitted application is deleted. */
@@ -23,11 +24,14 @@ export interface RetentionCandidate {
   submitted_at: Date | null;
   last_activity_at: Date;
   retention_warned_at: Date | null;
+  /** An earlier cycle's application of this account is held by the office, and would go with it. */
+  holds_past_application: boolean;
 }
 
 /**
  * Every account with its last activity: its creation, its application's last change, its last login and its
  * sessions' last request, whichever is latest. Staff addresses (STAFF_EMAILS) are never retention's to delete.
+ * A past-cycle application's owner is listed as a row of its own (decision 052) and judged by the same rules.
  */
 const ACCOUNTS = `
   WITH accounts AS (
@@ -36,7 +40,8 @@ const ACCOUNTS = `
            coalesce(a.answers->>'applied_major', '') AS program, a.cycle_id, a.submitted_at,
            GREATEST(u.created_at, a.updated_at,
                     (SELECT max(l.logged_in_at) FROM logins l WHERE l.user_id = u.id),
-                    (SELECT max(s.last_seen_at) FROM sessions s WHERE s.user_id = u.id)) AS last_activity_at
+                    (SELECT max(s.last_seen_at) FROM sessions s WHERE s.user_id = u.id)) AS last_activity_at,
+           ${holdsPastApplication('u.id')} AS holds_past_application
     FROM users u LEFT JOIN applications a ON a.user_id = u.id
     -- The office's team keeps its accounts: STAFF_EMAILS, and every member invited in the product.
     WHERE NOT (lower(u.email) = ANY($1::text[]))
@@ -44,12 +49,16 @@ const ACCOUNTS = `
   )
   SELECT * FROM accounts`;
 
-/** Unsubmitted, untouched past the period, warned at least 30 days ago and not touched since the warning. */
-const DUE_UNSUBMITTED = `submitted_at IS NULL AND last_activity_at <= $2
+/**
+ * Unsubmitted, untouched past the period, warned at least 30 days ago and not touched since the warning. An
+ * account whose earlier application the office holds is neither warned nor deleted (issue 48): deleting it would
+ * delete that application by cascade. It is due once that application has gone under its own rule.
+ */
+const DUE_UNSUBMITTED = `submitted_at IS NULL AND last_activity_at <= $2 AND NOT holds_past_application
   AND retention_warned_at IS NOT NULL AND retention_warned_at >= last_activity_at AND retention_warned_at <= $3`;
 
 /** Unsubmitted, within 30 days of the period, and not warned since its last activity. */
-const DUE_WARNING = `submitted_at IS NULL AND last_activity_at <= $2
+const DUE_WARNING = `submitted_at IS NULL AND last_activity_at <= $2 AND NOT holds_past_application
   AND (retention_warned_at IS NULL OR retention_warned_at < last_activity_at)`;
 
 const staffList = (deps: Pick<AppDeps, 'config'>) => [...deps.config.staffEmails];
@@ -58,7 +67,10 @@ export interface RetentionPlan {
   asOf: Date;
   /** Would be deleted: unsubmitted and untouched past RETENTION_UNSUBMITTED_MONTHS, warned 30 days ago. */
   unsubmitted: RetentionCandidate[];
-  /** Would be deleted: of a cycle closed RETENTION_CLOSED_CYCLE_MONTHS ago, no accepted offer. */
+  /**
+   * Would be deleted: of a cycle closed RETENTION_CLOSED_CYCLE_MONTHS ago, no accepted offer, and no earlier
+   * application the office holds (that one goes first, as a row of its own).
+   */
   closedCycle: RetentionCandidate[];
   /** Would be warned now. */
   warnings: RetentionCandidate[];
@@ -102,7 +114,7 @@ export async function planRetention(
         ofClosedCycles.rows.map((r) => r.user_id),
       )
     : new Set<string>();
-  const closedCycle = ofClosedCycles.rows.filter((r) => !accepted.has(r.user_id));
+  const closedCycle = ofClosedCycles.rows.filter((r) => !accepted.has(r.user_id) && !r.holds_past_application);
   const closedIds = new Set(closedCycle.map((r) => r.user_id));
   return {
     asOf: now,
@@ -111,7 +123,7 @@ export async function planRetention(
     closedCycle,
     // An account about to go under the closed-cycle rule is not warned about the other.
     warnings: warnings.rows.filter((r) => !closedIds.has(r.user_id)),
-    keptForAcceptedOffer: ofClosedCycles.rows.length - closedCycle.length,
+    keptForAcceptedOffer: ofClosedCycles.rows.filter((r) => accepted.has(r.user_id)).length,
   };
 }
 

@@ -17,6 +17,7 @@ import { LIST_SOURCE, toListRow } from './console-list';
 import { decisionLabels } from './decision-labels';
 import type { ConvertedDocument } from './converted-documents';
 import { listContextOf } from './stages-repository';
+import { refuseOwnApplications } from './own-application';
 
 export const documentUrl = (userId: string, answerKey: string) =>
   `/api/staff/applications/${userId}/documents/${encodeURIComponent(answerKey)}`;
@@ -36,8 +37,9 @@ export async function assertApplicationExists(deps: AppDeps, ctx: FormContext, u
 /**
  * The application exists and the member may see its program; otherwise 404,
  * the same answer as for no application at all, so a member limited to some
- * programs learns nothing of the others. Every staff call on one application
- * (in any feature) starts here.
+ * programs learns nothing of the others; 403 OWN_APPLICATION for the member's
+ * own (own-application.ts). Every staff call on one application (in any
+ * feature) starts here.
  */
 export async function assertStaffSeesApplication(
   deps: AppDeps,
@@ -45,6 +47,7 @@ export async function assertStaffSeesApplication(
   access: StaffAccess,
   userId: string,
 ): Promise<void> {
+  await refuseOwnApplications(deps, access, [userId]);
   await assertApplicationExists(deps, ctx, userId);
   if (access.programs === null) return;
   const { rows } = await deps.db.query<{ program: string }>(

@@ -5,17 +5,26 @@ import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';
 import { recordStaffRead } from '../../session/audit-log';
 import { staffOf } from '../../session/require-staff';
-import { requireRight } from '../../session/staff-access';
+import { requireRight, staffAccessOf } from '../../session/staff-access';
+import { refuseOwnApplications } from './own-application';
 
 const PAGE_SIZE = 50;
 
-/** The audit log viewer's data (administrators): newest first, by member and by application. */
+/**
+ * The audit log viewer's data (administrators): newest first, by member and by application. The rows of the
+ * administrator's own application are left out, and asking for them by id is refused (OWN_APPLICATION): they
+ * carry the office's work on it, down to a review's amended scores and comment.
+ */
 export function auditRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
     app.get('/audit', { preHandler: requireRight(deps, 'manage_team') }, async (req): Promise<AuditResponse> => {
       const query = parseBody(auditQuery, req.query);
-      const conditions: string[] = [];
-      const params: unknown[] = [];
+      const access = staffAccessOf(req);
+      if (query.application) await refuseOwnApplications(deps, access, [query.application]);
+      const params: unknown[] = [access.userId];
+      const conditions: string[] = [
+        `(application_user_id IS NULL OR application_user_id NOT IN (SELECT id FROM users WHERE id = $1 OR application_of = $1))`,
+      ];
       if (query.member) {
         params.push(normalizeEmail(query.member));
         conditions.push(`staff_email = $${params.length}`);
@@ -24,7 +33,7 @@ export function auditRoutes(deps: AppDeps) {
         params.push(query.application);
         conditions.push(`application_user_id = $${params.length}`);
       }
-      const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+      const where = `WHERE ${conditions.join(' AND ')}`;
       const { rows } = await deps.db.query<{
         id: string;
         staff_email: string;

@@ -105,7 +105,14 @@ describe('GET /service/tmp-pdf', () => {
     for (const client of [t.client(), a.client, b.client, staff]) {
       const resA = await tmpPdf(client, tokenA);
       expect(resA.statusCode).toBe(200);
-      expect(Object.keys(resA.json()).sort()).toEqual(['add_another', 'answer', 'document_answer', 'tabs']);
+      // SPEC section 3's fields, and the programs and terms the submitted application kept (issue 41).
+      expect(Object.keys(resA.json()).sort()).toEqual([
+        'add_another',
+        'answer',
+        'document_answer',
+        'kept_basis',
+        'tabs',
+      ]);
       expect(resA.json().answer).toMatchObject({ first_name: 'Alma', last_name: 'Lovelace' });
       const resB = await tmpPdf(client, tokenB);
       expect(resB.json().answer).toEqual({ first_name: 'Bruno' });

@@ -2,5 +2,7 @@
 export { listConvertedDocuments } from './converted-documents';
 // Every staff call on one application, in any feature, checks existence and program limits here.
 export { assertStaffSeesApplication, staffMaySeeApplication } from './application-detail';
+// A call naming several applications (a release) refuses the member's own as one application does.
+export { refuseOwnApplications } from './own-application';
 // Every decision change writes the list's copy of the decision and its state in its own transaction.
 export { copyDecisionStates } from './decision-state-copy';

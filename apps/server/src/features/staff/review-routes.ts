@@ -23,6 +23,7 @@ import { isAssigned, lockOwnReview, reviewsOf, saveReview } from './reviews-repo
 import { rubricOf } from './rubrics-repository';
 import { recordAuditRows } from './stages-routes';
 import { assertStaffSeesApplications } from './visible-applications';
+import { applicationsOfAddress } from './own-application';
 
 type Params = { userId: string };
 
@@ -52,6 +53,9 @@ export function reviewRoutes(deps: AppDeps, ctx: FormContext) {
         const programs = await assertStaffSeesApplications(deps, ctx, staffAccessOf(req), ids);
         const unseen = ids.filter((id) => !seesProgram(reviewerAccess, programs.get(id) ?? ''));
         if (unseen.length > 0) throw new AppError('REVIEWER_CANNOT_REVIEW', { errors: { application_ids: unseen } });
+        // A reviewer's own application would wait in their queue for a review they may not write (OWN_APPLICATION).
+        const own = await applicationsOfAddress(deps.db, reviewer, ids);
+        if (own.length > 0) throw new AppError('REVIEWER_CANNOT_REVIEW', { errors: { application_ids: own } });
         return deps.db.transaction(async (tx) => {
           const { rows } = await tx.query<{ application_user_id: string }>(
             `INSERT INTO review_assignments (application_user_id, reviewer_email, assigned_by, assigned_at)

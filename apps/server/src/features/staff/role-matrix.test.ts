@@ -1,19 +1,22 @@
 import { checklistRequestsPath, checklistWaiversPath } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggedInClient } from '../../test-support/application-helpers';
+import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 
 /**
  * Every staff route against every role (decision 039): what each member gets
  * follows from the rights of their roles (packages/domain/src/api/staff-roles.ts),
- * a member limited to another program gets 404 for the application, an
- * applicant 403 and a caller without a session 401. The administrator's row
- * runs first: each call works before anyone is refused it.
+ * a member limited to another program gets 404 for the application, a decider
+ * who is also its applicant 403 OWN_APPLICATION (issue 48), an applicant 403 and
+ * a caller without a session 401. The administrator's row runs first: each call
+ * works before anyone is refused it.
  */
-type Who = 'admin' | 'decider' | 'reviewer' | 'reader' | 'limited';
-const WHO: Who[] = ['admin', 'decider', 'reviewer', 'reader', 'limited'];
-const EMAILS: Record<Exclude<Who, 'admin'>, string> = {
+type Role = 'admin' | 'decider' | 'reviewer' | 'reader' | 'limited';
+type Who = Role | 'self';
+const ROLES: Role[] = ['admin', 'decider', 'reviewer', 'reader', 'limited'];
+const WHO: Who[] = [...ROLES, 'self'];
+const EMAILS: Record<Exclude<Role, 'admin'>, string> = {
   decider: 'm-decider@college.test',
   reviewer: 'm-reviewer@college.test',
   reader: 'm-reader@college.test',
@@ -29,7 +32,7 @@ beforeAll(async () => {
   t = await startTestApp(STAFF_ENV);
   clients.admin = await loggedInClient(t, STAFF_EMAIL);
   app = await submittedApplicant(t, 'm-applicant@example.edu', { first_name: 'Mira' });
-  const invites: [Exclude<Who, 'admin'>, string[], string[] | null][] = [
+  const invites: [keyof typeof EMAILS, string[], string[] | null][] = [
     ['decider', ['decider'], null],
     ['reviewer', ['reviewer'], null],
     ['reader', ['reader'], null],
@@ -40,6 +43,12 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(201);
     clients[who] = await loggedInClient(t, EMAILS[who]);
   }
+  // The applicant joins the office as a decider: the account's next login is a staff session; its applicant
+  // session (app.client) stays what it was.
+  expect(
+    (await clients.admin.post('/api/staff/team', { email: app.email, roles: ['decider'], programs: null })).statusCode,
+  ).toBe(201);
+  clients.self = await anotherSession(t, app.email);
   for (const email of ['m-target@college.test', 'm-victim@college.test']) {
     expect((await clients.admin.post('/api/staff/team', { email, roles: ['reader'], programs: null })).statusCode).toBe(
       201,
@@ -61,20 +70,20 @@ interface Route {
   method: Method;
   url: () => string;
   body?: () => unknown;
-  /** Status by caller. */
-  expect: Record<Who, number>;
+  /** Status by role (the decider who applied is derived from the decider's: see expected). */
+  expect: Record<Role, number>;
 }
-const all = (status: number, limited = status): Record<Who, number> => ({
+const all = (status: number, limited = status): Route['expect'] => ({
   admin: status,
   decider: status,
   reviewer: status,
   reader: status,
   limited,
 });
-const only = (allowed: Who[], status = 200, limited?: number): Record<Who, number> =>
+const only = (allowed: Role[], status = 200, limited?: number): Route['expect'] =>
   Object.fromEntries(
-    WHO.map((w) => [w, allowed.includes(w) ? (w === 'limited' && limited ? limited : status) : 403]),
-  ) as Record<Who, number>;
+    ROLES.map((w) => [w, allowed.includes(w) ? (w === 'limited' && limited ? limited : status) : 403]),
+  ) as Route['expect'];
 
 const stages = () => [
   { id: 'awaiting-materials', label: 'Awaiting materials' },
@@ -178,6 +187,27 @@ const routes: Route[] = [
   },
 ];
 
+/** Whether the call names the application, in its path or in its list of ids. */
+const namesApplication = (route: Route) =>
+  route.url().includes(app.userId) || JSON.stringify(route.body?.() ?? null).includes(app.userId);
+
+/**
+ * The decider who applied: the decider's answer (a right they lack is still STAFF_RIGHT_MISSING, checked first),
+ * except that every call on their own application that a decider may make is 403 OWN_APPLICATION.
+ */
+function expected(route: Route, who: Who): { status: number; code?: string } {
+  if (who !== 'self') {
+    const status = route.expect[who];
+    return status === 403
+      ? { status, code: 'STAFF_RIGHT_MISSING' }
+      : status === 404
+        ? { status, code: 'NOT_FOUND' }
+        : { status };
+  }
+  const decider = expected(route, 'decider');
+  return namesApplication(route) && decider.status < 400 ? { status: 403, code: 'OWN_APPLICATION' } : decider;
+}
+
 function send(client: TestClient, route: Route) {
   const url = route.url();
   const body = route.body?.();
@@ -197,13 +227,14 @@ describe('every staff route, every role', () => {
   for (const who of WHO) {
     it(`answers ${who} as the rights of the role say`, async () => {
       const got = [];
+      const want = [];
       for (const route of routes) {
         const res = await send(clients[who], route);
-        got.push({ route: `${route.method} ${route.url()}`, status: res.statusCode });
-        if (res.statusCode === 403) expect(res.json().code).toBe('STAFF_RIGHT_MISSING');
-        if (res.statusCode === 404) expect(res.json().code).toBe('NOT_FOUND');
+        const name = `${route.method} ${route.url()}`;
+        got.push({ route: name, status: res.statusCode, ...(res.statusCode >= 400 ? { code: res.json().code } : {}) });
+        want.push({ route: name, ...expected(route, who) });
       }
-      expect(got).toEqual(routes.map((r) => ({ route: `${r.method} ${r.url()}`, status: r.expect[who] })));
+      expect(got).toEqual(want);
     });
   }
 
@@ -213,6 +244,15 @@ describe('every staff route, every role', () => {
       [EMAILS.reader],
     );
     expect(rows[0]!.n).toBe(routes.filter((r) => r.expect.reader === 403).length);
+  });
+
+  it('writes every refusal of the own application to the audit log, under that application', async () => {
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM staff_audit_log
+       WHERE staff_email = $1 AND action = 'denied' AND detail->>'conflict' = 'own-application' AND application_user_id = $2`,
+      [app.email, app.userId],
+    );
+    expect(rows[0]!.n).toBe(routes.filter((r) => expected(r, 'self').code === 'OWN_APPLICATION').length);
   });
 
   it('answers 403 to an applicant and 401 without a session, on every route', async () => {

@@ -3,11 +3,13 @@ import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
 import { seesProgram, type StaffAccess } from '../../session/staff-access';
 import { reindexApplications } from './console-index';
+import { refuseOwnApplications } from './own-application';
 
 /**
  * The bulk form of assertStaffSeesApplication: every id names an application
  * the member may see, or the whole call is 404 (the same answer as for an id
- * that names nothing). Answers each application's program.
+ * that names nothing), and none is the member's own, or the whole call is 403
+ * OWN_APPLICATION. Answers each application's program.
  */
 export async function assertStaffSeesApplications(
   deps: AppDeps,
@@ -15,6 +17,7 @@ export async function assertStaffSeesApplications(
   access: StaffAccess,
   userIds: readonly string[],
 ): Promise<Map<string, string>> {
+  await refuseOwnApplications(deps, access, userIds, { bulk: true });
   const read = async () =>
     new Map(
       (
