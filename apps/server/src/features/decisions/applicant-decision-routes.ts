@@ -7,8 +7,7 @@ import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
 import type { PdfRenderer } from '../pdf';
 import { respondToOffer, withdrawApplication } from './applicant-decision';
-import { decisionLetterText, letterFactsOf } from './decision-letter';
-import { codeOf } from './decision-rules';
+import { drawDecisionLetter } from './decision-letter-pdf';
 import { releasedDecision } from './decisions-repository';
 
 /**
@@ -22,13 +21,7 @@ export function applicantDecisionRoutes(deps: AppDeps, renderer: PdfRenderer) {
       const row = await releasedDecision(deps.db, userId);
       // Before release there is no letter, the same 404 as for no decision at all.
       if (!row) throw new AppError('NOT_FOUND');
-      const tenant = deps.config.tenant;
-      const facts = await letterFactsOf(deps.db, deps.config.tenant, userId);
-      const pdf = await renderer.renderLetter({
-        title: `${tenant.partnerName}: ${codeOf(tenant.decisions, row.code)?.label ?? row.code}`,
-        receivedOn: '',
-        text: decisionLetterText(tenant, row, facts, deps.clock.now()),
-      });
+      const pdf = await drawDecisionLetter(deps, renderer, userId, row);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', 'attachment; filename="decision-letter.pdf"')

@@ -1,3 +1,4 @@
 // The decisions feature's public entry: what the status page reads of it, and who accepted an offer (retention).
 export { applicantDecision, applicantDecisionStatus, pastDecisionOf, respondToOffer } from './applicant-decision';
 export { acceptedOfferUserIds } from './decisions-repository';
+export { decisionsForMyData } from './my-data-decisions';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { decisionsForMyData } from '../decisions';
 import { listConvertedDocuments } from '../documents';
 import { mailLogOf } from '../mail';
 import { drawnCopy, type ApplicantCopies, type PdfRenderer } from '../pdf';
@@ -11,9 +12,11 @@ import type { ZipEntry } from './zip-stream';
 const README = (partner: string, at: string) =>
   `Your data held by the ${partner} graduate application, as it was on ${at}.\n\n` +
   `answers.json           your account, your answers and the state of your application, your documents and\n` +
-  `                       letters of recommendation (what was asked, of whom, and when)\n` +
+  `                       letters of recommendation (what was asked, of whom, and when), our decisions as\n` +
+  `                       released to you, your answer to an offer, and any withdrawal\n` +
   `answer-history.json    every change to your answers, as saved\n` +
   `application-copy.pdf   the PDF copy of your application\n` +
+  `decision-letter.pdf    the letter of our decision, once it is released to you\n` +
   `documents/             your uploaded documents, as converted to PDF\n` +
   `letters/               the letters of recommendation you did not waive your right to see\n` +
   `mail-log.json          the e-mails we sent to your address: when, their subject and kind\n` +
@@ -49,8 +52,8 @@ export async function myDataEntries(
   const { renderer, copies } = drawing;
   const { db } = deps;
   const { userId } = owner;
-  const [account, application, logins, history, documents, recommendations, letters, mailLog, copy] = await Promise.all(
-    [
+  const [account, application, logins, history, documents, recommendations, letters, mailLog, copy, decided] =
+    await Promise.all([
       db.query<{ email: string; created_at: Date; confirmed_at: Date | null }>(
         'SELECT email, created_at, confirmed_at FROM users WHERE id = $1',
         [userId],
@@ -80,8 +83,8 @@ export async function myDataEntries(
       lettersOpenToApplicant(deps, userId, renderer),
       mailLogOf(db, owner.username),
       drawnCopy(copies.file(owner, log)).then((c) => c.pdf),
-    ],
-  );
+      decisionsForMyData(deps, renderer, userId),
+    ]);
   const app = application.rows[0];
   const user = account.rows[0]!;
   const letterFiles = new Map(letters.map((l, i) => [l.requestId, `letters/letter-${i + 1}.pdf`]));
@@ -125,6 +128,8 @@ export async function myDataEntries(
       waived_right_to_see: r.waived_at_receipt,
       file_in_this_zip: letterFiles.get(r.id) ?? null,
     })),
+    decisions: decided.decisions,
+    withdrawal: decided.withdrawal,
   };
 
   const entries: ZipEntry[] = [
@@ -141,6 +146,7 @@ export async function myDataEntries(
         json(history.rows.map((r) => ({ at: iso(r.created_at), kind: r.kind, changes: officeUnnamed(r.changes) }))),
     },
     { name: 'application-copy.pdf', deflate: false, read: async () => copy },
+    ...(decided.letter ? [{ ...decided.letter, deflate: false }] : []),
     ...documents.map((d) => ({ name: documentFile(d.answerKey), deflate: false, read: () => d.readPdf() })),
     ...letters.map((l) => ({ name: letterFiles.get(l.requestId)!, deflate: false, read: () => l.readPdf() })),
     { name: 'mail-log.json', deflate: true, read: async () => json(mailLog) },

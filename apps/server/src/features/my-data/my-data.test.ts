@@ -1,7 +1,7 @@
 import { MY_DATA_PATH, RECOMMENDATION_LETTER_TEXT_PATH } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../../test/pdf-text';
-import { loggedInClient, save } from '../../test-support/application-helpers';
+import { anotherSession, loggedInClient, save } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
 import { zipEntries } from '../../test-support/zip-entries';
@@ -139,6 +139,47 @@ describe('GET /api/my-data', () => {
     });
     for (const [name, bytes] of entries)
       expect({ name, member: bytes.includes(STAFF_EMAIL) }).toEqual({ name, member: false });
+  });
+
+  it('holds the decisions released, the answer to the offer, the withdrawal and the letter; never a draft (issue 41)', async () => {
+    const staff = await anotherSession(t, STAFF_EMAIL);
+    const zipOf = async (client: typeof ada.client) =>
+      zipEntries((await expectOk(await client.get(MY_DATA_PATH))).rawPayload);
+    const ada = await submittedApplicant(t, 'zip.decided@example.edu', { first_name: 'Ada', last_name: 'Lovelace' });
+    await expectOk(await staff.put(`/api/staff/applications/${ada.userId}/decision`, { code: 'waitlist' }));
+    // A provisional decision is the office's working paper: none of it in the ZIP.
+    const draft = await zipOf(ada.client);
+    expect(JSON.parse(new TextDecoder().decode(draft.get('answers.json')))).toMatchObject({
+      decisions: [],
+      withdrawal: null,
+    });
+    expect(draft.has('decision-letter.pdf')).toBe(false);
+    expect(new TextDecoder().decode(draft.get('answers.json'))).not.toMatch(/wait/i);
+
+    await expectOk(await staff.post('/api/staff/decisions/release', { application_ids: [ada.userId] }));
+    await expectOk(await staff.put(`/api/staff/applications/${ada.userId}/decision`, { code: 'admit' }));
+    await expectOk(await staff.post('/api/staff/decisions/release', { application_ids: [ada.userId] }));
+    await expectOk(await ada.client.post('/api/decision/response', { response: 'accept' }));
+    const decided = await zipOf(ada.client);
+    const answers = JSON.parse(new TextDecoder().decode(decided.get('answers.json')));
+    expect(answers.decisions).toEqual([
+      expect.objectContaining({ decision: 'Wait-listed', current: false, response: null, letter_in_this_zip: null }),
+      expect.objectContaining({
+        decision: 'Admitted',
+        current: true,
+        response: 'accept',
+        letter_in_this_zip: 'decision-letter.pdf',
+      }),
+    ]);
+    expect(await pdfText(decided.get('decision-letter.pdf')!)).toContain('Congratulations');
+    expect(new TextDecoder().decode(decided.get('README.txt'))).toContain('decision-letter.pdf');
+
+    const bea = await submittedApplicant(t, 'zip.withdrawn@example.edu', { first_name: 'Bea' });
+    await expectOk(await bea.client.post('/api/withdraw', { reason: 'I chose another college.' }));
+    expect(JSON.parse(new TextDecoder().decode((await zipOf(bea.client)).get('answers.json')))).toMatchObject({
+      decisions: [],
+      withdrawal: { reason: 'I chose another college.' },
+    });
   });
 
   it("holds only the caller's own data, and answers 401 without a session", async () => {
