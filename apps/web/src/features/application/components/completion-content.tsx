@@ -1,4 +1,4 @@
-import { MY_DATA_PATH } from '@admissions/domain';
+import { MY_DATA_PATH, type ChecklistItem } from '@admissions/domain';
 import { DecisionStatus } from '../../decisions/components/decision-status';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
@@ -37,7 +37,11 @@ export function CompletionContent() {
           {/* The status page: the decision once released (#32), then the checklist (#30). */}
           <DecisionStatus />
           <CompletionStatus />
-          <CompletionLetters form={form} recommenders={letters.recommenders} />
+          <CompletionLetters
+            form={form}
+            recommenders={letters.recommenders}
+            waived={waivedLetters(status.data?.checklist ?? [])}
+          />
           <section aria-labelledby="completion-next">
             <h2 id="completion-next" className={styles.heading}>
               What happens next
@@ -73,6 +77,11 @@ export function CompletionContent() {
       )}
     </div>
   );
+}
+
+/** The keys of the letter items the office waived. */
+function waivedLetters(checklist: readonly ChecklistItem[]): ReadonlySet<string> {
+  return new Set(checklist.filter((i) => i.kind === 'letter' && i.state === 'waived').map((i) => i.key));
 }
 
 /** What happens next, as far as it is still true at this stage (issue 41). */

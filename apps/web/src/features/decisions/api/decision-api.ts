@@ -12,8 +12,9 @@ import {
 } from '@admissions/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { STATUS_QUERY_KEY } from '../../../lib/status-query-key';
 
-export const applicantStatusKey = ['status'] as const;
+export const applicantStatusKey = STATUS_QUERY_KEY;
 
 /** The submitted applicant's status page data: the decision is null until it is released. */
 export function useApplicantStatus() {

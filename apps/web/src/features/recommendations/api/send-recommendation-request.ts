@@ -1,6 +1,7 @@
 import { recommendationRequestPath, type RecommenderPrefix, type RecommendationsResponse } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { STATUS_QUERY_KEY } from '../../../lib/status-query-key';
 import { recommendationsQueryKey } from './get-recommendations';
 import { useMutation } from '../../../lib/use-mutation';
 
@@ -13,6 +14,10 @@ export function useSendRecommendationRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendRecommendationRequest,
-    onSuccess: (list) => queryClient.setQueryData(recommendationsQueryKey, list),
+    onSuccess: async (list) => {
+      queryClient.setQueryData(recommendationsQueryKey, list);
+      // The checklist's letter item changes with it: Final Steps and the status page read it again.
+      await queryClient.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
+    },
   });
 }

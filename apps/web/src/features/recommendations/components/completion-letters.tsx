@@ -1,4 +1,4 @@
-import type { Answers, FormDefinition, RecommenderState } from '@admissions/domain';
+import { letterItemKey, type Answers, type FormDefinition, type RecommenderState } from '@admissions/domain';
 import { Subheadings } from '../../../components/form/shell/heading';
 import { useRecommendations } from '../api/get-recommendations';
 import { asksForRecommenders, recommenderSections } from '../recommender-sections';
@@ -14,7 +14,10 @@ export const COMPLETION_LETTERS_HEADING = 'Letters of recommendation';
 export function useCompletionLetters(form: FormDefinition, answers: Answers) {
   const asked = asksForRecommenders(form, answers);
   const list = useRecommendations(asked);
-  const recommenders: RecommenderState[] = (asked && list.data?.recommenders) || [];
+  // A recommender the applicant never named (an optional second one) is no letter at all: not "not requested yet".
+  const recommenders: RecommenderState[] = ((asked && list.data?.recommenders) || []).filter(
+    (r) => r.status !== 'NOT_REQUESTED' || (answers[`${r.prefix}email`] ?? '').trim() !== '',
+  );
   // isLoading, not isPending: offline, the query waits paused, and the page must not wait with it.
   return { known: !asked || !list.isLoading, recommenders };
 }
@@ -24,7 +27,16 @@ export function useCompletionLetters(form: FormDefinition, answers: Answers) {
  * while one is awaited. The answers are final here, so a request can only be
  * sent when the server says the saved name and e-mail allow it.
  */
-export function CompletionLetters({ form, recommenders }: { form: FormDefinition; recommenders: RecommenderState[] }) {
+export function CompletionLetters({
+  form,
+  recommenders,
+  waived,
+}: {
+  form: FormDefinition;
+  recommenders: RecommenderState[];
+  /** The keys of the letter items the office waived (the checklist's): the two blocks agree. */
+  waived: ReadonlySet<string>;
+}) {
   if (recommenders.length === 0) return null;
 
   const titles = new Map(recommenderSections(form).map(({ prefix, section }) => [prefix, section.title ?? '']));
@@ -36,7 +48,16 @@ export function CompletionLetters({ form, recommenders }: { form: FormDefinition
       <Subheadings>
         {recommenders.map((r) => {
           const title = titles.get(r.prefix) ?? 'Recommender';
-          return <RecommenderStatus key={r.prefix} recommender={r} heading={title} title={title} editable={false} />;
+          return (
+            <RecommenderStatus
+              key={r.prefix}
+              recommender={r}
+              heading={title}
+              title={title}
+              editable={false}
+              waived={waived.has(letterItemKey(r.prefix))}
+            />
+          );
         })}
       </Subheadings>
     </section>

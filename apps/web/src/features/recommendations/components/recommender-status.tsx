@@ -22,6 +22,8 @@ interface RecommenderStatusProps {
   typedEmail?: string | undefined;
   /** Runs before a request is sent: saves the answers just typed. */
   beforeRequest?: () => Promise<void>;
+  /** The office waived this letter (a checklist waiver): no letter is needed, and nothing is asked of anyone. */
+  waived?: boolean;
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -38,6 +40,7 @@ export function RecommenderStatus({
   editable,
   typedEmail = '',
   beforeRequest,
+  waived = false,
 }: RecommenderStatusProps) {
   const headingId = useId();
   const line = useRef<HTMLParagraphElement>(null);
@@ -53,8 +56,8 @@ export function RecommenderStatus({
   const sentTo = r.status !== 'NOT_REQUESTED' && r.email !== '';
   const emailChanged = editable && sentTo && typedEmail.trim() !== '' && !sameAddress(typedEmail, r.email);
   // A recommender who declined is not asked again: the button comes back with another address.
-  const showRequest = r.can_request || (editable && (r.status === 'NOT_REQUESTED' || emailChanged));
-  const showReminder = r.status === 'REQUESTED' && r.can_remind;
+  const showRequest = !waived && (r.can_request || (editable && (r.status === 'NOT_REQUESTED' || emailChanged)));
+  const showReminder = !waived && r.status === 'REQUESTED' && r.can_remind;
 
   // The pressed button may go away with the new status: focus moves to the status it changed.
   const act = async (send: () => Promise<boolean>) => {
@@ -67,11 +70,17 @@ export function RecommenderStatus({
         {heading}
       </Heading>
       <p ref={line} tabIndex={-1} className={styles.line}>
-        <StatusLine recommender={r} />
+        {waived && r.status !== 'RECEIVED' ? (
+          <>
+            Status: <strong>Waived by the admissions office</strong>: no letter is needed from this recommender.
+          </>
+        ) : (
+          <StatusLine recommender={r} />
+        )}
       </p>
       {r.status === 'DECLINED' && r.decline_reason && <p className={styles.reason}>Their reason: {r.decline_reason}</p>}
       {editable && <Hint recommender={r} emailChanged={emailChanged} typedEmail={typedEmail} />}
-      {r.status === 'REQUESTED' && !r.can_remind && r.next_reminder_at && (
+      {!waived && r.status === 'REQUESTED' && !r.can_remind && r.next_reminder_at && (
         <p className={styles.hint}>You can send a reminder from {formatMoment(r.next_reminder_at)}.</p>
       )}
       <div className={styles.actions}>

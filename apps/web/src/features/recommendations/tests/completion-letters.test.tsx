@@ -1,22 +1,46 @@
-import { RECOMMENDATION_MESSAGES, RECOMMENDATIONS_PATH, type RecommenderState } from '@admissions/domain';
+import {
+  RECOMMENDATION_MESSAGES,
+  RECOMMENDATIONS_PATH,
+  STATUS_PATH,
+  type ChecklistItem,
+  type RecommenderState,
+  type StatusResponse,
+} from '@admissions/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { applicantServer, completeAnswers } from '../../../test/application-server';
-import { stubFetch } from '../../../test/fetch-stub';
+import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
 import { formatDay, formatMoment } from '../components/format-dates';
 import { askedGrace, recommender, recommendationsServer, REQUESTED_AT } from './recommendations-server';
 
 /** A submitted MAE application at /completion, with the letter requests given. */
-async function openCompletion(recommenders: RecommenderState[], major = 'MAE') {
+async function openCompletion(
+  recommenders: RecommenderState[],
+  major = 'MAE',
+  { answers = {}, checklist = [] }: { answers?: Record<string, string>; checklist?: ChecklistItem[] } = {},
+) {
   setLoggedInCookie();
   const applicant = applicantServer({
-    answers: { ...completeAnswers(), applied_major: major },
+    answers: { ...completeAnswers(), applied_major: major, ...answers },
     submitted: true,
     webStatuses: ['started', 'validating', 'submitted'],
   });
   const letters = recommendationsServer(applicant, recommenders);
-  const net = stubFetch({ ...applicant.handlers, ...letters.handlers });
+  const net = stubFetch({
+    ...applicant.handlers,
+    ...letters.handlers,
+    [`GET ${STATUS_PATH}`]: () =>
+      json({
+        submitted_at: '2026-11-02T09:00:00.000Z',
+        withdrawn_at: null,
+        complete: false,
+        checklist,
+        reminders: true,
+        deadline: null,
+        decision: null,
+      } satisfies StatusResponse),
+  });
   const app = renderApp('/completion');
   await screen.findByRole('heading', { level: 1, name: 'Application Submitted' });
   return { ...app, letters, net };
@@ -59,6 +83,36 @@ describe('letters on the completion page', { timeout: 30_000 }, () => {
         `You can send a reminder from ${formatMoment(letters.list[0]!.next_reminder_at!)}.`,
       ),
     );
+  });
+
+  test('a letter the office waived says so, with nothing to send, as the checklist does (issue 41)', async () => {
+    await openCompletion([askedGrace({ can_remind: true })], 'MAE', {
+      checklist: [
+        {
+          key: 'letter:recommender_',
+          label: 'Letter of recommendation from Grace Hopper',
+          state: 'waived',
+          updated_at: REQUESTED_AT,
+          kind: 'letter',
+        },
+      ],
+    });
+    const first = await screen.findByRole('group', { name: 'Recommender' });
+    expect(first).toHaveTextContent(
+      'Status: Waived by the admissions office: no letter is needed from this recommender.',
+    );
+    expect(first).not.toHaveTextContent('Requested');
+    expect(within(first).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  test('a second recommender never named is no letter at all, not "not requested yet" (issue 41)', async () => {
+    await openCompletion([askedGrace(), recommender('recommender_2_', { status: 'NOT_REQUESTED' })], 'MAE', {
+      answers: { recommender_2_first_name: '', recommender_2_last_name: '', recommender_2_email: '' },
+    });
+    const section = await screen.findByRole('region', { name: 'Letters of recommendation' });
+    expect(within(section).getByRole('group', { name: 'Recommender' })).toBeInTheDocument();
+    expect(within(section).queryByRole('group', { name: 'Second Recommender' })).not.toBeInTheDocument();
+    expect(section).not.toHaveTextContent('Not requested yet');
   });
 
   test('a declined request shows the reason', async () => {

@@ -106,6 +106,13 @@ describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
       recommender_2_email: 'alan@example.edu',
     });
     expect(net.callsTo('POST /api/recommendations/recommender_2_/request')[0]?.body).toEqual({});
+    // The checklist is read again after the request: its letter item agrees with the panel without a reload (issue 41).
+    const sent = net.requests.findIndex(
+      (r) => `${r.method} ${r.path}` === 'POST /api/recommendations/recommender_2_/request',
+    );
+    await waitFor(() =>
+      expect(net.requests.slice(sent + 1).map((r) => `${r.method} ${r.path}`)).toContain('GET /api/status'),
+    );
   });
 
   test('a recommender without a valid name and e-mail: the server\u2019s message beside the button', async () => {

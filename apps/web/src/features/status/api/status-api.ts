@@ -7,9 +7,10 @@ import {
 } from '@admissions/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { STATUS_QUERY_KEY } from '../../../lib/status-query-key';
 import { useMutation } from '../../../lib/use-mutation';
 
-export const statusQueryKey = ['status'] as const;
+export const statusQueryKey = STATUS_QUERY_KEY;
 
 /** GET /api/status: the applicant's checklist. Asked again on every visit: items change while nobody looks. */
 export function useStatus(enabled = true) {
