@@ -32,9 +32,14 @@ export type AuditAction =
   | 'view-audit'
   /** A dry run of the retention job (features/retention): counts by rule, and the applications it would delete. */
   | 'retention-preview'
-  /** The checklist's office items (decision 044): a document asked for again, withdrawn; an item waived, taken back. */
+  /**
+   * The checklist's office items (decision 044): a document asked for, withdrawn; a document marked received by
+   * the office (issue 41), taken back; an item waived, taken back.
+   */
   | 'request-item'
   | 'withdraw-request'
+  | 'receive-item'
+  | 'unreceive-item'
   | 'waive-item'
   | 'unwaive-item'
   /** Decisions (features/decisions): recorded, read, released (one row per application), a release cancelled. */

@@ -15,6 +15,8 @@ export const CHECKLIST_STATES = [
   'address_problem',
   'requested',
   'waived',
+  // A document the applicant will have sent (a transcript by the school, "I will send it later"): issue 41.
+  'awaiting',
 ] as const;
 export type ChecklistState = (typeof CHECKLIST_STATES)[number];
 
@@ -56,7 +58,11 @@ export interface StaffChecklistItem extends ChecklistItem {
   request?: { message: string; requested_at: string; answered_at: string | null; requested_by: string };
   /** An earlier document kept when a requested one replaced it. */
   earlier_documents?: { file_name: string; replaced_at: string }[];
+  /** Marked received by the office (a paper transcript), with its note: for the office only. */
+  receipt?: { note: string; received_by: string; received_at: string };
 }
+
+export const checklistReceiptsPath = (userId: string) => `/api/staff/applications/${userId}/receipts`;
 
 export const isChecklistComplete = (items: readonly Pick<ChecklistItem, 'state'>[]): boolean =>
   items.every((i) => i.state === 'received' || i.state === 'waived');

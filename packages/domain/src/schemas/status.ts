@@ -18,7 +18,14 @@ export const checklistWaiverBody = z.strictObject({
 });
 export type ChecklistWaiverBody = z.infer<typeof checklistWaiverBody>;
 
-/** DELETE …/requests and …/waivers name the item in the query. */
+/** POST /api/staff/applications/{id}/receipts: a document received by the office, with its note (issue 41). */
+export const checklistReceiptBody = z.strictObject({
+  item_key: itemKey,
+  note: z.string().trim().min(1).max(2000),
+});
+export type ChecklistReceiptBody = z.infer<typeof checklistReceiptBody>;
+
+/** DELETE …/requests, …/waivers and …/receipts name the item in the query. */
 export const checklistItemQuery = z.strictObject({ item_key: itemKey });
 export type ChecklistItemQuery = z.infer<typeof checklistItemQuery>;
 

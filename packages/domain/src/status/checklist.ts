@@ -2,6 +2,7 @@ import type { Answers } from '../api/profile';
 import type { ChecklistItem, ChecklistState } from '../api/status';
 import { fieldLink, formFields, storesAnswer } from '../form/answer-keys';
 import type { FormDefinition } from '../form/form-types';
+import type { Question } from '../form/question-types';
 import { RECOMMENDER_PREFIXES } from '../form/pages/recommender';
 import { visibleQuestions, type ViewState } from '../form/walk';
 import { validateAnswers } from '../validation/answer-rules';
@@ -40,6 +41,12 @@ export interface ChecklistWaiver {
   waived_at: Date;
 }
 
+/** A document the office marked received itself (a paper transcript sent by the school). */
+export interface ChecklistReceipt {
+  item_key: string;
+  received_at: Date;
+}
+
 export interface ChecklistSources {
   answers: Answers;
   view: ViewState;
@@ -52,6 +59,7 @@ export interface ChecklistSources {
   /** The office's requests, newest last; withdrawn ones left out. */
   requests: readonly ChecklistRequest[];
   waivers: readonly ChecklistWaiver[];
+  receipts?: readonly ChecklistReceipt[];
 }
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -123,6 +131,10 @@ export function deriveChecklist(form: FormDefinition, src: ChecklistSources): Ch
       if (!required[q.key]?.length && !doc && !requested.has(q.key)) continue;
       fileItems.push(documentItem(form, q.key, files.get(q.key) ?? q.key, doc));
     }
+    for (const key of sentLaterFiles(page, src)) {
+      if (fileItems.some((i) => i.key === key)) continue;
+      fileItems.push(sentLaterItem(form, key, files.get(key) ?? key, src.documents[key]));
+    }
     for (const prefix of RECOMMENDER_PREFIXES) {
       if (!shown.some((q) => q.key === `${prefix}email`)) continue;
       const letter = src.letters[prefix];
@@ -132,6 +144,32 @@ export function deriveChecklist(form: FormDefinition, src: ChecklistSources): Ch
   }
   items.push(...fileItems, ...letterItems);
   return overlayOffice(form, items, src);
+}
+
+/**
+ * The file questions of a tab the applicant did not choose, where the chosen tab asks for no file: the
+ * document will come another way (a transcript the school sends: "I will send it later").
+ */
+function sentLaterFiles(page: FormDefinition['pages'][number], src: ChecklistSources): string[] {
+  const out: string[] = [];
+  for (const q of visibleQuestions(page, src.answers, src.view)) {
+    if (q.kind !== 'tabs') continue;
+    const chosen = src.view.tabs?.[q.key] ?? q.defaultTab;
+    const fileKeysOf = (qs: readonly Question[]) => qs.filter((c) => c.kind === 'file').map((c) => c.key);
+    if (fileKeysOf(q.tabs.find((t) => t.id === chosen)?.questions ?? []).length > 0) continue;
+    for (const tab of q.tabs) if (tab.id !== chosen) out.push(...fileKeysOf(tab.questions));
+  }
+  return out;
+}
+
+/** A document to be sent by someone else: awaited until it arrives (uploaded later, or received by the office). */
+function sentLaterItem(form: FormDefinition, key: string, label: string, doc: ChecklistDocument | undefined) {
+  const item = documentItem(form, key, label, doc);
+  if (item.state === 'missing' && !doc) {
+    item.state = 'awaiting';
+    item.message = 'To be sent to the admissions office, as you chose. We will mark it received when it arrives.';
+  }
+  return item;
 }
 
 function documentItem(form: FormDefinition, key: string, label: string, doc: ChecklistDocument | undefined) {
@@ -197,11 +235,12 @@ function overlayOffice(form: FormDefinition, items: ChecklistItem[], src: Checkl
   for (const request of src.requests) {
     let item = byKey.get(request.item_key);
     if (!item) {
+      // An item the form does not show now (another tab chosen): its document, if one came, answers the request.
       item = documentItem(
         form,
         request.item_key,
         fileLabels(form).get(request.item_key) ?? request.item_key,
-        undefined,
+        src.documents[request.item_key],
       );
       byKey.set(item.key, item);
       items.push(item);
@@ -213,6 +252,13 @@ function overlayOffice(form: FormDefinition, items: ChecklistItem[], src: Checkl
     item.state = 'requested';
     item.updated_at = iso(request.requested_at);
     item.message = request.message;
+  }
+  for (const receipt of src.receipts ?? []) {
+    const item = byKey.get(receipt.item_key);
+    if (!item || item.kind !== 'document') continue;
+    item.state = 'received';
+    item.updated_at = iso(receipt.received_at);
+    item.message = 'Received by the admissions office.';
   }
   for (const waiver of src.waivers) {
     const item = byKey.get(waiver.item_key);

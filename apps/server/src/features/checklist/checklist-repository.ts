@@ -31,6 +31,23 @@ export async function requestsOf(db: Queryable, userIds: readonly string[]): Pro
   return rows;
 }
 
+export interface ReceiptRow {
+  user_id: string;
+  item_key: string;
+  note: string;
+  received_by: string;
+  received_at: Date;
+}
+
+/** The documents the office marked received itself (migration 118). */
+export async function receiptsOf(db: Queryable, userIds: readonly string[]): Promise<ReceiptRow[]> {
+  const { rows } = await db.query<ReceiptRow>(
+    `SELECT user_id, item_key, note, received_by, received_at FROM checklist_receipts WHERE user_id = ANY($1::uuid[])`,
+    [userIds],
+  );
+  return rows;
+}
+
 export async function waiversOf(db: Queryable, userIds: readonly string[]): Promise<WaiverRow[]> {
   const { rows } = await db.query<WaiverRow>(
     `SELECT user_id, item_key, reason, waived_by, waived_at FROM checklist_waivers WHERE user_id = ANY($1::uuid[])`,

@@ -10,7 +10,15 @@ import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';
 import { documentStatesOf, supersededDocumentsOf } from '../documents';
 import { currentLetters } from '../recommendations';
-import { applicationSources, requestsOf, waiversOf, type RequestRow, type WaiverRow } from './checklist-repository';
+import {
+  applicationSources,
+  receiptsOf,
+  requestsOf,
+  waiversOf,
+  type ReceiptRow,
+  type RequestRow,
+  type WaiverRow,
+} from './checklist-repository';
 
 export interface Checklist {
   userId: string;
@@ -24,6 +32,7 @@ export interface Checklist {
   /** The office's rows behind the items, for the office's view only. */
   requests: RequestRow[];
   waivers: WaiverRow[];
+  receipts: ReceiptRow[];
 }
 
 /**
@@ -39,12 +48,13 @@ export async function loadChecklists(
   db: Queryable,
 ): Promise<Map<string, Checklist>> {
   const now = deps.clock.now();
-  const [apps, documents, letters, requests, waivers] = await Promise.all([
+  const [apps, documents, letters, requests, waivers, receipts] = await Promise.all([
     applicationSources(db, userIds),
     documentStatesOf(db, userIds),
     currentLetters(db, userIds, now),
     requestsOf(db, userIds),
     waiversOf(db, userIds),
+    receiptsOf(db, userIds),
   ]);
   const out = new Map<string, Checklist>();
   for (const app of apps) {
@@ -52,6 +62,7 @@ export async function loadChecklists(
     for (const d of documents) if (d.user_id === app.user_id) docs[d.answer_key] = d;
     const ownRequests = requests.filter((r) => r.user_id === app.user_id);
     const ownWaivers = waivers.filter((w) => w.user_id === app.user_id);
+    const ownReceipts = receipts.filter((r) => r.user_id === app.user_id);
     const items = deriveChecklist(ctx.formAsKept(app.kept_basis), {
       answers: app.answers,
       view: { addAnother: app.add_another, tabs: app.tabs },
@@ -62,6 +73,7 @@ export async function loadChecklists(
       letters: letters.get(app.user_id) ?? {},
       requests: ownRequests,
       waivers: ownWaivers,
+      receipts: ownReceipts,
     });
     out.set(app.user_id, {
       userId: app.user_id,
@@ -73,6 +85,7 @@ export async function loadChecklists(
       complete: isChecklistComplete(items),
       requests: ownRequests,
       waivers: ownWaivers,
+      receipts: ownReceipts,
     });
   }
   return out;
@@ -95,6 +108,14 @@ export async function staffChecklist(
     const out: StaffChecklistItem = { ...item };
     const waiver = checklist.waivers.find((w) => w.item_key === item.key);
     if (waiver) out.waiver_reason = waiver.reason;
+    const receipt = checklist.receipts.find((r) => r.item_key === item.key);
+    if (receipt) {
+      out.receipt = {
+        note: receipt.note,
+        received_by: receipt.received_by,
+        received_at: new Date(receipt.received_at).toISOString(),
+      };
+    }
     const request = checklist.requests.filter((r) => r.item_key === item.key).at(-1);
     if (request) {
       out.request = {

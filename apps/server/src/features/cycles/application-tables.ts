@@ -16,6 +16,7 @@ export const APPLICATION_TABLES: readonly { table: string; column: string }[] = 
   { table: 'recommendation_mail_log', column: 'user_id' },
   { table: 'checklist_requests', column: 'user_id' },
   { table: 'checklist_waivers', column: 'user_id' },
+  { table: 'checklist_receipts', column: 'user_id' },
   { table: 'superseded_documents', column: 'user_id' },
   { table: 'deadline_reminders_sent', column: 'user_id' },
   { table: 'decisions', column: 'user_id' },

@@ -22,7 +22,12 @@ export { declineNoticeMail, letterReceiptMail, letterRequestMail } from './messa
 export { bounceTracking } from './bounce-tag';
 export { bounceRoute, BOUNCES_PATH, type BounceOutcome } from './bounce-route';
 export { forgetMailLog, mailLogOf, type MailLogEntry } from './mail-log';
-export { addressProblemMail, deadlineReminderMail, itemRequestedMail } from './messages/checklist-mails';
+export {
+  addressProblemMail,
+  deadlineReminderMail,
+  itemRequestedMail,
+  itemRequestWithdrawnMail,
+} from './messages/checklist-mails';
 export { resumeLinkMail } from './messages/resume-link';
 export { retentionWarningMail } from './messages/retention-mails';
 export { submissionMail } from './messages/submission';

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffChecklistItem } from '@admissions/domain';
-import { checklistItemQuery, checklistRequestBody, checklistWaiverBody } from '@admissions/domain/schemas';
+import {
+  checklistItemQuery,
+  checklistReceiptBody,
+  checklistRequestBody,
+  checklistWaiverBody,
+} from '@admissions/domain/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
@@ -13,7 +18,7 @@ import { requireStaff, staffOf } from '../../session/require-staff';
 import { requireRight, staffAccessOf } from '../../session/staff-access';
 import { loadChecklist, staffChecklist } from '../checklist';
 import { fileQuestions } from '../documents';
-import { enqueueMailIn, itemRequestedMail } from '../mail';
+import { enqueueMailIn, itemRequestedMail, itemRequestWithdrawnMail } from '../mail';
 import { assertStaffSeesApplication } from '../staff';
 
 type Params = { userId: string };
@@ -21,9 +26,11 @@ type Answer = { complete: boolean; items: StaffChecklistItem[] };
 
 /**
  * The office's items on a submitted application's checklist (decision 044),
- * under /api/staff: a document asked for again (move_stage: reviewer, decider,
- * admin) and a waiver (decide: decider, admin). Each change is in the audit
- * log and in the application's history, and answers the office's checklist.
+ * under /api/staff: a document asked for (again, when one was uploaded), or
+ * marked received by the office itself with a note (a paper transcript, issue
+ * 41), both move_stage: reviewer, decider, admin; and a waiver (decide:
+ * decider, admin). Each change is in the audit log and in the application's
+ * history, and answers the office's checklist.
  */
 export function officeItemsRoutes(deps: AppDeps, ctx: FormContext) {
   const now = () => deps.clock.now();
@@ -68,7 +75,10 @@ export function officeItemsRoutes(deps: AppDeps, ctx: FormContext) {
         }
         if (checklist.requests.some((r) => r.item_key === item_key && !r.answered_at))
           throw new AppError('ITEM_ALREADY_REQUESTED');
-        const label = checklist.items.find((i) => i.key === item_key)?.label ?? fileQuestions(ctx.form).get(item_key)!;
+        const item = checklist.items.find((i) => i.key === item_key);
+        const label = item?.label ?? fileQuestions(ctx.form).get(item_key)!;
+        // "Upload again" only for a document that was uploaded; a transcript the school was to send never was.
+        const uploaded = item?.state === 'received' || (item?.updated_at != null && item.state !== 'awaiting');
         return audited(req, 'request-item', { item_key, message }, async (tx) => {
           const inserted = await tx.query(
             `INSERT INTO checklist_requests (id, user_id, item_key, message, requested_by, requested_at)
@@ -79,7 +89,7 @@ export function officeItemsRoutes(deps: AppDeps, ctx: FormContext) {
           // The request and its e-mail commit together (the message is the office's own words: no secret).
           await enqueueMailIn(deps, tx, {
             kind: 'message',
-            message: itemRequestedMail(deps.config, checklist.email, { label, message }),
+            message: itemRequestedMail(deps.config, checklist.email, { label, message, uploaded }),
           });
         });
       },
@@ -90,13 +100,55 @@ export function officeItemsRoutes(deps: AppDeps, ctx: FormContext) {
       { preHandler: requireRight(deps, 'move_stage') },
       async (req) => {
         const { item_key } = parseBody(checklistItemQuery, req.query);
-        await submittedChecklist(req);
+        const checklist = await submittedChecklist(req);
+        const label = checklist.items.find((i) => i.key === item_key)?.label ?? item_key;
         return audited(req, 'withdraw-request', { item_key }, async (tx) => {
           const { rowCount } = await tx.query(
             `UPDATE checklist_requests SET withdrawn_at = $3, withdrawn_by = $4
              WHERE user_id = $1 AND item_key = $2 AND answered_at IS NULL AND withdrawn_at IS NULL`,
             [req.params.userId, item_key, now(), staffOf(req).email],
           );
+          if (rowCount !== 1) throw new AppError('NOT_FOUND');
+          // The applicant was asked by e-mail; they are told by e-mail that they need not answer (issue 41).
+          await enqueueMailIn(deps, tx, {
+            kind: 'message',
+            message: itemRequestWithdrawnMail(deps.config, checklist.email, { label }),
+          });
+        });
+      },
+    );
+
+    app.post<{ Params: Params }>(
+      '/applications/:userId/receipts',
+      { preHandler: requireRight(deps, 'move_stage') },
+      async (req) => {
+        const { item_key, note } = parseBody(checklistReceiptBody, req.body);
+        const checklist = await submittedChecklist(req);
+        const item = checklist.items.find((i) => i.key === item_key);
+        if (!item) throw new AppError('CHECKLIST_ITEM_UNKNOWN');
+        if (item.kind !== 'document') throw new AppError('ITEM_NOT_RECEIVABLE');
+        return audited(req, 'receive-item', { item_key, note }, async (tx) => {
+          await tx.query(
+            `INSERT INTO checklist_receipts (user_id, item_key, note, received_by, received_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (user_id, item_key) DO UPDATE SET note = EXCLUDED.note, received_by = EXCLUDED.received_by,
+               received_at = EXCLUDED.received_at`,
+            [req.params.userId, item_key, note, staffOf(req).email, now()],
+          );
+        });
+      },
+    );
+
+    app.delete<{ Params: Params }>(
+      '/applications/:userId/receipts',
+      { preHandler: requireRight(deps, 'move_stage') },
+      async (req) => {
+        const { item_key } = parseBody(checklistItemQuery, req.query);
+        await submittedChecklist(req);
+        return audited(req, 'unreceive-item', { item_key }, async (tx) => {
+          const { rowCount } = await tx.query('DELETE FROM checklist_receipts WHERE user_id = $1 AND item_key = $2', [
+            req.params.userId,
+            item_key,
+          ]);
           if (rowCount !== 1) throw new AppError('NOT_FOUND');
         });
       },

@@ -1,4 +1,4 @@
-import { checklistRequestsPath, checklistWaiversPath } from '@admissions/domain';
+import { checklistRequestsPath, checklistReceiptsPath, checklistWaiversPath } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
@@ -167,6 +167,19 @@ const routes: Route[] = [
     method: 'POST',
     url: () => checklistRequestsPath(app.userId),
     body: () => ({ item_key: 'college_transcript_upload', message: 'A clearer copy, please.' }),
+    expect: only(['admin', 'decider', 'reviewer', 'limited'], 200, 404),
+  },
+  // A document received by the office itself (issue 41), and the mark taken back, while the request puts it on the
+  // checklist.
+  {
+    method: 'POST',
+    url: () => checklistReceiptsPath(app.userId),
+    body: () => ({ item_key: 'college_transcript_upload', note: 'Paper transcript by post.' }),
+    expect: only(['admin', 'decider', 'reviewer', 'limited'], 200, 404),
+  },
+  {
+    method: 'DELETE',
+    url: () => `${checklistReceiptsPath(app.userId)}?item_key=college_transcript_upload`,
     expect: only(['admin', 'decider', 'reviewer', 'limited'], 200, 404),
   },
   {

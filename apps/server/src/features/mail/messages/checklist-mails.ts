@@ -6,22 +6,43 @@ import { signature } from './signature';
 const completionLink = (publicUrl: URL) => new URL('/completion', publicUrl).toString();
 
 /**
- * The office asks for one document again. The office's message is written by
- * staff for the applicant; it is quoted as typed (plain text only).
+ * The office asks for one document: again, when one was uploaded; else for the first time (a transcript the
+ * applicant chose to have sent). The office's message is written by staff for the applicant; it is quoted as
+ * typed (plain text only).
  */
-export function itemRequestedMail(config: Config, to: string, facts: { label: string; message: string }): MailMessage {
+export function itemRequestedMail(
+  config: Config,
+  to: string,
+  facts: { label: string; message: string; uploaded: boolean },
+): MailMessage {
   return {
     to,
     kind: 'item-requested',
     subject: `The admissions office asks you for: ${facts.label}`,
     text: [
-      `The admissions office has looked at your application and asks you to upload this item again: ${facts.label}.`,
+      `The admissions office has looked at your application and asks you to upload this item${facts.uploaded ? ' again' : ''}: ${facts.label}.`,
       '',
       'Their message:',
       facts.message,
       '',
       `Upload it from your application's status page: ${completionLink(config.publicUrl)}`,
       'Only this item can be changed; the rest of your application stays as you submitted it.',
+      '',
+      signature(config.tenant),
+    ].join('\n'),
+  };
+}
+
+/** The office takes its request for a document back: the applicant need not upload it (issue 41). */
+export function itemRequestWithdrawnMail(config: Config, to: string, facts: { label: string }): MailMessage {
+  return {
+    to,
+    kind: 'item-request-withdrawn',
+    subject: `The admissions office no longer asks you for: ${facts.label}`,
+    text: [
+      `The admissions office has withdrawn its request for this item: ${facts.label}. You need not upload it.`,
+      '',
+      `Your application's status page shows where everything stands: ${completionLink(config.publicUrl)}`,
       '',
       signature(config.tenant),
     ].join('\n'),

@@ -83,6 +83,7 @@ const messages: Record<string, MailMessage> = {
   itemRequested: itemRequestedMail(config, 'ada@example.edu', {
     label: 'Transcript',
     message: 'Please send a clearer scan.',
+    uploaded: true,
   }),
   addressProblem: addressProblemMail(config, 'ada@example.edu', {
     recommenderName: typed,

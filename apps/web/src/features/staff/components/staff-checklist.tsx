@@ -6,6 +6,7 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { api } from '../../../lib/api-client';
 import { userMessage } from '../../../lib/api-errors';
 import { STATE_LABELS } from '../../status/components/state-labels';
+import { ChecklistReceipt } from './checklist-receipt';
 import { ChecklistWaiver } from './checklist-waiver';
 import { hasRight, useStaffAccess } from './staff-access';
 import styles from './staff.module.css';
@@ -15,7 +16,10 @@ import { useMutation } from '../../../lib/use-mutation';
 /** The office's checklist of one application: each item's state, who asked for or waived it, and a request form. */
 export function StaffChecklist({ app }: { app: StaffApplicationDetail }) {
   // Waivers are the deciders' and administrators' (right `decide`); the server checks it again.
-  const mayWaive = hasRight(useStaffAccess(), 'decide') && app.submitted_at !== null;
+  const access = useStaffAccess();
+  const mayWaive = hasRight(access, 'decide') && app.submitted_at !== null;
+  // A paper document is received by whoever may ask for documents (reviewers, deciders, administrators).
+  const mayReceive = hasRight(access, 'move_stage') && app.submitted_at !== null;
   return (
     <section aria-labelledby="checklist-title">
       <h2 id="checklist-title" className={styles.sectionTitle}>
@@ -29,6 +33,7 @@ export function StaffChecklist({ app }: { app: StaffApplicationDetail }) {
               {app.submitted_at && item.kind === 'document' && item.state !== 'requested' && (
                 <RequestForm userId={app.user_id} item={item} />
               )}
+              {mayReceive && item.kind === 'document' && <ChecklistReceipt userId={app.user_id} item={item} />}
               {mayWaive && <ChecklistWaiver userId={app.user_id} item={item} />}
             </div>
           </li>
@@ -46,6 +51,12 @@ function ChecklistLine({ item }: { item: StaffChecklistItem }) {
       <strong>{item.label}</strong>: {STATE_LABELS[item.state]}
       {item.updated_at && <> ({formatTime(item.updated_at)})</>}
       {item.waiver_reason && <> — waived: {item.waiver_reason}</>}
+      {item.receipt && (
+        <>
+          {' '}
+          — received by {item.receipt.received_by}: “{item.receipt.note}”
+        </>
+      )}
       {item.request && (
         <>
           {' '}
@@ -76,7 +87,9 @@ function RequestForm({ userId, item }: { userId: string; item: StaffChecklistIte
   if (!open)
     return (
       <Button variant="text" onClick={() => setOpen(true)}>
-        Ask for this again<span className="visually-hidden">: {item.label}</span>
+        {/* "Again" only for a document that was uploaded; a transcript to be sent never was. */}
+        {item.state === 'awaiting' || item.updated_at === null ? 'Ask for this' : 'Ask for this again'}
+        <span className="visually-hidden">: {item.label}</span>
       </Button>
     );
   return (

@@ -33,10 +33,18 @@ const TRANSCRIPT: StaffChecklistItem = {
   },
 };
 
-/** The console over Ada's application with a checklist, whose waivers change it as the server would. */
-function openAda(who: StaffMeResponse) {
+const SENT_LATER: StaffChecklistItem = {
+  key: 'college_2_transcript_upload',
+  label: 'Second transcript',
+  state: 'awaiting',
+  updated_at: null,
+  kind: 'document',
+};
+
+/** The console over Ada's application with a checklist, whose waivers and receipts change it as the server would. */
+function openAda(who: StaffMeResponse, withSentLater = false) {
   setLoggedInCookie();
-  let checklist = [LETTER, TRANSCRIPT];
+  let checklist = withSentLater ? [LETTER, TRANSCRIPT, SENT_LATER] : [LETTER, TRANSCRIPT];
   const base = `/api/staff/applications/${ADA}`;
   const server = consoleServer(who);
   const { callsTo } = stubFetch({
@@ -62,6 +70,24 @@ function openAda(who: StaffMeResponse) {
       const { item_key, reason } = r.body as { item_key: string; reason: string };
       checklist = checklist.map((i) => (i.key === item_key ? { ...i, state: 'waived', waiver_reason: reason } : i));
       return json({ complete: true, items: checklist });
+    },
+    [`POST ${base}/receipts`]: (r) => {
+      const { item_key, note } = r.body as { item_key: string; note: string };
+      checklist = checklist.map((i) =>
+        i.key === item_key
+          ? {
+              ...i,
+              state: 'received',
+              updated_at: '2026-11-03T15:00:00.000Z',
+              receipt: { note, received_by: who.email, received_at: '2026-11-03T15:00:00.000Z' },
+            }
+          : i,
+      );
+      return json({ complete: false, items: checklist });
+    },
+    [`DELETE ${base}/receipts`]: () => {
+      checklist = [LETTER, TRANSCRIPT, SENT_LATER];
+      return json({ complete: false, items: checklist });
     },
     [`DELETE ${base}/waivers`]: () => {
       checklist = [LETTER, TRANSCRIPT];
@@ -160,5 +186,32 @@ describe('the list: the Complete filter', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(callsTo('GET /api/staff/applications').at(-1)?.path).toBe('/api/staff/applications?complete=no'),
     );
+  });
+
+  test('a transcript sent by post: asked for (never "again"), or marked received with a note, and taken back (issue 41)', async () => {
+    const { user, callsTo } = openAda(me('rita@college.test', ['reviewer']), true);
+    const section = await checklistSection();
+    expect(section).toHaveTextContent('Second transcript: To be sent');
+    expect(within(section).getByRole('button', { name: 'Ask for this: Second transcript' })).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Mark received: Second transcript' }));
+    await user.type(
+      within(section).getByLabelText('How Second transcript arrived (for the office only)'),
+      'Official copy by post.',
+    );
+    await user.click(within(section).getByRole('button', { name: 'Mark received' }));
+    await waitFor(() =>
+      expect(section).toHaveTextContent(
+        'Second transcript: Received (9:00 am Central Time on Tuesday, 3 November 2026)',
+      ),
+    );
+    expect(section).toHaveTextContent('— received by rita@college.test: “Official copy by post.”');
+    expect(callsTo(`POST /api/staff/applications/${ADA}/receipts`).map((c) => c.body)).toEqual([
+      { item_key: 'college_2_transcript_upload', note: 'Official copy by post.' },
+    ]);
+
+    await user.click(within(section).getByRole('button', { name: 'Take back the receipt: Second transcript' }));
+    await waitFor(() => expect(section).toHaveTextContent('Second transcript: To be sent'));
+    expect(callsTo(`DELETE /api/staff/applications/${ADA}/receipts`)).toHaveLength(1);
   });
 });

@@ -9,4 +9,5 @@ export const STATE_LABELS: Record<ChecklistState, string> = {
   address_problem: 'Address problem',
   requested: 'Requested by the admissions office',
   waived: 'Waived',
+  awaiting: 'To be sent',
 };
