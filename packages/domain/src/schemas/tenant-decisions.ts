@@ -43,6 +43,13 @@ export const tenantDecisionsSchema = z
     deny_reasons: z.array(denyReason).default([]),
     reply_days: z.number().int().min(1).max(365).default(DEFAULT_REPLY_DAYS),
     show_reasons: z.boolean().default(true),
+    /** Who signs the decision letter's PDF, under its text (issue 41); without it, the letter's own closing. */
+    signature: z
+      .strictObject({
+        name: z.string().min(1).max(200),
+        title: z.string().min(1).max(200),
+      })
+      .optional(),
   })
   .superRefine((d, ctx) => {
     const unique = (ids: string[], path: string) => {

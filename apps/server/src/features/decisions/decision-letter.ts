@@ -5,8 +5,10 @@ import {
   termLabelOf,
   letterParagraphs,
   type LetterValues,
+  type KeptBasis,
   type TenantConfig,
 } from '@admissions/domain';
+import { keptBasisSql } from '../../core/kept-bases';
 import type { Queryable } from '../../infra/db/db';
 import { DAY } from '../../infra/time-units';
 import { codeOf } from './decision-rules';
@@ -19,6 +21,8 @@ export interface LetterFacts {
   preferred_name: string;
   program_label: string;
   entry_term_label: string;
+  /** The first day of the entry term as kept ('2027-08-23'); '' when unknown. */
+  entry_term_starts: string;
 }
 
 export async function letterFactsOf(
@@ -34,9 +38,11 @@ export async function letterFactsOf(
     entry_term: string;
     kept_program_label: string | null;
     kept_term_label: string | null;
+    kept_basis: KeptBasis | null;
   }>(
-    `SELECT first_name, last_name, preferred_name, program, entry_term, kept_program_label, kept_term_label
-     FROM staff_application_index WHERE user_id = $1`,
+    `SELECT i.first_name, i.last_name, i.preferred_name, i.program, i.entry_term, i.kept_program_label,
+       i.kept_term_label, ${keptBasisSql('a')} AS kept_basis
+     FROM staff_application_index i LEFT JOIN applications a ON a.user_id = i.user_id WHERE i.user_id = $1`,
     [userId],
   );
   const r = rows[0];
@@ -47,6 +53,7 @@ export async function letterFactsOf(
     // The labels the application kept at submission (issue 41): a released letter never changes with the tenant file.
     program_label: r?.kept_program_label ?? (r?.program ? programLabelOf(tenant, r.program) : ''),
     entry_term_label: r?.kept_term_label ?? (r?.entry_term ? termLabelOf(tenant, r.entry_term) : ''),
+    entry_term_starts: (r?.kept_basis ?? tenant).terms.find((t) => t.id === r?.entry_term)?.starts ?? '',
   };
 }
 

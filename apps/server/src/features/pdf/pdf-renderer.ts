@@ -2,12 +2,14 @@ import { threadEntry } from '../../infra/worker-threads/thread-entry';
 import { createWorkerPool } from '../../infra/worker-threads/worker-pool';
 import type { CopyHeader, CopyPage } from './copy-outline';
 import type { Separator } from './separator-pdf';
+import type { DecisionLetter } from './decision-letter-pdf';
 import type { WrittenLetter } from './written-letter-pdf';
 
 /** What the thread draws: an application's copy, a letter written on the recommendation page, a packet's separators. */
 export type Drawing =
   | { kind: 'copy'; header: CopyHeader; pages: readonly CopyPage[] }
   | { kind: 'letter'; letter: WrittenLetter }
+  | { kind: 'decision-letter'; letter: DecisionLetter }
   | { kind: 'separators'; separators: readonly Separator[] };
 
 /** What the thread posts back: the PDF's bytes. */
@@ -17,6 +19,7 @@ export type RenderAnswer = Uint8Array;
 export interface PdfRenderer {
   render(header: CopyHeader, pages: readonly CopyPage[]): Promise<Buffer>;
   renderLetter(letter: WrittenLetter): Promise<Buffer>;
+  renderDecisionLetter(letter: DecisionLetter): Promise<Buffer>;
   renderSeparators(separators: readonly Separator[]): Promise<Buffer>;
   /**
    * Starts the thread and draws a one-page copy in every script the copy has a font for, so react-pdf's
@@ -77,6 +80,7 @@ export function createPdfRenderer({ timeoutMs = 20_000 }: PdfRendererOptions = {
   return {
     render: (header, pages) => pool.run({ kind: 'copy', header, pages }),
     renderLetter: (letter) => pool.run({ kind: 'letter', letter }),
+    renderDecisionLetter: (letter) => pool.run({ kind: 'decision-letter', letter }),
     renderSeparators: (separators) => pool.run({ kind: 'separators', separators }),
     // The warm-up is the thread's first job, with a limit of its own: drawings asked for meanwhile wait
     // behind it in the pool's queue, and their own limits start only when the thread begins them. If it

@@ -3,6 +3,7 @@ import { renderApplicationPdf } from './application-pdf';
 import type { Drawing, RenderAnswer } from './pdf-renderer';
 import { renderSeparatorsPdf } from './separator-pdf';
 import { renderWrittenLetterPdf } from './written-letter-pdf';
+import { renderDecisionLetterPdf } from './decision-letter-pdf';
 import { installFontFactsCache } from './font-facts-cache';
 import { installGlyphCodePointsFix } from './glyph-code-points';
 import { installPdfkitFontReuse } from './pdfkit-font-reuse';
@@ -24,6 +25,8 @@ function drawn(drawing: Drawing): Promise<Buffer> {
       return renderApplicationPdf(drawing.header, drawing.pages);
     case 'letter':
       return renderWrittenLetterPdf(drawing.letter);
+    case 'decision-letter':
+      return renderDecisionLetterPdf(drawing.letter);
     case 'separators':
       return renderSeparatorsPdf(drawing.separators);
   }

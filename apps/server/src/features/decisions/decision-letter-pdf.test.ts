@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../../test/pdf-text';
+import { loggedInClient } from '../../test-support/application-helpers';
+import { STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
+import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
+import { postalAddress } from './decision-letter-pdf';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp(STAFF_ENV);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the decision letter as a PDF (issue 41)', () => {
+  it("is on the college's letterhead, dated, addressed to the applicant by full name, and signed", async () => {
+    const staff = await loggedInClient(t, STAFF_EMAIL);
+    const ada = await submittedApplicant(t, 'letterhead.ada@example.edu', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      preferred_name: 'Addie',
+    });
+    await expectOk(await staff.put(`/api/staff/applications/${ada.userId}/decision`, { code: 'admit' }));
+    await expectOk(await staff.post('/api/staff/decisions/release', { application_ids: [ada.userId] }));
+    const text = await pdfText((await expectOk(await ada.client.get('/api/decision/letter.pdf'))).rawPayload);
+    const released = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', dateStyle: 'long' }).format(
+      t.clock.now(),
+    );
+    for (const part of [
+      'Brightwater College',
+      'Office of Graduate Admissions, 1200 Lakeshore Avenue',
+      released,
+      'Ada Lovelace',
+      '1 Main St',
+      'Springfield, IL 62701',
+      'Your application: MA in Education, Fall 2027 (classes begin August 23, 2027)',
+      // The tenant's template greets by the preferred name; the address block has the full name.
+      'Dear Addie,',
+      'Dr. Maya Okafor',
+      'Dean of Graduate Admissions',
+    ])
+      expect(text).toContain(part);
+  });
+
+  it('is addressed to the mailing address when it differs, with the country when abroad', () => {
+    expect(
+      postalAddress({
+        mailing_addr_same_as_perm_addr: 'N',
+        address_line_1: '1 Main St',
+        mailing_address_line_1: '5 Rue de la Paix',
+        mailing_address_line_2: 'Apt 3',
+        mailing_city: 'Paris',
+        mailing_zip: '75002',
+        mailing_country: 'FRA',
+        mailing_country_desc: 'France',
+      }),
+    ).toEqual(['5 Rue de la Paix', 'Apt 3', 'Paris, 75002', 'France']);
+  });
+});
