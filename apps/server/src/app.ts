@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   await keepSubmittedBases(deps.db, deps.config.tenant).catch((err: unknown) =>
     logger.warn({ err }, 'the program and term of earlier submissions could not be kept at start'),
   );
-  // SPEC section 5: outside production, a form definition that contradicts itself stops the server at boot.
+  // SPEC section 5: outside production, a form definition that contradicts itself is said in the log at boot.
   if (deps.config.env !== 'production') {
     const warnings = checkFormConfiguration(formContext.form, listAnswerKeys(formContext.form), {
       schemaKeys: validationSchemaKeys(formContext.form),

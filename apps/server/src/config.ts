@@ -7,8 +7,9 @@ import { tenantConfigSchema } from '@admissions/domain/schemas';
 /**
  * Every environment variable the server reads is read here, once, at boot.
  * A bad value stops the process with a clear message (see server.ts).
+ * Exported only for config-documented.test.ts, which keeps docs/operations.md's table of variables complete.
  */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -69,8 +70,8 @@ const envSchema = z.object({
   /** Applications of an admission cycle closed this long ago are deleted, unless the applicant accepted an offer. */
   RETENTION_CLOSED_CYCLE_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   /**
-   * Connections of each process's request pool (its job pool adds 4, pg-boss's own 2 more): size
-   * processes × (DB_POOL_SIZE + 6) under PostgreSQL's max_connections (README, decision 046).
+   * Connections of each process's request pool (its job pool adds 4, pg-boss's own up to 4 more): size
+   * processes × (DB_POOL_SIZE + 8) under PostgreSQL's max_connections (docs/operations.md, decision 046).
    */
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   /** GET /metrics on the main port answers only with `Authorization: Bearer <METRICS_TOKEN>`. */

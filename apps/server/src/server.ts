@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config';
 
 /**
- * The server's entry (npm start runs its compiled dist/main.js). It reads the
+ * The server's entry (npm start runs its compiled dist/server.js). It reads the
  * configuration, starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set, and
  * only then imports the server: the instrumentations patch http and pg as
  * they load, so they must be listening first. Without the variable nothing
