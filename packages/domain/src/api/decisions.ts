@@ -11,6 +11,8 @@ export const DEFAULT_REPLY_DAYS = 14;
 export const DECISION_RELEASE_BATCH_SIZE = 1000;
 /** At most this many applications in one release call. */
 export const DECISION_RELEASE_MAX_APPLICATIONS = 20_000;
+/** Decisions recorded, or releases cancelled, for at most this many selected applications in one call. */
+export const DECISION_BATCH_MAX_APPLICATIONS = 500;
 export const DECISION_CONDITION_MAX_LENGTH = 500;
 export const DECISION_DETAILS_MAX_LENGTH = 1000;
 export const WITHDRAW_REASON_MAX_LENGTH = 1000;
@@ -162,6 +164,12 @@ export const DECISION_MESSAGES = {
   scheduled: (n: number) => `${n} ${n === 1 ? 'decision is' : 'decisions are'} scheduled for release.`,
   dryRun: (n: number) => `${n} ${n === 1 ? 'decision would be' : 'decisions would be'} released.`,
   cancelled: 'The scheduled release was cancelled. The decisions stay provisional.',
+  recordedMany: (n: number) =>
+    `${n} ${n === 1 ? 'decision is' : 'decisions are'} recorded. They stay provisional until they are released.`,
+  cancelledMany: (n: number) =>
+    n === 1
+      ? '1 application was taken out of a scheduled release. Its decision stays provisional.'
+      : `${n} applications were taken out of a scheduled release. Their decisions stay provisional.`,
   accepted: 'Thank you. You accepted the offer; we sent you a confirmation by e-mail.',
   declined: 'You declined the offer; we sent you a confirmation by e-mail.',
   withdrawn: 'Your application was withdrawn; we sent you a confirmation by e-mail.',

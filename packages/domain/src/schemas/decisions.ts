@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DECISION_BATCH_MAX_APPLICATIONS,
   DECISION_CONDITION_MAX_LENGTH,
   DECISION_DETAILS_MAX_LENGTH,
   DECISION_RELEASE_MAX_APPLICATIONS,
@@ -29,6 +30,17 @@ export const recordDecisionBody = z.strictObject({
   reply_by: instant.optional(),
 });
 export type RecordDecisionInput = z.infer<typeof recordDecisionBody>;
+
+/** POST /api/staff/decisions/record: one provisional decision for every application selected (issue 41). */
+export const recordDecisionsBody = recordDecisionBody.extend({
+  application_ids: z.array(uuid).min(1).max(DECISION_BATCH_MAX_APPLICATIONS),
+});
+export type RecordDecisionsInput = z.infer<typeof recordDecisionsBody>;
+
+/** POST /api/staff/decisions/cancel: the selected applications taken out of their scheduled releases. */
+export const cancelScheduledBody = z.strictObject({
+  application_ids: z.array(uuid).min(1).max(DECISION_BATCH_MAX_APPLICATIONS),
+});
 
 /** POST /api/staff/decisions/release */
 export const releaseDecisionsBody = z.strictObject({

@@ -55,6 +55,20 @@ const calls: Call[] = [
       return c.delete(`/api/staff/decisions/releases/${release_id}`);
     },
   },
+  {
+    name: 'POST /decisions/record',
+    right: 'decide',
+    run: (c) => c.post('/api/staff/decisions/record', { application_ids: [applicant.userId], code: 'waitlist' }),
+  },
+  {
+    name: 'POST /decisions/cancel',
+    right: 'decide',
+    run: async (c) => {
+      const at = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+      await expectOk(await admin.post('/api/staff/decisions/release', { application_ids: [applicant.userId], at }));
+      return c.post('/api/staff/decisions/cancel', { application_ids: [applicant.userId] });
+    },
+  },
 ];
 
 const RIGHTS: Record<StaffRole, readonly string[]> = {

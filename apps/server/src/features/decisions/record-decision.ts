@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { RecordDecisionInput } from '@admissions/domain/schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { StaffMember } from '../../session/audit-log';
-import { recordStaffRead } from '../../session/audit-log';
+import { recordStaffActions } from '../../session/audit-log';
 import { checkDecision } from './decision-rules';
 import { applicationStanding } from './decisions-repository';
 import { copyDecisionStates } from '../staff';
@@ -20,24 +19,44 @@ export async function recordDecision(
   userId: string,
   input: RecordDecisionInput,
 ): Promise<void> {
+  await recordDecisions(deps, staff, [userId], input);
+}
+
+/**
+ * The same decision for each of these applications (issue 41), in one transaction: all are recorded, or
+ * none is (an application not submitted, or withdrawn, refuses the whole call and is named in
+ * errors.application_ids when there are several).
+ */
+export async function recordDecisions(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  staff: StaffMember,
+  userIds: readonly string[],
+  input: RecordDecisionInput,
+): Promise<void> {
   const now = deps.clock.now();
   const checked = checkDecision(deps.config.tenant.decisions, input, now);
+  const ids = [...new Set(userIds)].sort();
   await deps.db.transaction(async (tx) => {
-    // One decision change at a time per application.
-    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    const standing = await applicationStanding(tx, userId);
-    if (!standing.submittedAt) throw new AppError('APPLICATION_NOT_SUBMITTED');
-    if (standing.withdrawn) throw new AppError('APPLICATION_WITHDRAWN');
+    // One decision change at a time per application; locked in one order, so two batches never deadlock.
+    await tx.query('SELECT 1 FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
+    const refused = { APPLICATION_NOT_SUBMITTED: [] as string[], APPLICATION_WITHDRAWN: [] as string[] };
+    for (const userId of ids) {
+      const standing = await applicationStanding(tx, userId);
+      if (!standing.submittedAt) refused.APPLICATION_NOT_SUBMITTED.push(userId);
+      else if (standing.withdrawn) refused.APPLICATION_WITHDRAWN.push(userId);
+    }
+    for (const [code, refusedIds] of Object.entries(refused) as [keyof typeof refused, string[]][])
+      if (refusedIds.length)
+        throw new AppError(code, ids.length > 1 ? { errors: { application_ids: refusedIds } } : {});
     await tx.query(
-      `UPDATE decisions SET status = 'replaced', ended_at = $2 WHERE user_id = $1 AND status = 'provisional'`,
-      [userId, now],
+      `UPDATE decisions SET status = 'replaced', ended_at = $2 WHERE user_id = ANY($1::uuid[]) AND status = 'provisional'`,
+      [ids, now],
     );
     await tx.query(
       `INSERT INTO decisions (id, user_id, code, reasons, conditions, reply_by, status, decided_by_id, decided_by, decided_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, 'provisional', $7, $8, $9)`,
+       SELECT gen_random_uuid(), u, $2, $3::jsonb, $4::jsonb, $5, 'provisional', $6, $7, $8 FROM unnest($1::uuid[]) u`,
       [
-        randomUUID(),
-        userId,
+        ids,
         checked.code.code,
         JSON.stringify(checked.reasons),
         JSON.stringify(checked.conditions),
@@ -47,17 +66,18 @@ export async function recordDecision(
         now,
       ],
     );
-    await copyDecisionStates(tx, [userId]);
-    await recordStaffRead(
+    await copyDecisionStates(tx, ids);
+    await recordStaffActions(
       tx,
       staff,
-      userId,
+      ids,
       'record-decision',
       {
         code: checked.code.code,
         reasons: checked.reasons.map((r) => r.id),
         conditions: checked.conditions.length,
         reply_by: checked.replyBy?.toISOString() ?? null,
+        ...(ids.length > 1 ? { batch: ids.length } : {}),
       },
       now,
     );

@@ -5,7 +5,12 @@ import {
   type DecisionHistoryResponse,
   type ReleaseDecisionsResponse,
 } from '@admissions/domain';
-import { recordDecisionBody, releaseDecisionsBody } from '@admissions/domain/schemas';
+import {
+  cancelScheduledBody,
+  recordDecisionBody,
+  recordDecisionsBody,
+  releaseDecisionsBody,
+} from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
@@ -17,7 +22,8 @@ import { requireRight, seesProgram, staffAccessOf, type StaffAccess } from '../.
 import { assertStaffSeesApplication, refuseOwnApplications } from '../staff';
 import { codeOf } from './decision-rules';
 import { officeDecisions } from './decision-history';
-import { recordDecision } from './record-decision';
+import { cancelScheduledFor } from './cancel-scheduled';
+import { recordDecision, recordDecisions } from './record-decision';
 import { wakeDecisionsJob } from './decision-worker';
 import { cancelRelease, carryOutRelease, createRelease, releasable, releaseItems } from './release-decisions';
 
@@ -81,6 +87,34 @@ export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
         return { message: DECISION_MESSAGES.recorded, ...(await officeDecisions(deps, userId)) };
       },
     );
+
+    // Decisions for many (issue 41): one code, reasons and conditions for every application selected.
+    app.post('/decisions/record', { preHandler: requireRight(deps, 'decide') }, async (req) => {
+      const { application_ids, ...input } = parseBody(recordDecisionsBody, req.body);
+      const ids = [...new Set(application_ids.map((id) => id.toLowerCase()))];
+      await assertSeesAll(deps, ctx, staffAccessOf(req), ids);
+      await recordDecisions(deps, staffOf(req), ids, input);
+      return { count: ids.length, message: DECISION_MESSAGES.recordedMany(ids.length) };
+    });
+
+    // The selected applications taken out of their scheduled releases (issue 41).
+    app.post('/decisions/cancel', { preHandler: requireRight(deps, 'decide') }, async (req) => {
+      const { application_ids } = parseBody(cancelScheduledBody, req.body);
+      const ids = [...new Set(application_ids.map((id) => id.toLowerCase()))];
+      await assertSeesAll(deps, ctx, staffAccessOf(req), ids);
+      const removed = await cancelScheduledFor(deps, ids);
+      // One audit row per application, naming the release it left.
+      for (const releaseId of new Set(removed.map((r) => r.release_id)))
+        await recordStaffActions(
+          deps.db,
+          staffOf(req),
+          removed.filter((r) => r.release_id === releaseId).map((r) => r.user_id),
+          'cancel-release',
+          { release_id: releaseId },
+          now(),
+        );
+      return { count: removed.length, message: DECISION_MESSAGES.cancelledMany(removed.length) };
+    });
 
     app.get<{ Params: Params }>(
       '/applications/:userId/decisions',
