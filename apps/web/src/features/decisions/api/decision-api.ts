@@ -32,11 +32,13 @@ export const respondToOffer = (response: DecisionResponse) =>
 export const withdrawApplication = (reason: string) =>
   api.post<{ message: string }>(WITHDRAW_PATH, reason ? { reason } : {});
 
-export function useDecisionCodes() {
+/** The tenant's decision codes; `optional`: a page that only offers them (the list's filter) works without them. */
+export function useDecisionCodes({ optional = false } = {}) {
   return useQuery({
     queryKey: ['staff', 'decision-codes'],
     queryFn: () => api.get<DecisionCodesResponse>('/api/staff/decision-codes'),
     staleTime: Infinity,
+    ...(optional ? { throwOnError: false } : {}),
   });
 }
 
@@ -58,6 +60,14 @@ export const recordDecision = (userId: string, body: RecordDecisionBody) =>
 
 export const releaseDecisions = (body: ReleaseDecisionsBody) =>
   api.post<ReleaseDecisionsResponse>('/api/staff/decisions/release', body);
+
+/** One decision for every application selected (issue 41). */
+export const recordDecisions = (body: RecordDecisionBody & { application_ids: string[] }) =>
+  api.post<{ count: number; message: string }>('/api/staff/decisions/record', body);
+
+/** The selected applications taken out of their scheduled releases (issue 41). */
+export const cancelScheduled = (applicationIds: string[]) =>
+  api.post<{ count: number; message: string }>('/api/staff/decisions/cancel', { application_ids: applicationIds });
 
 export const cancelRelease = (releaseId: string) =>
   api.delete<{ message: string }>(`/api/staff/decisions/releases/${encodeURIComponent(releaseId)}`);

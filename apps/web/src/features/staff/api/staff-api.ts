@@ -11,7 +11,21 @@ import { ServerError } from '../../../lib/api-errors';
 
 /** The console's calls (docs/decisions/011-staff-console.md); the stage filter is issue #28's, the cycle #29's. */
 export type ListFilters = Partial<
-  Pick<StaffListQuery, 'q' | 'status' | 'program' | 'term' | 'stage' | 'complete' | 'cycle' | 'sort' | 'dir' | 'page'>
+  Pick<
+    StaffListQuery,
+    | 'q'
+    | 'status'
+    | 'program'
+    | 'term'
+    | 'stage'
+    | 'complete'
+    | 'cycle'
+    | 'decision'
+    | 'decision_state'
+    | 'sort'
+    | 'dir'
+    | 'page'
+  >
 >;
 
 export function listQueryString(filters: ListFilters): string {

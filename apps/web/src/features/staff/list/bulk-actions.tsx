@@ -8,65 +8,36 @@ import { useStages } from '../api/workflow-api';
 import { CallError } from '../components/error-text';
 import { hasRight, useStaffAccess } from '../components/staff-access';
 import styles from '../components/staff.module.css';
+import { BulkDecisions } from './bulk-decisions';
+import { useDialogCall } from './use-dialog-call';
 
 interface BulkProps {
   ids: string[];
+  /** The applicant's name of a selected row (the release's confirmation names who will be told). */
+  nameOf?: (id: string) => string;
   /** Called with what happened, for the list's live region; the selection is then cleared. */
   onDone: (message: string) => void;
 }
 
-/** The list's "Select all on this page" box: focus goes there once an action is done (its button is then disabled). */
-export const SELECT_ALL_ID = 'select-all-on-page';
+export { SELECT_ALL_ID } from './use-dialog-call';
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} application${n === 1 ? '' : 's'}`;
 
 /** What the office does with the selected rows: assign them to a reviewer, move them to a stage (one call each). */
-export function BulkActions({ ids, onDone }: BulkProps) {
+export function BulkActions({ ids, nameOf = (id) => id, onDone }: BulkProps) {
   const me = useStaffAccess();
   const canAssign = hasRight(me, 'manage_team');
   const canMove = hasRight(me, 'move_stage');
-  if (!canAssign && !canMove) return null;
+  const canDecide = hasRight(me, 'decide');
+  if (!canAssign && !canMove && !canDecide) return null;
   return (
     <div className={styles.bulk} role="group" aria-label="With the selected applications">
       <span>{ids.length === 0 ? 'No application selected' : `${plural(ids.length)} selected`}</span>
       {canAssign && <AssignDialog ids={ids} onDone={onDone} />}
       {canMove && <MoveDialog ids={ids} onDone={onDone} />}
+      {canDecide && <BulkDecisions ids={ids} nameOf={nameOf} onDone={onDone} />}
     </div>
   );
-}
-
-function useDialogCall() {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const run = async (call: () => Promise<void>) => {
-    setError(undefined);
-    setBusy(true);
-    try {
-      await call();
-      setDone(true);
-      setOpen(false);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const onOpenChange = (next: boolean) => {
-    if (busy) return;
-    if (next) {
-      setError(undefined);
-      setDone(false);
-    }
-    setOpen(next);
-  };
-  const onCloseAutoFocus = (event: Event) => {
-    if (!done) return;
-    event.preventDefault();
-    document.getElementById(SELECT_ALL_ID)?.focus();
-  };
-  return { open, onOpenChange, onCloseAutoFocus, error, busy, run };
 }
 
 function AssignDialog({ ids, onDone }: BulkProps) {

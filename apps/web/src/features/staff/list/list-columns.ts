@@ -12,6 +12,7 @@ export const COLUMNS: Column[] = [
   { sort: 'entry_term', title: 'Entry term' },
   { sort: 'web_status', title: 'Status' },
   { sort: 'stage', title: 'Stage' },
+  { sort: null, key: 'decision', title: 'Decision' },
   { sort: null, key: 'days_in_stage', title: 'In stage' },
   { sort: 'overall_score', title: 'Overall score' },
   { sort: 'review_count', title: 'Reviews' },
@@ -25,6 +26,6 @@ export const firstDirection = (sort: ListSort): 'asc' | 'desc' =>
   sort === 'name' || sort === 'email' || sort === 'stage' ? 'asc' : 'desc';
 
 /** A cell's column title, which a phone shows beside its value: there each row is a card (staff.module.css). */
-export const labelOf = (key: ListSort | 'days_in_stage') => ({
+export const labelOf = (key: ListSort | 'days_in_stage' | 'decision') => ({
   'data-label': COLUMNS.find((c) => (c.sort ?? ('key' in c ? c.key : '')) === key)!.title,
 });

@@ -49,15 +49,10 @@ export function ListRow({ row, selected, onSelect, origin, time, stageLabel }: L
       <td {...labelOf('web_status')}>
         {STATUS_LABELS[row.web_status]}
         {row.late && <span className={styles.muted}> (late)</span>}
-        {/* Issue 32: the decision and where it stands (provisional … accepted), beside the status it follows. */}
-        {row.decision_state && (
-          <span className={styles.muted}>
-            {' · '}
-            {row.decision_label}: {row.decision_state}
-          </span>
-        )}
       </td>
       <td {...labelOf('stage')}>{row.stage_label ?? stageLabel(row.stage)}</td>
+      {/* The decision and where it stands, provisional to accepted (issues 32 and 41). */}
+      <td {...labelOf('decision')}>{row.decision_state ? `${row.decision_label} (${row.decision_state})` : ''}</td>
       <td {...labelOf('days_in_stage')}>{formatDays(row.days_in_stage)}</td>
       <td {...labelOf('overall_score')} className={styles.number}>
         {formatScore(row.overall_score)}

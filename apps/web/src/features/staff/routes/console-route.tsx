@@ -1,4 +1,11 @@
-import { ALL_CYCLES, programOptions, STAFF_LIST_SORTS, STAFF_WEB_STATUSES, termOptions } from '@admissions/domain';
+import {
+  ALL_CYCLES,
+  DECISION_STATES,
+  programOptions,
+  STAFF_LIST_SORTS,
+  STAFF_WEB_STATUSES,
+  termOptions,
+} from '@admissions/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
@@ -7,6 +14,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { useStageLabel } from '../api/stage-labels';
 import { csvExportUrl, useApplicationList, type ListFilters } from '../api/staff-api';
 import { useStages } from '../api/workflow-api';
+import { useDecisionCodes } from '../../decisions/api/decision-api';
 import { hasRight, useStaffAccess } from '../components/staff-access';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { StaffGate } from '../components/staff-gate';
@@ -35,6 +43,10 @@ function filtersOf(params: URLSearchParams): ListFilters {
     stage: params.get('stage') ?? undefined,
     complete: complete === 'yes' || complete === 'no' ? complete : undefined,
     cycle: params.get('cycle') ?? undefined,
+    decision: params.get('decision') ?? undefined,
+    decision_state: (DECISION_STATES as readonly string[]).includes(params.get('decision_state') ?? '')
+      ? (params.get('decision_state') as ListFilters['decision_state'])
+      : undefined,
     sort: SORTS.includes(sort ?? '') ? (sort as ListSort) : undefined,
     dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : undefined,
     page: Number(params.get('page')) > 1 ? Number(params.get('page')) : undefined,
@@ -113,6 +125,10 @@ function Console() {
       {canSelect && (
         <BulkActions
           ids={[...selected]}
+          nameOf={(id) => {
+            const row = rows.find((r) => r.user_id === id);
+            return row ? [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email : id;
+          }}
           onDone={(message) => {
             setSaid(message);
             select(new Set());
@@ -250,6 +266,9 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
   const [stage, setStage] = useState(filters.stage ?? '');
   const [cycle, setCycle] = useState(filters.cycle ?? '');
   const [complete, setComplete] = useState(filters.complete ?? '');
+  const [decision, setDecision] = useState(filters.decision ?? '');
+  const [decisionState, setDecisionState] = useState(filters.decision_state ?? '');
+  const codes = useDecisionCodes({ optional: true });
   const tenant = useTenantConfig();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -261,6 +280,8 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       stage: stage || undefined,
       complete: complete === 'yes' || complete === 'no' ? complete : undefined,
       cycle: cycle || undefined,
+      decision: decision || undefined,
+      decision_state: (decisionState || undefined) as ListFilters['decision_state'],
     });
   };
   return (
@@ -333,6 +354,28 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
           <option value="">Complete or not</option>
           <option value="yes">Complete</option>
           <option value="no">Not complete</option>
+        </select>
+      </label>
+      <label className={styles.filter}>
+        <span>Decision</span>
+        <select value={decision} onChange={(e) => setDecision(e.target.value)}>
+          <option value="">Any decision</option>
+          {(codes.data?.codes ?? []).map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.filter}>
+        <span>Decision state</span>
+        <select value={decisionState} onChange={(e) => setDecisionState(e.target.value)}>
+          <option value="">Any state</option>
+          {DECISION_STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
       </label>
       <Button type="submit" className={styles.searchButton}>

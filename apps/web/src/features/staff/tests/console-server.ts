@@ -149,6 +149,16 @@ export function consoleServer(who: StaffMeResponse) {
     'GET /api/staff/rubrics': () => json(RUBRICS),
     'GET /api/staff/team': () => json({ members: MEMBERS }),
     'GET /api/staff/queue': () => json({ items: QUEUE }),
+    'GET /api/staff/decision-codes': () =>
+      json({
+        codes: [
+          { code: 'admit', label: 'Admitted', offer: true, conditions: false, reasons: false },
+          { code: 'waitlist', label: 'Wait-listed', offer: false, conditions: false, reasons: false },
+        ],
+        deny_reasons: [],
+        reply_days: 14,
+        time_zone: 'America/Chicago',
+      }),
     'GET /service/tmp-pdf': (r) =>
       json({
         answer: { ...completeAnswers(), first_name: r.path.includes('alan') ? 'Alan' : 'Ada' },
