@@ -1,4 +1,4 @@
-import type { DecisionCodesResponse, RecordDecisionBody } from '@admissions/domain';
+import type { DecisionCodesResponse, DecisionRecord, RecordDecisionBody } from '@admissions/domain';
 import { formatInZone } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -36,7 +36,7 @@ export function DecisionPanel({
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   if (!decisions.data || !codes.data) return null;
-  const { current, state, letter_html, withdrawn } = decisions.data;
+  const { current, state, letter_html, withdrawn, history } = decisions.data;
   const refresh = (message: string) => {
     setNotice(message);
     setError('');
@@ -73,6 +73,7 @@ export function DecisionPanel({
           <div dangerouslySetInnerHTML={{ __html: letter_html }} />
         </>
       )}
+      {history.length > 0 && <DecisionHistory history={history} zone={codes.data.time_zone} />}
       {canDecide && !withdrawn && (
         <>
           <DecisionForm codes={codes.data} onSaved={refresh} onError={setError} userId={userId} scheduled={scheduled} />
@@ -208,5 +209,32 @@ function DecisionForm({
       )}
       <Button type="submit">Record the provisional decision</Button>
     </form>
+  );
+}
+
+const STATUS_WORDS: Record<DecisionRecord['status'], string> = {
+  provisional: 'provisional',
+  replaced: 'replaced before release',
+  released: 'released',
+  superseded: 'released, then superseded',
+};
+
+/** Every decision recorded on the application, newest first: who recorded and released it, and when (issue 41). */
+function DecisionHistory({ history, zone }: { history: DecisionRecord[]; zone: string }) {
+  return (
+    <>
+      <h3>History</h3>
+      <ol>
+        {history.map((d) => (
+          <li key={d.id}>
+            {d.label} ({STATUS_WORDS[d.status]}): recorded by {d.decided_by} at {formatInZone(d.decided_at, zone)}
+            {d.released_at && `; released by ${d.released_by ?? 'the office'} at ${formatInZone(d.released_at, zone)}`}
+            {d.response &&
+              d.response_at &&
+              `; ${d.response === 'accept' ? 'accepted' : 'declined'}${d.response_by_default ? ' by default' : ''} at ${formatInZone(d.response_at, zone)}`}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -29,6 +29,15 @@ const ADMIT: DecisionRecord = {
   response_by_default: false,
 };
 const SCHEDULED = { release_id: 'r1', at: '2026-12-01T15:00:00.000Z' };
+const REPLACED: DecisionRecord = {
+  ...ADMIT,
+  id: 'd0',
+  code: 'waitlist',
+  label: 'Wait-listed',
+  status: 'replaced',
+  decided_by: 'dora@college.test',
+  decided_at: '2026-11-01T15:00:00.000Z',
+};
 
 /** Ada's application with a provisional admit, for a decider; the calls the panel makes are answered as the server would. */
 function openPanel(scheduled: typeof SCHEDULED | null = null) {
@@ -44,7 +53,7 @@ function openPanel(scheduled: typeof SCHEDULED | null = null) {
         current,
         letter_html: '<p>Dear Ada,</p>',
         withdrawn: null,
-        history: [current],
+        history: [current, REPLACED],
       } satisfies DecisionHistoryResponse),
     'GET /api/staff/decision-codes': () =>
       json({
@@ -115,5 +124,16 @@ describe('releasing a decision from the console (issue 41)', { timeout: 30_000 }
     expect(await within(await panel()).findByText(/The scheduled release was cancelled/)).toBeInTheDocument();
     expect(net.callsTo(`PUT /api/staff/applications/${ADA}/decision`)).toHaveLength(1);
     expect(net.callsTo('DELETE /api/staff/decisions/releases/r1')).toHaveLength(1);
+  });
+
+  test('the panel shows the history: each decision, who recorded it and when', async () => {
+    openPanel();
+    const section = await panel();
+    expect(within(section).getByRole('heading', { name: 'History' })).toBeInTheDocument();
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Admitted (provisional): recorded by dean@college.test at 9:00 am Central Time on Monday, 2 November 2026',
+      'Wait-listed (replaced before release): recorded by dora@college.test at 9:00 am Central Time on Sunday, 1 November 2026',
+    ]);
   });
 });
