@@ -5,6 +5,13 @@ import { AppError } from '../../http/app-error';
 import { recordStaffActions, type StaffMember } from '../../session/audit-log';
 import { decisionAvailableMail, enqueueMailsIn } from '../mail';
 import { copyDecisionStates } from '../staff';
+import {
+  makerAccessNow,
+  recordWithheld,
+  unseenByMaker,
+  withholdRestOfRelease,
+  type ReleaseMaker,
+} from './release-maker';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
 
@@ -64,10 +71,20 @@ export async function createRelease(
  * if they changed after the release was scheduled), queues one notice per
  * applicant in the same transaction, and marks its items done. A process
  * killed between batches leaves the rest for the next run (the decisions job
- * resumes due releases at start and every minute); none is released or
- * mailed twice. The release row is locked by each batch, so two processes
- * never work on one release at once. Returns how many were released.
- * With maxBatches, it stops after that many and leaves the rest to the decisions job.
+ * resumes due releases at start and every minute); none is released twice,
+ * and each notice is queued once (its sending: decision 049). The release row
+ * is locked by each batch, so two processes never work on one release at once.
+ *
+ * Each batch first asks whether the release's maker may still release (issue
+ * 48): a scheduled release is carried out hours after it was made, and speaks
+ * for its maker only as far as the maker's access goes now. A maker no longer
+ * on the team or without the right to decide releases nothing: the rest of
+ * the release is cancelled. An application in a program the maker no longer
+ * sees is left out of its batch. Either way its decision stays provisional and
+ * the audit log says why (release-maker.ts).
+ *
+ * Returns how many were released. With maxBatches, it stops after that many and
+ * leaves the rest to the decisions job.
  */
 export async function carryOutRelease(
   deps: Deps,
@@ -83,12 +100,18 @@ export async function carryOutRelease(
     const count = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
       const release = (
-        await tx.query<{ status: string; created_by: string }>(
-          'SELECT status, created_by FROM decision_releases WHERE id = $1 FOR UPDATE',
+        await tx.query<{ status: string; release_at: Date } & ReleaseMaker>(
+          'SELECT status, release_at, created_by, created_by_id FROM decision_releases WHERE id = $1 FOR UPDATE',
           [releaseId],
         )
       ).rows[0];
       if (!release || release.status !== 'scheduled') return null;
+      const maker = await makerAccessNow(deps, tx, release);
+      if (typeof maker === 'string') {
+        const withheld = await withholdRestOfRelease(deps, tx, releaseId, release, maker);
+        log?.info({ release_id: releaseId, withheld, reason: maker }, 'release cancelled: its maker may not release');
+        return null;
+      }
       const items = await tx.query<{ user_id: string }>(
         `SELECT user_id FROM decision_release_items WHERE release_id = $1 AND NOT done ORDER BY user_id LIMIT $2`,
         [releaseId, batchSize],
@@ -101,21 +124,29 @@ export async function carryOutRelease(
         ]);
         return null;
       }
+      // Left out of this batch: marked done below with the rest, so the release no longer waits for them.
+      const unseen = new Set(await unseenByMaker(tx, maker, ids));
+      await recordWithheld(deps, tx, releaseId, release, [...unseen], 'program-not-seen');
+      if (unseen.size)
+        log?.info({ release_id: releaseId, withheld: unseen.size }, 'left out: its maker no longer sees their program');
+      const releasing = ids.filter((id) => !unseen.has(id));
       const eligible = `user_id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = decisions.user_id)`;
       await tx.query(
         `UPDATE decisions SET status = 'superseded', ended_at = $2
          WHERE status = 'released' AND ${eligible}
            AND EXISTS (SELECT 1 FROM decisions p WHERE p.user_id = decisions.user_id AND p.status = 'provisional')`,
-        [ids, now],
+        [releasing, now],
       );
       const { rows } = await tx.query<{ id: string; email: string }>(
         `WITH released AS (
            UPDATE decisions SET status = 'released', released_at = $2, released_by = $3, release_id = $4,
-             reply_by = CASE WHEN code = ANY($5::text[]) THEN coalesce(reply_by, $2::timestamptz + make_interval(days => $6::int)) END
+             reply_by = CASE WHEN code = ANY($5::text[]) THEN coalesce(reply_by, $7::timestamptz + make_interval(days => $6::int)) END
            WHERE status = 'provisional' AND ${eligible}
            RETURNING id, user_id)
          SELECT r.id, u.email FROM released r JOIN users u ON u.id = r.user_id`,
-        [ids, now, release.created_by, releaseId, offers, tenant.decisions.reply_days],
+        // The reply-by counts from the release's time, as the decider's preview did (issue 41): every batch of a
+        // release, and a scheduled one carried out a minute late, give the same date.
+        [releasing, now, release.created_by, releaseId, offers, tenant.decisions.reply_days, release.release_at],
       );
       await enqueueMailsIn(
         deps,

@@ -37,10 +37,11 @@ export const MAIL_QUEUE_OPTIONS = {
 export type MailJob = ReadyMailJob | ComposedMailJob;
 
 /**
- * A mail that travels ready-made. With a `onceKey`, the worker records the key
- * once the relay took the mail and skips a retry of an already-sent one
- * (mail-worker.ts), so a crash between the send and the job's completion does
- * not send it twice.
+ * A mail that travels ready-made. With a `onceKey`, the worker marks the key
+ * as being sent before it asks the relay, records the relay's 250, skips a
+ * retry of a mail the relay took, and gives every copy a Message-ID derived
+ * from the key (once-keys.ts): only a mail in flight at a crash can reach the
+ * relay twice, and then as the same message (decision 049).
  */
 export type ReadyMailJob = { kind: 'message'; message: MailMessage; onceKey?: string };
 

@@ -24,12 +24,14 @@ export async function recordMailSent(db: Queryable, message: MailMessage, now: D
 }
 
 /**
- * Records that the relay took a mail that must reach it once (mail-worker.ts) and logs it, in one statement:
- * a notice of a release of 10,000 costs the worker one round trip after its send, as a mail without a key does.
+ * Records the relay's 250 for a mail that must reach it once (its key was marked as being sent before the send,
+ * once-keys.ts) and logs it, in one statement: a notice of a release of 10,000 costs the worker one round trip
+ * after its send, as a mail without a key does.
  */
 export async function recordMailSentOnce(db: Queryable, onceKey: string, message: MailMessage, now: Date) {
   await db.query(
-    `WITH once AS (INSERT INTO mail_once_keys (key, sent_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING)
+    `WITH once AS (INSERT INTO mail_once_keys (key, sending_at, sent_at) VALUES ($1, $2, $2)
+                   ON CONFLICT (key) DO UPDATE SET sent_at = EXCLUDED.sent_at)
      INSERT INTO mail_log (email_norm, kind, subject, sent_at) VALUES ($3, $4, $5, $2)`,
     [onceKey, now, normalizeEmail(message.to), message.kind ?? 'message', message.logSubject ?? message.subject],
   );

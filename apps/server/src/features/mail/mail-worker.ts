@@ -3,8 +3,17 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { ensureQueue } from '../../infra/jobs/ensure-queue';
 import { settleEach } from '../../infra/jobs/settle-each';
+import type { MailMessage } from '../../infra/mail/mailer';
 import { recordMailSent, recordMailSentOnce } from './mail-log';
 import { mailOutcomes } from '../../infra/metrics/metrics';
+import {
+  markOnceKeysSending,
+  onceMessageId,
+  recordOnceKeySent,
+  relayRefused,
+  unmarkOnceKey,
+  type OnceKeyState,
+} from './once-keys';
 import {
   MAIL_QUEUE,
   MAIL_QUEUE_OPTIONS,
@@ -43,14 +52,14 @@ export const MAIL_WORK_OPTIONS = {
  */
 export async function startMailWorker(
   deps: AppDeps,
-  logger: Pick<Logger, 'warn'>,
+  logger: Pick<Logger, 'warn' | 'info'>,
   composers: MailComposers,
   refusals: MailRefusalHandlers = {},
 ): Promise<string> {
   await ensureQueue(deps.jobs, MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
   const id = await deps.jobs.work<MailJob>(MAIL_QUEUE, MAIL_WORK_OPTIONS, async (batch) => {
-    const sent = await sentOnceKeys(deps, batch);
-    return settleEach(batch, (job) => deliver(deps, job, logger, composers, refusals, sent), recipientOf);
+    const once = await markOnceKeysSending(deps.db, onceKeysOf(batch), deps.clock.now());
+    return settleEach(batch, (job) => deliver(deps, job, logger, composers, refusals, once), recipientOf);
   });
   registerLocalMailWorker(deps.jobs, id);
   return MAIL_QUEUE;
@@ -67,23 +76,28 @@ const recipientOf = ({ data }: { data: MailJob }): string =>
 async function deliver(
   deps: AppDeps,
   job: Pick<Job<MailJob>, 'id' | 'data' | 'retryCount'>,
-  logger: Pick<Logger, 'warn'>,
+  logger: Pick<Logger, 'warn' | 'info'>,
   composers: MailComposers,
   refusals: MailRefusalHandlers,
-  sent: Set<string>,
+  once: Map<string, OnceKeyState>,
 ) {
   const data = job.data;
   const firstTry = job.retryCount === 0;
-  const message = isReadyMailJob(data) ? data.message : await composerOf(composers, data.kind)(data, firstTry);
-  if (!message) return;
+  const composed = isReadyMailJob(data) ? data.message : await composerOf(composers, data.kind)(data, firstTry);
+  if (!composed) return;
   const onceKey = isReadyMailJob(data) ? data.onceKey : undefined;
-  if (onceKey && sent.has(onceKey)) return;
+  if (onceKey && once.get(onceKey) === 'sent') return;
+  const message = onceKey ? onceMessage(deps, job, composed, onceKey, once, logger) : composed;
   if (!firstTry) mailOutcomes.inc({ outcome: 'retried' });
   try {
     await deps.mailer.send(message);
     mailOutcomes.inc({ outcome: 'sent' });
   } catch (err) {
     mailOutcomes.inc({ outcome: 'failed' });
+    // The relay answered no: it does not have the mail, and the next try is a first one. Any other failure (a
+    // timeout, a dropped connection) may come after the relay took it: the mark stays, and the retry sends the
+    // same Message-ID. Should the unmark fail, the mark stays too, which costs nothing but the label.
+    if (onceKey && relayRefused(err)) await unmarkOnceKey(deps.db, onceKey).catch(() => undefined);
     // A kind whose feature tracks refusals (a recommender's address) learns of a 5xx in this run, not after a day of retries.
     const refused = isReadyMailJob(data) ? undefined : refusals[data.kind];
     if (refused && isPermanentRefusal(err)) {
@@ -97,30 +111,40 @@ async function deliver(
   // job still completes, so the mail is never sent twice for the sake of its log line.
   const logFailed = (err: unknown) => logger.warn({ err, job: job.id }, 'mail sent but not written to the mail log');
   if (!onceKey) return recordMailSent(deps.db, message, deps.clock.now()).catch(logFailed);
-  // The once-key and the log line in one statement, right after the relay's answer: the shorter that time, the
-  // fewer resends after a crash. Should the log line fail, the key alone (a failure there retries the job).
-  sent.add(onceKey);
+  // The relay took it: this job is never retried from here on, whatever the records below meet, so within a
+  // process a mail the relay accepted is not sent again. The 250 and the log line in one statement, right after
+  // the answer (the shorter that time, the fewer mails in doubt at a crash); should the log line fail, the 250
+  // alone; should that fail too, the key stays in doubt, which only a crash before the job completes would act on.
+  once.set(onceKey, 'sent');
   await recordMailSentOnce(deps.db, onceKey, message, deps.clock.now()).catch(async (err: unknown) => {
-    await deps.db.query('INSERT INTO mail_once_keys (key, sent_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-      onceKey,
-      deps.clock.now(),
-    ]);
     logFailed(err);
+    await recordOnceKeySent(deps.db, onceKey, deps.clock.now()).catch((again: unknown) =>
+      logger.warn({ err: again, job: job.id }, 'mail sent but its once-key is not recorded as sent'),
+    );
   });
 }
 
+/** The batch's once-keys, each marked as being sent before any of the batch goes to the relay (once-keys.ts). */
+const onceKeysOf = (batch: readonly Pick<Job<MailJob>, 'data'>[]): string[] =>
+  batch.flatMap(({ data }) => (isReadyMailJob(data) && data.onceKey ? [data.onceKey] : []));
+
 /**
- * The once-keys of a batch that already reached the relay (a retry after a crash), in one look before any of
- * the batch is sent: a release's notices cost one statement a batch here, not one a mail. The worker adds each
- * key it records, so a second job with the same key in the batch (same recipient, so sent after it) is skipped.
+ * The mail with the Message-ID its key gives every copy (one it carries already, such as a bounce tag's, is
+ * kept). A key in doubt had an attempt cut off after it was marked (a crash, a lost answer): the relay may have
+ * it already, and the copy sent now is the same message to whoever drops a repeated Message-ID.
  */
-async function sentOnceKeys(deps: AppDeps, batch: readonly Pick<Job<MailJob>, 'data'>[]): Promise<Set<string>> {
-  const keys = batch.flatMap(({ data }) => (isReadyMailJob(data) && data.onceKey ? [data.onceKey] : []));
-  if (keys.length === 0) return new Set();
-  const { rows } = await deps.db.query<{ key: string }>('SELECT key FROM mail_once_keys WHERE key = ANY ($1::text[])', [
-    keys,
-  ]);
-  return new Set(rows.map((r) => r.key));
+function onceMessage(
+  deps: AppDeps,
+  job: Pick<Job<MailJob>, 'id'>,
+  message: MailMessage,
+  onceKey: string,
+  once: ReadonlyMap<string, OnceKeyState>,
+  logger: Pick<Logger, 'info'>,
+): MailMessage {
+  const messageId = message.messageId ?? onceMessageId(deps.config, onceKey);
+  if (once.get(onceKey) === 'in-doubt')
+    logger.info({ job: job.id, message_id: messageId }, 'mail sent again after an attempt the relay may have taken');
+  return { ...message, messageId };
 }
 
 function composerOf(composers: MailComposers, kind: string) {
