@@ -165,7 +165,7 @@ test('a decider admits by keyboard and schedules the release a minute ahead; the
   await staffPage.goto('/staff');
   await staffPage.getByLabel('Name or e-mail').fill(lastName.toLowerCase());
   await staffPage.getByRole('button', { name: 'Search' }).click();
-  await expect(staffPage.getByRole('row').filter({ hasText: lastName })).toContainText('Admitted: accepted');
+  await expect(staffPage.getByRole('row').filter({ hasText: lastName })).toContainText('Admitted (accepted)');
   await office.close();
 });
 

@@ -21,10 +21,12 @@ export async function officeDecisions(
     letterFactsOf(deps.db, deps.config.tenant, userId),
   ]);
   const current = rows.find((r) => r.status === 'provisional') ?? rows.find((r) => r.status === 'released') ?? null;
+  // The letter as the release will give it (issue 41): a reply-by counted from the scheduled release, not from now.
+  const releasedAt = current?.status === 'provisional' && scheduled ? new Date(scheduled.at) : deps.clock.now();
   return {
     state,
     current: current ? toRecord(tenant.decisions, current, scheduled) : null,
-    letter_html: current ? decisionLetterHtml(tenant, current, facts, deps.clock.now()) : null,
+    letter_html: current ? decisionLetterHtml(tenant, current, facts, releasedAt) : null,
     withdrawn: withdrawal ? { at: new Date(withdrawal.withdrawn_at).toISOString(), reason: withdrawal.reason } : null,
     history: rows.map((r) => toRecord(tenant.decisions, r, scheduled)),
   };

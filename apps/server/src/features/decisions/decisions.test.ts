@@ -1,4 +1,9 @@
-import type { ApplicantStatusResponse, DecisionHistoryResponse, StaffListResponse } from '@admissions/domain';
+import {
+  formatInZone,
+  type ApplicantStatusResponse,
+  type DecisionHistoryResponse,
+  type StaffListResponse,
+} from '@admissions/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
@@ -98,6 +103,21 @@ describe('provisional and released decisions', () => {
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     },
   );
+
+  it("previews a scheduled release's letter with the reply-by that release gives, and the applicant reads that letter", async () => {
+    const a = await applicant();
+    await expectOk(await decide(a.userId, BODIES.admit!));
+    const at = new Date(t.clock.now().getTime() + 3 * DAY);
+    await expectOk(await release({ application_ids: [a.userId], at: at.toISOString() }));
+    const preview = await historyOf(a.userId);
+    // Fourteen days from the release, in the institution's zone: not fourteen days from today.
+    const replyBy = formatInZone(new Date(at.getTime() + 14 * DAY), 'America/Chicago');
+    expect(preview.letter_html).toContain(replyBy);
+    t.clock.advance(3 * DAY + MINUTE);
+    await runDecisionsPass(t.deps);
+    a.client = await anotherSession(t, a.email);
+    expect((await statusOf(a)).decision!.letter_html).toBe(preview.letter_html);
+  });
 
   it('shows the letter of its own code, the reasons of a deny and the reply-by date of an offer', async () => {
     const admitted = await applicant();
