@@ -19,7 +19,7 @@ import { parseBody } from '../../http/parse-body';
 import { recordStaffActions, recordStaffRead } from '../../session/audit-log';
 import { requireStaff, staffOf } from '../../session/require-staff';
 import { requireRight, seesProgram, staffAccessOf, type StaffAccess } from '../../session/staff-access';
-import { assertStaffSeesApplication, refuseOwnApplications } from '../staff';
+import { assertStaffSeesApplication, refuseOwnApplications, refuseUnseenPrograms } from '../staff';
 import { codeOf } from './decision-rules';
 import { officeDecisions } from './decision-history';
 import { cancelScheduledFor } from './cancel-scheduled';
@@ -45,7 +45,10 @@ async function assertSeesAll(deps: AppDeps, ctx: FormContext, access: StaffAcces
     'SELECT user_id, program FROM staff_application_index WHERE user_id = ANY($1::uuid[])',
     [userIds],
   );
-  const seen = new Set(rows.filter((r) => seesProgram(access, r.program)).map((r) => r.user_id));
+  const hidden = rows.filter((r) => !seesProgram(access, r.program)).map((r) => r.user_id);
+  // Outside the member's programs: 404 as for no application, and audited (issue 48, item 12).
+  if (hidden.length) await refuseUnseenPrograms(deps, access, hidden, { bulk: true });
+  const seen = new Set(rows.map((r) => r.user_id));
   const indexed = new Set(rows.map((r) => r.user_id));
   for (const id of userIds.filter((id) => !indexed.has(id)))
     await assertStaffSeesApplication(deps, ctx, access, id).then(

@@ -18,6 +18,7 @@ import { decisionLabels } from './decision-labels';
 import type { ConvertedDocument } from './converted-documents';
 import { listContextOf } from './stages-repository';
 import { refuseOwnApplications } from './own-application';
+import { refuseUnseenPrograms } from './program-limit-refusal';
 
 export const documentUrl = (userId: string, answerKey: string) =>
   `/api/staff/applications/${userId}/documents/${encodeURIComponent(answerKey)}`;
@@ -54,7 +55,8 @@ export async function assertStaffSeesApplication(
     'SELECT program FROM staff_application_index WHERE user_id = $1',
     [userId],
   );
-  if (!rows[0] || !seesProgram(access, rows[0].program)) throw new AppError('NOT_FOUND');
+  if (!rows[0]) throw new AppError('NOT_FOUND');
+  if (!seesProgram(access, rows[0].program)) await refuseUnseenPrograms(deps, access, [userId]);
 }
 
 /** Whether the member may see this application's program (the print view asks for its link's maker). */

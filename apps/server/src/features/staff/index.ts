@@ -4,5 +4,6 @@ export { listConvertedDocuments } from './converted-documents';
 export { assertStaffSeesApplication, staffMaySeeApplication } from './application-detail';
 // A call naming several applications (a release) refuses the member's own as one application does.
 export { refuseOwnApplications } from './own-application';
+export { refuseUnseenPrograms } from './program-limit-refusal';
 // Every decision change writes the list's copy of the decision and its state in its own transaction.
 export { copyDecisionStates } from './decision-state-copy';

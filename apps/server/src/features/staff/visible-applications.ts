@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
 import { seesProgram, type StaffAccess } from '../../session/staff-access';
+import { refuseUnseenPrograms } from './program-limit-refusal';
 import { reindexApplications } from './console-index';
 import { refuseOwnApplications } from './own-application';
 
@@ -36,9 +37,8 @@ export async function assertStaffSeesApplications(
   }
   for (const id of userIds) {
     const program = programs.get(id);
-    if (program === undefined || !seesProgram(access, program)) {
-      throw new AppError('NOT_FOUND', { errors: { application_ids: [id] } });
-    }
+    if (program === undefined) throw new AppError('NOT_FOUND', { errors: { application_ids: [id] } });
+    if (!seesProgram(access, program)) await refuseUnseenPrograms(deps, access, [id], { bulk: true });
   }
   return programs;
 }
