@@ -61,11 +61,14 @@ describe('health probes', () => {
 });
 
 describe('request ids', () => {
-  it('every answer carries X-Request-Id; a balancer-given id is kept, anything odd is replaced', async () => {
+  it("every answer carries the server's own X-Request-Id, whatever the client sent (issue 48, item 12)", async () => {
     const plain = await t.client().get('/public/tenant');
     expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // A balancer's id, or one a client chose, even the id of another call: never the request's id.
     const given = await t.client().get('/public/tenant', { 'x-request-id': 'haproxy-7f3a9c2e-0001' });
-    expect(given.headers['x-request-id']).toBe('haproxy-7f3a9c2e-0001');
+    expect(given.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const reused = await t.client().get('/public/tenant', { 'x-request-id': String(plain.headers['x-request-id']) });
+    expect(reused.headers['x-request-id']).not.toBe(plain.headers['x-request-id']);
     const odd = await t.client().get('/public/tenant', { 'x-request-id': '<script>alert(1)</script>' });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const refused = await t.client().get('/api/profile');
@@ -82,13 +85,21 @@ describe('request ids', () => {
     const app = await buildApp({ ...t.deps, db: failing }, logger);
     try {
       const client = new TestClient(app, '203.0.113.20');
-      const res = await client.post('/public/forgot-password', { username: 'someone@example.edu' });
+      const res = await client.post(
+        '/public/forgot-password',
+        { username: 'someone@example.edu' },
+        { 'x-request-id': 'haproxy-7f3a9c2e-0002' },
+      );
       expect(res.statusCode).toBe(500);
       const id = res.headers['x-request-id'];
       expect(id).toBeTruthy();
       expect(res.json()).toMatchObject({ code: 'INTERNAL', request_id: id });
       const ofThisCall = lines.filter((l) => l.reqId === id);
       expect(ofThisCall.map((l) => l.msg)).toEqual(expect.arrayContaining(['unexpected error']));
+      // The balancer's id is on the call's lines as client_request_id, so its log and ours meet.
+      expect(ofThisCall.find((l) => l.msg === 'unexpected error')).toMatchObject({
+        client_request_id: 'haproxy-7f3a9c2e-0002',
+      });
       // Every line Fastify writes for the call carries the id: its arrival, the error and its answer.
       expect(ofThisCall.length).toBeGreaterThanOrEqual(3);
     } finally {
