@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../../test/pdf-text';
-import { loggedInClient } from '../../test-support/application-helpers';
+import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
-import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
+import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { postalAddress } from './decision-letter-pdf';
 
 let t: TestApp;
+let staff: TestClient;
 beforeAll(async () => {
   t = await startTestApp(STAFF_ENV);
+  staff = await loggedInClient(t, STAFF_EMAIL);
 });
 afterAll(async () => {
   await t?.close();
@@ -15,7 +17,6 @@ afterAll(async () => {
 
 describe('the decision letter as a PDF (issue 41)', () => {
   it("is on the college's letterhead, dated, addressed to the applicant by full name, and signed", async () => {
-    const staff = await loggedInClient(t, STAFF_EMAIL);
     const ada = await submittedApplicant(t, 'letterhead.ada@example.edu', {
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -56,5 +57,22 @@ describe('the decision letter as a PDF (issue 41)', () => {
         mailing_country_desc: 'France',
       }),
     ).toEqual(['5 Rue de la Paix', 'Apt 3', 'Paris, 75002', 'France']);
+  });
+
+  it("is drawn at most ten times a minute for one applicant, and another applicant's letter is not held up", async () => {
+    const [a, b] = [
+      await submittedApplicant(t, 'letterhead.many@example.edu', { first_name: 'Many' }),
+      await submittedApplicant(t, 'letterhead.other@example.edu', { first_name: 'Other' }),
+    ];
+    for (const x of [a, b])
+      await expectOk(await staff.put(`/api/staff/applications/${x.userId}/decision`, { code: 'admit' }));
+    await expectOk(await staff.post('/api/staff/decisions/release', { application_ids: [a.userId, b.userId] }));
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await a.client.get('/api/decision/letter.pdf')).statusCode);
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    expect((await b.client.get('/api/decision/letter.pdf')).statusCode).toBe(200);
+    t.clock.advance(2 * 60_000);
+    a.client = await anotherSession(t, a.email);
+    expect((await a.client.get('/api/decision/letter.pdf')).statusCode).toBe(200);
   });
 });
