@@ -1,5 +1,6 @@
 import type { ApplicantStatusResponse, DecisionHistoryResponse } from '@admissions/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditRowsOf } from '../../session/audit-log';
 import { loggedInClient } from '../../test-support/application-helpers';
 import {
@@ -103,5 +104,26 @@ describe('decisions for many (issue 41)', () => {
         await expectOk(await staff.post('/api/staff/decisions/cancel', { application_ids: [a.userId, b.userId] }))
       ).json(),
     ).toMatchObject({ count: 0 });
+  });
+
+  it('answers a dry run naming 5,000 made-up ids with one 404 in a bounded number of statements (issue 48)', async () => {
+    const a = await applicant();
+    const madeUp = Array.from({ length: 5000 }, () => randomUUID());
+    const query = vi.spyOn(t.db, 'query');
+    try {
+      const res = await staff.post('/api/staff/decisions/release', {
+        application_ids: [a.userId, ...madeUp],
+        dry_run: true,
+      });
+      expect(res.statusCode).toBe(404);
+      const named = res.json<{ errors: { application_ids: string[] } }>().errors.application_ids;
+      expect(named).toHaveLength(100);
+      expect(madeUp).toEqual(expect.arrayContaining(named));
+      // The session, the member, the own-application check, the index read, one reindex pass, the read again:
+      // what one id costs, not one statement per id.
+      expect(query.mock.calls.length).toBeLessThan(30);
+    } finally {
+      query.mockRestore();
+    }
   });
 });

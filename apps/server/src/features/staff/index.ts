@@ -5,5 +5,6 @@ export { assertStaffSeesApplication, staffMaySeeApplication } from './applicatio
 // A call naming several applications (a release) refuses the member's own as one application does.
 export { refuseOwnApplications } from './own-application';
 export { refuseUnseenPrograms } from './program-limit-refusal';
+export { indexedPrograms } from './visible-applications';
 // Every decision change writes the list's copy of the decision and its state in its own transaction.
 export { copyDecisionStates } from './decision-state-copy';
