@@ -26,4 +26,9 @@ export interface ConversionTarget<S extends ConversionSubject = ConversionSubjec
   markFailed(db: Queryable, id: string, message: string, now: Date): Promise<boolean>;
   /** After a successful conversion has been recorded (e.g. a receipt e-mail). */
   afterCompleted?(subject: S, log: Log): Promise<void>;
+  /**
+   * The storage folder of the subject's owner when that owner is gone (an account deleted while its document
+   * converted): what the conversion wrote there is removed with the folder. Null while the owner exists.
+   */
+  folderOfGoneOwner?(db: Queryable, subject: S): Promise<string | null>;
 }

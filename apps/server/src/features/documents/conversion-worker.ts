@@ -37,6 +37,10 @@ export const documentTarget: ConversionTarget<DocumentRow> = {
   markInProgress,
   markCompleted,
   markFailed,
+  async folderOfGoneOwner(db, doc) {
+    const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1', [doc.user_id]);
+    return rows.length === 0 ? `documents/${doc.user_id}/` : null;
+  },
 };
 
 /**
@@ -81,6 +85,9 @@ export async function convertOne(
     // Deleted or replaced while converting: what was just written belongs to nobody.
     const now = await target.find(deps.db, doc.id);
     if (!now || now.pdf_key !== pdfKey) await removeFiles(deps.storage, [pdfKey], log);
+    // The whole account went meanwhile: its folder, which the write above made again, goes too (issue 48).
+    const gone = now ? null : await target.folderOfGoneOwner?.(deps.db, doc);
+    if (gone) await deps.storage.removeFolder(gone);
     return 'skipped';
   } catch (err) {
     if (err instanceof ConversionRefused) {

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
-import { type ConversionSubject, type ConversionTarget, type Log, letterPdfKey } from '../documents';
+import { type ConversionSubject, type ConversionTarget, type Log, letterFolder, letterPdfKey } from '../documents';
 import { queueLetterReceipt } from './letter-mail-jobs';
 import { FILE_ON_ITS_WAY, WAIVER_NOW } from './recommendation-repository';
 
@@ -33,6 +33,11 @@ export function letterConversionTarget(deps: Pick<AppDeps, 'jobs'>): ConversionT
   return {
     find,
     pdfKey: (s) => letterPdfKey(s.request_id, s.id),
+    // The request went with its applicant's account while the letter converted: its folder goes too.
+    async folderOfGoneOwner(db, s) {
+      const { rows } = await db.query('SELECT 1 FROM recommendation_requests WHERE id = $1', [s.request_id]);
+      return rows.length === 0 ? letterFolder(s.request_id) : null;
+    },
     async markInProgress(db, id, now) {
       const { rowCount } = await db.query(
         `UPDATE recommendation_requests SET file_status = 'IN_PROGRESS', updated_at = $2
