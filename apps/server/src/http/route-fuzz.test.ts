@@ -2,8 +2,8 @@ import * as schemas from '@admissions/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { anotherSession, loggedInClient } from '../test-support/application-helpers';
-import { STAFF_EMAIL, STAFF_ENV } from '../test-support/staff-helpers';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '../test-support/test-app';
+import { STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../test-support/staff-helpers';
+import { expectOk, startTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '../test-support/test-app';
 import { routesOf, type RouteEntry } from './route-list';
 
 /**
@@ -14,6 +14,10 @@ import { routesOf, type RouteEntry } from './route-list';
  * A query is each field name the API's schemas know, alone and all at once;
  * a body's fields are every field name the API's schemas know, all at once,
  * and each field the route itself names when sent an empty body, one at a time.
+ * Path parameters name real things (a submitted application of another
+ * applicant, a document question, a recommender), so a staff route's body is
+ * read, not refused for its id first (issue 48); each body is also sent
+ * nested deeper than the input guard allows.
  */
 const HOSTILE: { name: string; text: string; inUrl: string }[] = [
   { name: 'NUL', text: 'a\u0000b', inUrl: 'a%00b' },
@@ -38,9 +42,15 @@ function knownFields(): string[] {
 let t: TestApp;
 let staff: TestClient;
 let n = 0;
+/** Real values for the path parameters the routes name; any other parameter gets 'x'. */
+let realParams: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestApp(STAFF_ENV);
   staff = await loggedInClient(t, STAFF_EMAIL);
+  const other = await submittedApplicant(t, 'fuzzed.applicant@example.edu');
+  // The office's first read indexes it.
+  await expectOk(await staff.get(`/api/staff/applications/${other.userId}`));
+  realParams = { userId: other.userId, answerKey: 'college_transcript_upload', prefix: 'recommender_' };
 });
 afterAll(async () => {
   await t?.close();
@@ -64,6 +74,12 @@ async function send(route: RouteEntry, url: string, body?: unknown) {
 }
 
 const withParams = (url: string, value: string) => url.replace(/:[A-Za-z_]+|\*/g, value);
+/** The route's URL with real values where the walk has them. */
+const withRealParams = (url: string) =>
+  url.replace(/:([A-Za-z_]+)|\*/g, (_all, name: string | undefined) => (name && realParams[name]) || 'x');
+
+/** A value nested one level deeper than the input guard's MAX_BODY_DEPTH. */
+const tooDeep = (depth = 40): unknown => (depth === 0 ? 'x' : { a: tooDeep(depth - 1) });
 
 describe('no 5xx for hostile strings in any route', () => {
   it('walks every registered route with NUL, lone surrogates, 10,000 characters and control characters', async () => {
@@ -86,6 +102,7 @@ describe('no 5xx for hostile strings in any route', () => {
     expect(benign.status).toBe(200);
 
     const failures: string[] = [];
+    const namedBy = new Map<string, string[]>();
     const check = (route: RouteEntry, what: string, res: { status: number; body: string }) => {
       if (res.status >= 500) failures.push(`${route.method} ${route.url} ${what}: ${res.status} ${res.body}`);
     };
@@ -93,10 +110,12 @@ describe('no 5xx for hostile strings in any route', () => {
       // A call before may have ended the session (a logout, a password change): the walk logs in again.
       if ((await staff.get('/api/staff/me')).statusCode !== 200) staff = await anotherSession(t, STAFF_EMAIL);
       const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-      const plain = withParams(route.url, 'x');
+      const plain = withRealParams(route.url);
       const named = hasBody
         ? Object.keys((JSON.parse((await send(route, plain, {})).body) as { errors?: object }).errors ?? {})
         : [];
+      namedBy.set(`${route.method} ${route.url}`, named);
+      if (hasBody) check(route, 'body nested 40 deep', await send(route, plain, { a: tooDeep() }));
       for (const hostile of HOSTILE) {
         if (route.url.includes(':') || route.url.includes('*'))
           check(route, `params ${hostile.name}`, await send(route, withParams(route.url, hostile.inUrl)));
@@ -124,5 +143,10 @@ describe('no 5xx for hostile strings in any route', () => {
       }
     }
     expect(failures).toEqual([]);
+    // A staff body is read, not refused for its id first: the decision call names its fields.
+    expect(namedBy.get('PUT /api/staff/applications/:userId/decision')).toContain('code');
+    expect(namedBy.get('POST /api/staff/applications/:userId/waivers')).toEqual(
+      expect.arrayContaining(['item_key', 'reason']),
+    );
   }, 600_000);
 });
