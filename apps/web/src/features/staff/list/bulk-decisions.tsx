@@ -154,7 +154,14 @@ function ReleaseDialog({ ids, nameOf, onDone }: BulkDecisionProps) {
       title="Release the decisions"
       size="s"
       open={dialog.open}
-      onOpenChange={dialog.onOpenChange}
+      onOpenChange={(next) => {
+        // Each opening starts at "Now": a time picked for an earlier release is not carried over.
+        if (next) {
+          setWhen('now');
+          setLocal('');
+        }
+        dialog.onOpenChange(next);
+      }}
       onCloseAutoFocus={dialog.onCloseAutoFocus}
       trigger={
         <Button variant="secondary" disabled={ids.length === 0}>
