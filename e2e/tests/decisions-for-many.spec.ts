@@ -1,59 +1,11 @@
-import { completeAnswers } from '@admissions/domain/testing';
-import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import { logIn } from '../support/application';
-import {
-  createConfirmedAccount,
-  ensureStaffAccount,
-  expect,
-  expectAxeClean,
-  PASSWORD,
-  sameOrigin,
-  test,
-  uniqueEmail,
-} from '../support/fixtures';
+import { ensureStaffAccount, expect, expectAxeClean, PASSWORD, test } from '../support/fixtures';
+import { localInChicago, submittedApplicant, tabTo } from '../support/decision-journeys';
 import { STAFF_EMAIL } from '../support/paths';
 import { serverNow } from '../support/server-clock';
 
 // Issue 41: a decider decides for many at once, by keyboard, from the list.
-
-/** An applicant who filled in and submitted everything, through the API in a context of their own. */
-async function submittedApplicant(baseURL: string, firstName: string, lastName: string) {
-  const email = uniqueEmail('many');
-  const api = await playwrightRequest.newContext({ baseURL });
-  await createConfirmedAccount(api, email);
-  const headers = sameOrigin();
-  expect((await api.post('/public/login', { data: { username: email, password: PASSWORD }, headers })).status()).toBe(
-    200,
-  );
-  const answers = { ...completeAnswers(), first_name: firstName, last_name: lastName };
-  expect((await api.put('/api/answer', { data: answers, headers })).status()).toBe(200);
-  expect((await api.post('/api/submit', { headers })).status()).toBe(200);
-  await api.dispose();
-}
-
-/** Presses Tab until `target` has the focus: proof that the keyboard alone reaches it. */
-async function tabTo(page: Page, target: Locator, max = 150) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-/** A local date and time in the institution's zone, as the release picker holds it. */
-function localInChicago(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Chicago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const p = Object.fromEntries(parts.map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
 
 test('a decider selects five applications, records "admit" for them, schedules the release, cancels it, releases now after the confirmation, and reads the history, by keyboard', async ({
   page,
@@ -62,7 +14,7 @@ test('a decider selects five applications, records "admit" for them, schedules t
   test.setTimeout(240_000);
   const family = `Many${Date.now().toString(36)}`;
   const firsts = ['Ada', 'Grace', 'Emmy', 'Lise', 'Marie'];
-  for (const first of firsts) await submittedApplicant(baseURL!, first, family);
+  for (const first of firsts) await submittedApplicant(baseURL!, first, family, 'many');
   const office = await playwrightRequest.newContext({ baseURL });
   await ensureStaffAccount(office, STAFF_EMAIL);
   await office.dispose();

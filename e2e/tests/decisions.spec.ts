@@ -1,16 +1,7 @@
-import { completeAnswers } from '@admissions/domain/testing';
-import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { logIn } from '../support/application';
-import {
-  createConfirmedAccount,
-  ensureStaffAccount,
-  expect,
-  expectAxeClean,
-  PASSWORD,
-  sameOrigin,
-  test,
-  uniqueEmail,
-} from '../support/fixtures';
+import { ensureStaffAccount, expect, expectAxeClean, PASSWORD, sameOrigin, test } from '../support/fixtures';
+import { localInChicago, submittedApplicant, tabTo } from '../support/decision-journeys';
 import { waitForMail } from '../support/mailbox';
 import { STAFF_EMAIL } from '../support/paths';
 import { advanceServerClock, serverNow } from '../support/server-clock';
@@ -19,31 +10,6 @@ import { advanceServerClock, serverNow } from '../support/server-clock';
 
 const UNDER_REVIEW = 'Your application is under review';
 const DECISION_MAIL = /An update on your/;
-
-/** An applicant who filled in and submitted everything, through the API in a context of their own. */
-async function submittedApplicant(baseURL: string, firstName: string, lastName: string) {
-  const email = uniqueEmail('decided');
-  const api = await playwrightRequest.newContext({ baseURL });
-  await createConfirmedAccount(api, email);
-  const headers = sameOrigin();
-  expect((await api.post('/public/login', { data: { username: email, password: PASSWORD }, headers })).status()).toBe(
-    200,
-  );
-  const answers = { ...completeAnswers(), first_name: firstName, last_name: lastName };
-  expect((await api.put('/api/answer', { data: answers, headers })).status()).toBe(200);
-  expect((await api.post('/api/submit', { headers })).status()).toBe(200);
-  await api.dispose();
-  return email;
-}
-
-/** Presses Tab until `target` has the focus: proof that the keyboard alone reaches it. */
-async function tabTo(page: Page, target: Locator, max = 120) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 /** The office's API session (the admin of the e2e stack, who may decide). */
 async function officeApi(baseURL: string): Promise<APIRequestContext> {
@@ -63,22 +29,6 @@ async function userIdOf(office: APIRequestContext, lastName: string): Promise<st
   const { rows } = (await res.json()) as { rows: { user_id: string }[] };
   expect(rows).toHaveLength(1);
   return rows[0]!.user_id;
-}
-
-/** An ISO 8601 instant with its offset, as the release form asks for it, without milliseconds. */
-/** An instant as the release picker holds it: a local date and time in the institution's zone ('2026-11-02T09:05'). */
-function localInChicago(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Chicago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const p = Object.fromEntries(parts.map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
 test('a decider admits by keyboard and schedules the release a minute ahead; the applicant reads the letter after the e-mail and accepts; the list says accepted', async ({

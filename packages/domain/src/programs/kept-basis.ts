@@ -26,7 +26,7 @@ export function tenantAsKept<T extends Pick<ProgramsTenant, 'programs' | 'terms'
   tenant: T,
   kept: KeptBasis | null | undefined,
 ): T {
-  if (!kept || canonical(keptBasisOf(tenant)) === canonical(kept)) return tenant;
+  if (!kept || canonicalOfTenant(tenant) === canonical(kept)) return tenant;
   return { ...tenant, programs: kept.programs, terms: kept.terms };
 }
 
@@ -36,6 +36,17 @@ export function keptLabelsOf(kept: KeptBasis | null | undefined, program: string
     program: kept?.programs.find((p) => p.code === program)?.label ?? null,
     term: kept?.terms.find((t) => t.id === term)?.label ?? null,
   };
+}
+
+// The tenant's side of the comparison, once per configuration: every checklist of a batch compares against it.
+const tenantCanonical = new WeakMap<object, string>();
+function canonicalOfTenant(tenant: Pick<ProgramsTenant, 'programs' | 'terms'>): string {
+  let found = tenantCanonical.get(tenant);
+  if (found === undefined) {
+    found = canonical(keptBasisOf(tenant));
+    tenantCanonical.set(tenant, found);
+  }
+  return found;
 }
 
 /** JSON with every object's keys in one order: a basis read back from jsonb has its keys reordered. */

@@ -14,6 +14,7 @@ import {
   useDecisionCodes,
   useOfficeDecisions,
 } from '../api/decision-api';
+import { DecisionFields, useDecisionDraft } from './decision-fields';
 import { ReleaseControls } from './release-controls';
 
 /**
@@ -107,22 +108,10 @@ function DecisionForm({
   scheduled: { release_id: string; at: string } | null;
 }) {
   const [asking, setAsking] = useState<RecordDecisionBody | null>(null);
-  const [code, setCode] = useState('');
-  const [reasons, setReasons] = useState<Record<string, string | undefined>>({});
-  const [conditions, setConditions] = useState('');
-  const chosen = codes.codes.find((c) => c.code === code);
+  const draft = useDecisionDraft(codes);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body: RecordDecisionBody = { code };
-    if (chosen?.reasons)
-      body.reasons = Object.entries(reasons)
-        .filter(([, details]) => details !== undefined)
-        .map(([id, details]) => (details ? { id, details } : { id }));
-    if (chosen?.conditions)
-      body.conditions = conditions
-        .split('\n')
-        .map((c) => c.trim())
-        .filter(Boolean);
+    const body = draft.body();
     if (scheduled) setAsking(body);
     else await record(body, false);
   };
@@ -158,55 +147,7 @@ function DecisionForm({
           </p>
         </Modal>
       )}
-      <label htmlFor="decision-code">Decision</label>
-      <select id="decision-code" value={code} onChange={(e) => setCode(e.target.value)} required>
-        <option value="">Choose…</option>
-        {codes.codes.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-      {chosen?.reasons && (
-        <fieldset>
-          <legend>Reasons (at least one)</legend>
-          {codes.deny_reasons.map((r) => (
-            <div key={r.id}>
-              <input
-                type="checkbox"
-                id={`reason-${r.id}`}
-                checked={reasons[r.id] !== undefined}
-                onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.checked ? '' : undefined })}
-              />
-              <label htmlFor={`reason-${r.id}`}>{r.label}</label>
-              {r.details !== 'none' && reasons[r.id] !== undefined && (
-                <>
-                  <label htmlFor={`reason-${r.id}-details`}>
-                    Details{r.details === 'required' ? ' (required)' : ' (optional)'}
-                  </label>
-                  <input
-                    id={`reason-${r.id}-details`}
-                    value={reasons[r.id] ?? ''}
-                    required={r.details === 'required'}
-                    onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })}
-                  />
-                </>
-              )}
-            </div>
-          ))}
-        </fieldset>
-      )}
-      {chosen?.conditions && (
-        <>
-          <label htmlFor="decision-conditions">Conditions (one a line)</label>
-          <textarea
-            id="decision-conditions"
-            value={conditions}
-            onChange={(e) => setConditions(e.target.value)}
-            required
-          />
-        </>
-      )}
+      <DecisionFields idPrefix="decision" codes={codes} draft={draft} />
       <Button type="submit">Record the provisional decision</Button>
     </form>
   );

@@ -1,13 +1,9 @@
-import {
-  DECISION_BATCH_MAX_APPLICATIONS,
-  localTimeToInstant,
-  zoneName,
-  type RecordDecisionBody,
-} from '@admissions/domain';
+import { DECISION_BATCH_MAX_APPLICATIONS, localTimeToInstant, zoneName } from '@admissions/domain';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal, ModalClose } from '../../../components/ui/modal';
 import { cancelScheduled, recordDecisions, releaseDecisions, useDecisionCodes } from '../../decisions/api/decision-api';
+import { DecisionFields, useDecisionDraft } from '../../decisions/components/decision-fields';
 import { CallError } from '../components/error-text';
 import styles from '../components/staff.module.css';
 import { useDialogCall } from './use-dialog-call';
@@ -39,23 +35,11 @@ function RecordDialog({ ids, onDone }: BulkDecisionProps) {
   const id = useId();
   const dialog = useDialogCall();
   const codes = useDecisionCodes({ optional: true });
-  const [code, setCode] = useState('');
-  const [conditions, setConditions] = useState('');
-  const [reasons, setReasons] = useState<Record<string, string | undefined>>({});
-  const chosen = codes.data?.codes.find((c) => c.code === code);
+  const draft = useDecisionDraft(codes.data);
   const tooMany = ids.length > DECISION_BATCH_MAX_APPLICATIONS;
   const record = () =>
     dialog.run(async () => {
-      const body: RecordDecisionBody = { code };
-      if (chosen?.conditions)
-        body.conditions = conditions
-          .split('\n')
-          .map((c) => c.trim())
-          .filter(Boolean);
-      if (chosen?.reasons)
-        body.reasons = Object.entries(reasons)
-          .filter(([, details]) => details !== undefined)
-          .map(([reason, details]) => (details ? { id: reason, details } : { id: reason }));
+      const body = draft.body();
       onDone((await recordDecisions({ ...body, application_ids: ids })).message);
     });
   return (
@@ -77,7 +61,7 @@ function RecordDialog({ ids, onDone }: BulkDecisionProps) {
               Cancel
             </Button>
           </ModalClose>
-          <Button onClick={() => void record()} loading={dialog.busy} disabled={!code || tooMany}>
+          <Button onClick={() => void record()} loading={dialog.busy} disabled={!draft.code || tooMany}>
             Record for {plural(ids.length)}
           </Button>
         </>
@@ -85,51 +69,7 @@ function RecordDialog({ ids, onDone }: BulkDecisionProps) {
     >
       <p>The same provisional decision for {plural(ids.length)}. Nobody is told until it is released.</p>
       {tooMany && <p>At most {DECISION_BATCH_MAX_APPLICATIONS} decisions can be recorded at once.</p>}
-      <div className={styles.filter}>
-        <label htmlFor={`${id}-code`}>Decision</label>
-        <select id={`${id}-code`} value={code} onChange={(e) => setCode(e.target.value)}>
-          <option value="">Choose…</option>
-          {(codes.data?.codes ?? []).map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {chosen?.conditions && (
-        <div className={styles.filter}>
-          <label htmlFor={`${id}-conditions`}>Conditions (one a line)</label>
-          <textarea id={`${id}-conditions`} value={conditions} onChange={(e) => setConditions(e.target.value)} />
-        </div>
-      )}
-      {chosen?.reasons && (
-        <fieldset>
-          <legend>Reasons (at least one)</legend>
-          {(codes.data?.deny_reasons ?? []).map((r) => (
-            <div key={r.id}>
-              <input
-                type="checkbox"
-                id={`${id}-reason-${r.id}`}
-                checked={reasons[r.id] !== undefined}
-                onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.checked ? '' : undefined })}
-              />
-              <label htmlFor={`${id}-reason-${r.id}`}>{r.label}</label>
-              {r.details !== 'none' && reasons[r.id] !== undefined && (
-                <>
-                  <label htmlFor={`${id}-reason-${r.id}-details`}>
-                    Details{r.details === 'required' ? ' (required)' : ' (optional)'}
-                  </label>
-                  <input
-                    id={`${id}-reason-${r.id}-details`}
-                    value={reasons[r.id] ?? ''}
-                    onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })}
-                  />
-                </>
-              )}
-            </div>
-          ))}
-        </fieldset>
-      )}
+      <DecisionFields idPrefix={id} codes={codes.data} draft={draft} fieldClassName={styles.filter} />
       <CallError error={dialog.error ?? codes.error} />
     </Modal>
   );

@@ -1,0 +1,45 @@
+import { completeAnswers } from '@admissions/domain/testing';
+import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import { createConfirmedAccount, expect, PASSWORD, sameOrigin, uniqueEmail } from './fixtures';
+
+/** What the decision journeys share: applicants who submitted, the keyboard's reach, the release picker's value. */
+
+/** An applicant who filled in and submitted everything, through the API in a context of their own. */
+export async function submittedApplicant(baseURL: string, firstName: string, lastName: string, prefix = 'decided') {
+  const email = uniqueEmail(prefix);
+  const api = await playwrightRequest.newContext({ baseURL });
+  await createConfirmedAccount(api, email);
+  const headers = sameOrigin();
+  expect((await api.post('/public/login', { data: { username: email, password: PASSWORD }, headers })).status()).toBe(
+    200,
+  );
+  const answers = { ...completeAnswers(), first_name: firstName, last_name: lastName };
+  expect((await api.put('/api/answer', { data: answers, headers })).status()).toBe(200);
+  expect((await api.post('/api/submit', { headers })).status()).toBe(200);
+  await api.dispose();
+  return email;
+}
+
+/** Presses Tab until `target` has the focus: proof that the keyboard alone reaches it. */
+export async function tabTo(page: Page, target: Locator, max = 150) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** An instant as the release picker holds it: a local date and time in the institution's zone ('2026-11-02T09:05'). */
+export function localInChicago(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const p = Object.fromEntries(parts.map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
