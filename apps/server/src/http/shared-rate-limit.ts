@@ -1,4 +1,5 @@
 import type { Queryable } from '../infra/db/db';
+import { isDatabaseUnavailable } from '../infra/db/database-unavailable';
 import { AppError } from './app-error';
 import { hitRateLimit, type RateLimit } from './rate-limit';
 
@@ -85,8 +86,12 @@ export function createSharedRateLimit(db: Queryable, options: SharedRateLimitOpt
         }
         const waiting = inFlight.get(key);
         if (waiting) {
-          // Its failure is its caller's to report; this call tries again with what is left.
-          await waiting.catch(() => undefined);
+          // Its failure is its caller's to report; this call tries again with what is left. But a database
+          // that cannot be reached fails this call too: trying again, each waiter would wait out the outage
+          // once more, one after another (issue 48, item 8).
+          await waiting.catch((err: unknown) => {
+            if (isDatabaseUnavailable(err)) throw err;
+          });
           continue;
         }
         const claiming = claimFor(key, now, mine, weight);

@@ -7,9 +7,17 @@ import { createServer, connect, type Socket } from 'node:net';
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   const pairs = new Set<Socket>();
+  /** The app's side of each pair: what it sends while frozen is swallowed, and told to `reached`'s waiters. */
+  const appSides = new Set<Socket>();
   let cut = false;
   let frozen = false;
   const held = new Set<Socket>();
+  let reachedWaiters: (() => void)[] = [];
+  const tellReached = () => {
+    const waiters = reachedWaiters;
+    reachedWaiters = [];
+    for (const w of waiters) w();
+  };
   const server = createServer((client) => {
     if (cut) {
       client.destroy();
@@ -19,9 +27,11 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       // Accepted and never answered, as a hung server does.
       held.add(client);
       client.on('error', () => {});
+      client.on('data', tellReached);
       return;
     }
     const upstream = connect(target.port, target.host);
+    appSides.add(client);
     pairs.add(client);
     pairs.add(upstream);
     const drop = () => {
@@ -29,6 +39,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       upstream.destroy();
       pairs.delete(client);
       pairs.delete(upstream);
+      appSides.delete(client);
     };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
@@ -52,13 +63,18 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         s.unpipe();
         s.pause();
       }
+      // The database never reads what the app sends now; the test may wait for it to be sent.
+      for (const s of appSides) s.on('data', tellReached).resume();
     },
+    /** Resolves when the app next sends bytes towards the frozen database (a statement, a connection's start). */
+    reached: () => new Promise<void>((resolve) => reachedWaiters.push(resolve)),
     mend() {
       cut = false;
       frozen = false;
       // Frozen connections stay dead; the pool drops them after their timeouts and opens new ones.
       for (const s of [...pairs, ...held]) s.destroy();
       pairs.clear();
+      appSides.clear();
       held.clear();
     },
     close: () =>

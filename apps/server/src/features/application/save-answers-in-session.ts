@@ -1,6 +1,7 @@
 import type { Answers } from '@admissions/domain';
 import type { Clock } from '../../infra/clock';
 import type { Queryable } from '../../infra/db/db';
+import { isDatabaseUnavailable } from '../../infra/db/database-unavailable';
 import { sessionCutoffs } from '../../session/session-cutoffs';
 
 export type InSessionSaveResult = 'saved' | 'no-session' | 'submitted';
@@ -18,7 +19,9 @@ export type InSessionSaveResult = 'saved' | 'no-session' | 'submitted';
  * added wait. Saves of one applicant are merged in arrival order, later keys
  * winning. A batch is one transaction; when the database refuses it, its
  * saves are sent again one by one, so a failure reaches only the saves it
- * concerns, as an error (a 500), never as a false "saved".
+ * concerns, as an error (a 500), never as a false "saved". When the database
+ * cannot be reached, the batch and every save queued behind it are answered
+ * 503 at once.
  */
 const SQL = `
   WITH input AS (
@@ -75,7 +78,16 @@ export function createInSessionSaver(db: Queryable, clock: Clock): SaveAnswersIn
     try {
       await sendBatch(batch);
     } catch (err) {
-      // Whatever the database refused (a value it cannot store, a lock held too long) must cost
+      if (isDatabaseUnavailable(err)) {
+        // An outage concerns every save, and the saves that queued behind this batch have waited as long
+        // as it did: all are answered 503 now. Sent again, each would first wait out the outage once more,
+        // and a frozen database's first wave would queue for 5 to 10 s (issue 48, item 8).
+        const behind = waiting;
+        waiting = [];
+        for (const save of [...batch, ...behind]) save.reject(err);
+        return;
+      }
+      // Whatever else the database refused (a value it cannot store, a lock held too long) must cost
       // only the saves it concerns: each save goes again on its own and meets its own fate.
       if (batch.length === 1) batch[0]!.reject(err);
       else await Promise.all(batch.map((save) => sendBatch([save]).catch((e: unknown) => save.reject(e))));

@@ -151,4 +151,46 @@ describe.runIf(process.env.TEST_DB === 'postgres')('while the database is frozen
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ answer: { first_name: 'Ada' } });
   }, 60_000);
+
+  it('answer saves in the first wave answer 503 within 3 s: those that reach a batch already in the frozen database, and one applicant saving six times at once', async () => {
+    const { config } = t.deps;
+    // Each applicant saved once before the freeze (a claimed rate-limit lease, a pooled connection), but for
+    // the last one, whose first saves come during the freeze and must each claim from the database.
+    const saved: TestClient[] = [];
+    for (const n of ['one', 'two', 'three', 'four', 'five', 'six']) {
+      const client = await loggedInViaProxy(t, app, `wave-${n}@example.edu`);
+      expect((await client.put('/api/answer', { first_name: 'Ada' })).statusCode).toBe(200);
+      saved.push(client);
+    }
+    const fresh = await loggedInViaProxy(t, app, 'wave-fresh@example.edu');
+    expect(config.dbStatementTimeoutMs).toBe(2000);
+
+    proxy.freeze();
+    const timedSave = async (client: TestClient, name: string) => {
+      const started = Date.now();
+      const res = await client.put('/api/answer', { first_name: name });
+      return { res, ms: Date.now() - started };
+    };
+    const firstBatch = saved.slice(0, 3).map((c) => timedSave(c, 'Grace'));
+    // The next saves arrive while the first batch waits on the frozen database (its statement has been sent).
+    await proxy.reached();
+    const behindIt = [
+      ...saved.slice(3).map((c) => timedSave(c, 'Hopper')),
+      ...Array.from({ length: 6 }, (_, i) => timedSave(fresh, `Lovelace ${i}`)),
+    ];
+    for (const { res, ms } of await Promise.all([...firstBatch, ...behindIt])) {
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(ms).toBeLessThan(3000);
+    }
+
+    proxy.mend();
+    await expect
+      .poll(async () => (await saved[0]!.put('/api/answer', { first_name: 'Katherine' })).statusCode, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe(200);
+    expect((await saved[0]!.get('/api/profile')).json()).toMatchObject({ answer: { first_name: 'Katherine' } });
+  }, 60_000);
 });
