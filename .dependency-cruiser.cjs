@@ -7,6 +7,34 @@ const tests = '[.]test[.]tsx?$|[.]test-helpers?[.]ts$|test-helpers[.]ts$|test-fi
 /** Where tests' set-up lives: it builds the whole app, so production code importing it would run the house upside down. */
 const testSupport = ['/test-support/', '^apps/web/src/test/', '^apps/web/src/features/[^/]+/tests/', tests];
 
+/**
+ * The order in which server features may use each other (issue 40), lowest first: a feature uses only
+ * features of the layers below its own, never one of its own layer or above. This list is the one
+ * source of the order; docs/where-things-go.md's table mirrors it (test/feature-layers.test.ts keeps the
+ * two, and the folders in features/, the same). Each feature stands in the lowest layer its imports
+ * allow, so a new import that climbs means moving the feature up here (and in the table) on purpose.
+ */
+const FEATURE_LAYERS = [
+  ['client-errors', 'documents', 'lookup', 'operations', 'tenant'],
+  ['mail', 'pdf'],
+  ['accounts', 'recommendations'],
+  ['checklist', 'housekeeping', 'team'],
+  ['staff'],
+  ['decisions', 'office-items', 'service'],
+  ['cycles', 'status'],
+  ['application', 'my-data'],
+  ['retention'],
+];
+const features = (names) => `${server}/features/(${names.join('|')})/`;
+/** One rule a layer: its features import no feature of their own layer or above (tests may set up through any). */
+const featureLayerRules = FEATURE_LAYERS.map((layer, n) => ({
+  name: `feature-layer-${n}`,
+  severity: 'error',
+  comment: `Layer ${n} (${layer.join(', ')}) ${n === 0 ? 'uses no other feature' : `uses only features of layers 0 to ${n - 1}`}: docs/where-things-go.md has the order; move the shared piece down, or have app.ts or workers.ts wire it in.`,
+  from: { path: features(layer), pathNot: tests },
+  to: { path: features(FEATURE_LAYERS.slice(n).flat()), pathNot: `${server}/features/$1/` },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -34,6 +62,7 @@ module.exports = {
       from: { path: `${server}/(core|session|http|infra)/`, pathNot: tests },
       to: { path: `${server}/features/` },
     },
+    ...featureLayerRules,
     {
       name: 'no-test-code-in-production',
       severity: 'error',

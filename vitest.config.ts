@@ -187,6 +187,17 @@ export default defineConfig({
           sequence: { groupOrder: BROWSER_SIDE.groupOrder },
         },
       },
+      {
+        // Checks of the repository itself: its lint configuration against what the docs say of it.
+        test: {
+          name: 'repo',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: [failOnConsoleError],
+          maxWorkers: BROWSER_SIDE.maxWorkers,
+          sequence: { groupOrder: BROWSER_SIDE.groupOrder },
+        },
+      },
       ...serverProjects,
       {
         extends: './apps/web/vite.config.ts',

@@ -12,20 +12,15 @@
  *   npm run bench            (uses TEST_DATABASE_URL or the local server)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { SESSION_COOKIE } from '@admissions/domain';
-import { migrate } from '../apps/server/src/infra/db/migrate';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { startSession } from '../apps/server/src/session/session-store';
 import { cpuPerOp, cpuSnapshot, type CpuCost } from './cpu';
 import { closeConnections, closedLoop, fixedRate, request, type LatencyStats } from './load';
+import { scratchDatabase } from './scratch-database';
 import { waitForServer } from './wait-for-server';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.BENCH_USERS ?? 500);
 const SAVES = Number(process.env.BENCH_SAVES ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -35,19 +30,12 @@ const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 10);
 const POOL_SIZE = 20; // the server's pool size (postgres-db.ts default)
 const PORT = 3900 + Math.floor(Math.random() * 90);
 
-const dbName = `ap_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${dbName}`;
-const db = createPostgresDb({ connectionString: dbUrl.toString(), max: POOL_SIZE });
-const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-bench-'));
+const scratch = await scratchDatabase('bench');
+const { dataDir } = scratch;
+const db = createPostgresDb({ connectionString: scratch.url, max: POOL_SIZE });
 let server: ChildProcess | undefined;
 
 try {
-  await migrate(db);
-
   // Applicants who are logged in, made directly in the database: argon2 sign-ups are not what is measured.
   const clock = { now: () => new Date() };
   const cookies: string[] = [];
@@ -125,9 +113,7 @@ try {
   await closeConnections();
   server?.kill('SIGTERM');
   await db.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await scratch.drop();
 }
 
 /** The server as `npm start` runs it, on the benchmark's database, once it answers. */
@@ -147,7 +133,7 @@ async function startServer(): Promise<ChildProcess> {
         PORT: String(PORT),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-        DATABASE_URL: dbUrl.toString(),
+        DATABASE_URL: scratch.url,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         WEB_DIST: path.join(dataDir, 'none'),

@@ -14,17 +14,15 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { SESSION_COOKIE } from '@admissions/domain';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { closeDeps, createDeps } from '../apps/server/src/create-deps';
 import { createFormContext } from '../apps/server/src/core/form-context';
 import { seedDecidedApplications } from '../apps/server/src/features/decisions/decision.test-helpers';
 import { decisionAvailableMail, enqueueMailsIn } from '../apps/server/src/features/mail';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { startSession } from '../apps/server/src/session/session-store';
 import { startWorkers } from '../apps/server/src/workers';
+import { startCountingRelay } from './counting-relay';
+import { scratchConfig, startScratchApp } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 10_000);
@@ -33,61 +31,20 @@ const ADMIN = 'bench.decider@college.test';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** A relay that takes every message and counts it; `until(n)` resolves once it has n in all. */
-async function startRelay() {
-  let received = 0;
-  let waiting: { n: number; resolve: () => void } | undefined;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        received++;
-        if (waiting && received >= waiting.n) waiting.resolve();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    get received() {
-      return received;
-    },
-    until: (n: number) =>
-      received >= n ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { n, resolve })),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 const scratch = await scratchDatabase('decision_release');
-const relay = await startRelay();
+const relay = await startCountingRelay();
 const logger = pino({ level: 'warn' });
 /** What the finally block closes, whatever step failed. */
 const opened: {
   seed?: ReturnType<typeof createPostgresDb>;
-  deps?: Awaited<ReturnType<typeof createDeps>>;
-  app?: Awaited<ReturnType<typeof buildApp>>;
+  app?: Awaited<ReturnType<typeof startScratchApp>>;
 } = {};
 
 try {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: scratch.dataDir,
-    DATABASE_URL: scratch.url,
-    SMTP_URL: relay.url,
-    STAFF_EMAILS: ADMIN,
-    LOG_LEVEL: 'warn',
-  });
+  const config = scratchConfig(scratch, { SMTP_URL: relay.url, STAFF_EMAILS: ADMIN });
   // Seeding writes 10,000 applications at once: a pool of its own without the server's 2 s statement limit.
   const seed = (opened.seed = createPostgresDb({ connectionString: scratch.url, max: 2, statementTimeoutMs: 600_000 }));
-  const deps = (opened.deps = await createDeps(config, logger));
-  const app = (opened.app = await buildApp(deps, logger));
-  await app.ready();
-  const queue = await deps.jobs.ready;
+  const { deps, app, jobs: queue } = (opened.app = await startScratchApp(config, logger));
   // The mail worker and the decisions job, as serve.ts starts them.
   await startWorkers({ ...deps, jobs: queue }, createFormContext(config.tenant), logger);
   deps.jobs.accept();
@@ -165,7 +122,6 @@ try {
   );
 } finally {
   await opened.app?.close();
-  if (opened.deps) await closeDeps(opened.deps);
   await opened.seed?.close();
   await relay.close();
   await scratch.drop();

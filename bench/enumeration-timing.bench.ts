@@ -12,13 +12,11 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { pino } from 'pino';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { closeDeps, createDeps } from '../apps/server/src/create-deps';
 import { hashPassword } from '../apps/server/src/features/accounts/password-hashing';
 import { insertUser } from '../apps/server/src/features/accounts/users-repository';
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS } from '../apps/server/src/features/mail/mail-jobs';
 import { ensureQueue } from '../apps/server/src/infra/jobs/ensure-queue';
+import { scratchConfig, startScratchApp } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const TRIES = Number(process.env.BENCH_TRIES ?? 30);
@@ -37,19 +35,12 @@ const logger = pino({ level: 'warn' });
 
 try {
   // Mail goes to the outbox folder: what is timed is the call, and the mail is composed after it answers.
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: scratch.dataDir,
-    DATABASE_URL: scratch.url,
-    LOG_LEVEL: 'warn',
-  });
-  const deps = await createDeps(config, logger);
-  const jobs = await deps.jobs.ready;
+  const config = scratchConfig(scratch);
+  const started = await startScratchApp(config, logger);
+  const { deps, jobs, app } = started;
   deps.jobs.accept();
   // The queue the calls put their mail on; no worker sends it, since only the calls are timed.
   await ensureQueue(jobs, MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
-  const app = await buildApp(deps, logger);
-  await app.ready();
 
   const passwordHash = await hashPassword(PASSWORD);
   const calls = TRIES * CALLS_PER_TRY;
@@ -117,8 +108,7 @@ try {
   await compare('/public/confirm', (username) => ({ username, code: '000000' }), 'confirm');
   await compare('/public/forgot-password', (username) => ({ username }), 'forgot');
   await compare('/public/resend-confirm', (username) => ({ username }), 'resend');
-  await app.close();
-  await closeDeps(deps);
+  await started.close();
 } finally {
   await scratch.drop();
 }

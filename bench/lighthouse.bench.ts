@@ -19,23 +19,20 @@
  *                        BENCH_REPORTS: a folder to write each run's Lighthouse JSON to, to see why)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
 import puppeteer from 'puppeteer-core';
 import { LOGIN_MARKER_COOKIE, SESSION_COOKIE } from '@admissions/domain';
-import { migrate } from '../apps/server/src/infra/db/migrate';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { startSession } from '../apps/server/src/session/session-store';
 import { closeConnections, closedLoop, request } from './load';
+import { scratchDatabase } from './scratch-database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const PROFILE_CALLS = Number(process.env.BENCH_PROFILE_CALLS ?? 10_000);
@@ -66,14 +63,9 @@ let applicants = 0;
 const ms = (v: number) => `${v.toFixed(0).padStart(5)} ms`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1).padStart(6)} KB`;
 
-const dbName = `ap_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${dbName}`;
-const db = createPostgresDb({ connectionString: dbUrl.toString(), max: POOL_SIZE });
-const dataDir = await mkdtemp(path.join(tmpdir(), 'ap-bench-web-'));
+const scratch = await scratchDatabase('bench_web');
+const { dataDir } = scratch;
+const db = createPostgresDb({ connectionString: scratch.url, max: POOL_SIZE });
 let server: ChildProcess | undefined;
 const bareServers: ChildProcess[] = [];
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
@@ -81,11 +73,10 @@ let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 try {
   console.log('building (npm run build)…');
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  await migrate(db);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  server = await startProductServer(port, { DATABASE_URL: dbUrl.toString() });
+  server = await startProductServer(port, { DATABASE_URL: scratch.url });
 
   // ---- Lighthouse ----------------------------------------------------------------------------
   chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -217,7 +208,7 @@ try {
     starts.push({
       bare: await timeToFirstAnswer(['-e', BARE_SERVER], {}),
       fastify: await timeToFirstAnswer([BARE_FASTIFY_SERVER], {}),
-      postgres: await timeToFirstAnswer(SERVER_ARGS, { DATABASE_URL: dbUrl.toString() }),
+      postgres: await timeToFirstAnswer(SERVER_ARGS, { DATABASE_URL: scratch.url }),
       pglite: await timeToFirstAnswer(SERVER_ARGS, { DATA_DIR: pgliteDir }),
     });
   }
@@ -268,9 +259,7 @@ try {
   for (const bare of bareServers) bare.kill('SIGTERM');
   await chrome?.kill();
   await db.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await scratch.drop();
 }
 
 interface PageResult {
@@ -384,7 +373,7 @@ async function startBareServer(mode: 'select' | 'profile'): Promise<string> {
       env: {
         ...process.env,
         PORT: String(port),
-        DATABASE_URL: dbUrl.toString(),
+        DATABASE_URL: scratch.url,
         POOL_SIZE: String(POOL_SIZE),
         MODE: mode,
       },

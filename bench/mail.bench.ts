@@ -19,14 +19,14 @@
 import { cpus, loadavg } from 'node:os';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
-import { loadConfig } from '../apps/server/src/config';
 import { createDeps, closeDeps } from '../apps/server/src/create-deps';
 import { accountMailComposers } from '../apps/server/src/features/accounts/account-mail-jobs';
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS, type MailJob } from '../apps/server/src/features/mail/mail-jobs';
 import { startMailWorker } from '../apps/server/src/features/mail/mail-worker';
 import { ensureQueue } from '../apps/server/src/infra/jobs/ensure-queue';
 import { SMTP_POOL_CONNECTIONS } from '../apps/server/src/infra/mail/mailer';
+import { startCountingRelay } from './counting-relay';
+import { scratchConfig } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
@@ -35,36 +35,6 @@ const FROM = 'Admissions Portal <no-reply@localhost>';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** A relay that takes every message and counts it; `until(n)` resolves once it has n in all. */
-async function startRelay() {
-  let received = 0;
-  let waiting: { n: number; resolve: () => void } | undefined;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        received++;
-        if (waiting && received >= waiting.n) waiting.resolve();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    get received() {
-      return received;
-    },
-    until: (n: number) =>
-      received >= n ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { n, resolve })),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 const message = (round: number, i: number) => ({
   to: `bench-${round}-${i}@example.edu`,
   subject: 'Your confirmation code',
@@ -72,17 +42,11 @@ const message = (round: number, i: number) => ({
 });
 
 const scratch = await scratchDatabase('mailbench');
-const relay = await startRelay();
+const relay = await startCountingRelay();
 const logger = pino({ level: 'warn' });
 
 try {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: scratch.dataDir,
-    DATABASE_URL: scratch.url,
-    SMTP_URL: relay.url,
-    LOG_LEVEL: 'warn',
-  });
+  const config = scratchConfig(scratch, { SMTP_URL: relay.url });
 
   const bare = async (round: number) => {
     const transport = nodemailer.createTransport({ url: relay.url, pool: true, maxConnections: SMTP_POOL_CONNECTIONS });

@@ -13,13 +13,8 @@
  *
  *   npm run bench:staff      (uses TEST_DATABASE_URL or the local server)
  */
-import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { pino } from 'pino';
-import pg from 'pg';
 import { SESSION_COOKIE } from '@admissions/domain';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { startSession } from '../apps/server/src/session/session-store';
 import { loadCopySource } from '../apps/server/src/features/pdf/application-copy';
 import { createPdfRenderer } from '../apps/server/src/features/pdf/pdf-renderer';
@@ -27,24 +22,16 @@ import { createFormContext } from '../apps/server/src/core/form-context';
 import { catchUpConsoleIndex } from '../apps/server/src/features/staff/console-index';
 import { filterOf } from '../apps/server/src/features/staff/console-list';
 import { composePacket } from '../apps/server/src/features/staff/packet';
-import { createLookupService } from '../apps/server/src/features/lookup/lookup-service';
-import { createZipCodeProvider } from '../apps/server/src/features/lookup/zip-code-provider';
-import { migrate } from '../apps/server/src/infra/db/migrate';
-import { createStorage } from '../apps/server/src/infra/storage/create-storage';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { appWithoutJobs, scratchConfig } from './scratch-app';
+import { scratchDatabase } from './scratch-database';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const STAFF = 'bench.staff@college.test';
 
-const dbName = `ap_bench_staff_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${dbName}`;
-const db = createPostgresDb({ connectionString: dbUrl.toString(), max: 10 });
+const scratch = await scratchDatabase('bench_staff');
+const db = createPostgresDb({ connectionString: scratch.url, max: 10 });
 
 const percentile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -53,13 +40,7 @@ const percentile = (values: number[], q: number) => {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 try {
-  await migrate(db);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: dbUrl.toString(),
-    STAFF_EMAILS: STAFF,
-    LOG_LEVEL: 'silent',
-  });
+  const config = scratchConfig(scratch, { STAFF_EMAILS: STAFF, LOG_LEVEL: 'silent' });
   const ctx = createFormContext(config.tenant);
   const clock = { now: () => new Date() };
 
@@ -108,23 +89,8 @@ try {
     [STAFF],
   );
   const cookie = `${SESSION_COOKIE}=${await startSession({ db, clock }, staffRows[0]!.id, true)}`;
-  const secretKey = 'x'.repeat(64);
-  const silent = pino({ level: 'silent' });
-  const app = await buildApp(
-    {
-      config,
-      db,
-      clock,
-      secretKey,
-      // The list call sends no mail and queues no job.
-      mailer: { send: async () => {}, close() {} } as never,
-      jobs: undefined as never,
-      storage: createStorage(config.storage, config.publicUrl, secretKey, clock),
-      lookups: createLookupService(undefined, { info() {}, warn() {} }, createZipCodeProvider()),
-    },
-    silent,
-  );
-  await app.ready();
+  // The list call sends no mail and queues no job.
+  const app = await appWithoutJobs({ config, db, clock });
 
   // Searches that each match a few hundred applications (one surname), with the "submitted" filter.
   const surnames = ['Kaloven', 'Mirator', 'Seldanbri', 'Monesha', 'Quinharlu', 'Pergolfi', 'Zenwaka', 'Lomira'];
@@ -234,6 +200,5 @@ try {
   );
 } finally {
   await db.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
 }

@@ -19,17 +19,12 @@
  *
  *   npm run bench:staff-review      (uses TEST_DATABASE_URL or the local server)
  */
-import { pino } from 'pino';
 import { SESSION_COOKIE } from '@admissions/domain';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { startSession } from '../apps/server/src/session/session-store';
 import { hashToken } from '../apps/server/src/session/secrets';
-import { createLookupService } from '../apps/server/src/features/lookup/lookup-service';
-import { createZipCodeProvider } from '../apps/server/src/features/lookup/zip-code-provider';
-import { createStorage } from '../apps/server/src/infra/storage/create-storage';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { filterOf, LIST_SOURCE, orderByOf } from '../apps/server/src/features/staff/console-list';
+import { appWithoutJobs, scratchConfig } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
@@ -49,12 +44,7 @@ const scratch = await scratchDatabase('bench_review');
 const seed = createPostgresDb({ connectionString: scratch.url, max: 2, statementTimeoutMs: 3_600_000 });
 const db = createPostgresDb({ connectionString: scratch.url, max: 10 });
 try {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: scratch.url,
-    STAFF_EMAILS: ADMIN,
-    LOG_LEVEL: 'silent',
-  });
+  const config = scratchConfig(scratch, { STAFF_EMAILS: ADMIN, LOG_LEVEL: 'silent' });
   const clock = { now: () => new Date() };
 
   const t0 = performance.now();
@@ -153,22 +143,8 @@ try {
   };
   const adminCookie = await sessionOf(ADMIN);
   const reviewerCookie = await sessionOf(REVIEWER);
-  const secretKey = 'x'.repeat(64);
-  const app = await buildApp(
-    {
-      config,
-      db,
-      clock,
-      secretKey,
-      // These calls send no mail and queue no job.
-      mailer: { send: async () => {}, close() {} } as never,
-      jobs: undefined as never,
-      storage: createStorage(config.storage, config.publicUrl, secretKey, clock),
-      lookups: createLookupService(undefined, { info() {}, warn() {} }, createZipCodeProvider()),
-    },
-    pino({ level: 'silent' }),
-  );
-  await app.ready();
+  // These calls send no mail and queue no job.
+  const app = await appWithoutJobs({ config, db, clock });
 
   const stages = ['awaiting-materials', 'ready-for-review', 'committee-review', 'ready-for-decision'];
   const programs = ['MAE', 'BMN', 'MAPP', 'BMAS', 'MAPS'];

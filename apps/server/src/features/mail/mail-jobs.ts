@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
+import type { JobQueue } from '../../infra/jobs/job-queue';
 import type { MailMessage } from '../../infra/mail/mailer';
 
 /** The queue every e-mail goes through (pg-boss, on the application database). */
@@ -94,8 +95,7 @@ export function registerLocalMailWorker(jobs: AppDeps['jobs'], workerId: string)
  * never loses its mail.
  */
 export async function enqueueMail({ jobs }: Pick<AppDeps, 'jobs'>, job: MailJob): Promise<void> {
-  await jobs.send(MAIL_QUEUE, job);
-  queuedSinceWake.add(jobs);
+  await sendMail(jobs, job);
 }
 
 /**
@@ -114,8 +114,7 @@ export async function mailQueueReady({ jobs }: Pick<AppDeps, 'jobs'>): Promise<v
  * the two loses neither (pg-boss writes the job through the transaction).
  */
 export async function enqueueMailIn({ jobs }: Pick<AppDeps, 'jobs'>, tx: Queryable, job: MailJob): Promise<void> {
-  await jobs.send(MAIL_QUEUE, job, { db: { executeSql: (text, values) => tx.query(text, values ?? []) } });
-  queuedSinceWake.add(jobs);
+  await sendMail(jobs, job, tx);
 }
 
 /**
@@ -130,14 +129,24 @@ export async function enqueueMailsIn(
   messages: readonly { message: MailMessage; onceKey?: string }[],
 ): Promise<void> {
   if (messages.length === 0) return;
-  const db = { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) };
   await jobs.insert(
     MAIL_QUEUE,
     messages.map((m) => ({ data: { kind: 'message', ...m } satisfies ReadyMailJob })),
-    { db },
+    throughTransaction(tx),
   );
   queuedSinceWake.add(jobs);
 }
+
+/** Stores one mail job (in the caller's transaction when given) and has the response wake the local worker. */
+async function sendMail(jobs: JobQueue, job: MailJob, tx?: Queryable): Promise<void> {
+  await jobs.send(MAIL_QUEUE, job, tx && throughTransaction(tx));
+  queuedSinceWake.add(jobs);
+}
+
+/** The option that has pg-boss write its job through the caller's transaction (Queryable.query defaults the values). */
+const throughTransaction = (tx: Queryable) => ({
+  db: { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) },
+});
 
 /**
  * Wakes this process's mail worker once the answer is out (an onResponse
