@@ -2,17 +2,19 @@
  * No enumeration by time: each account call that takes an address (sign-up,
  * confirm, resend, forgot-password) is timed for addresses with an account and
  * for unknown ones, interleaved, in one process on PostgreSQL, and the medians
- * are printed with their gap (goal: within 10%). This measurement lived in the
+ * are printed with their gap (goal: within 10%, confirm 5%). This measurement lived in the
  * test suite until it failed now and then on a loaded two-core machine (issue
  * 27, item 10); the test suite keeps what does not depend on load: the same
  * status, body and database statements for both kinds of address
  * (apps/server/src/enumeration-statements.test.ts).
  *
- * BENCH_TRIES (30) tries of BENCH_CALLS_PER_TRY (6) calls on each side.
+ * BENCH_TRIES (30) tries of BENCH_CALLS_PER_TRY (6) calls on each side; BENCH_ONLY=confirm (or signup,
+ * forgot, resend) times one call alone.
  */
 import { cpus, loadavg } from 'node:os';
 import { pino } from 'pino';
 import { hashPassword } from '../apps/server/src/features/accounts/password-hashing';
+import { replaceCode } from '../apps/server/src/features/accounts/codes-repository';
 import { insertUser } from '../apps/server/src/features/accounts/users-repository';
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS } from '../apps/server/src/features/mail/mail-jobs';
 import { ensureQueue } from '../apps/server/src/infra/jobs/ensure-queue';
@@ -20,8 +22,11 @@ import { scratchConfig, startScratchApp } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const TRIES = Number(process.env.BENCH_TRIES ?? 30);
+/** One call's name (signup, confirm, forgot, resend) to time it alone; all four by default. */
+const ONLY = process.env.BENCH_ONLY;
 const CALLS_PER_TRY = Number(process.env.BENCH_CALLS_PER_TRY ?? 6);
-const GOAL = 0.1;
+/** Within 10% (issue 27); confirm within 5% (issue 48, item 10: measured with a live code on the account). */
+const GOALS: Record<string, number> = { signup: 0.1, confirm: 0.05, forgot: 0.1, resend: 0.1 };
 const PASSWORD = 'correct horse battery staple 42';
 const ORIGIN = 'http://localhost:3000';
 
@@ -52,6 +57,17 @@ try {
         now: new Date(),
       });
       if (kind === 'forgot') await deps.db.query('UPDATE users SET confirmed_at = now() WHERE id = $1', [user!.id]);
+      // As after a real sign-up, the account waits with a live code, so a wrong guess is counted on its row.
+      if (kind === 'confirm') {
+        const now = new Date();
+        await replaceCode(deps.db, {
+          userId: user!.id,
+          purpose: 'confirm',
+          secretHash: `bench-${i}`,
+          now,
+          expiresAt: new Date(now.getTime() + 86_400_000),
+        });
+      }
     }
   }
 
@@ -70,6 +86,7 @@ try {
   };
 
   const compare = async (url: string, body: (address: string) => object, kind: string) => {
+    if (ONLY && ONLY !== kind) return;
     const known: number[] = [];
     const unknown: number[] = [];
     let differing = 0;
@@ -92,10 +109,11 @@ try {
     }
     const [k, u] = [median(known), median(unknown)];
     const gap = Math.abs(k - u) / Math.min(k, u);
+    const goal = GOALS[kind]!;
     const pairRatio = median(known.map((ms, i) => ms / unknown[i]!));
     console.log(
       `${url.padEnd(24)} known ${k.toFixed(2)} ms, unknown ${u.toFixed(2)} ms: gap ${(gap * 100).toFixed(1)}% ` +
-        `(goal ${GOAL * 100}%: ${gap <= GOAL ? 'met' : 'NOT met'}), median pair ratio ${pairRatio.toFixed(3)}, ` +
+        `(goal ${goal * 100}%: ${gap <= goal ? 'met' : 'NOT met'}), median pair ratio ${pairRatio.toFixed(3)}, ` +
         `answers that differed ${differing}`,
     );
   };

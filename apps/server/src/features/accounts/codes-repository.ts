@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../infra/db/db';
 
 export type CodePurpose = 'confirm' | 'reset';
@@ -55,13 +56,21 @@ export async function findLiveCodeForUpdate(
   return rows[0];
 }
 
-/** A wrong guess, counted on the requesting browser's budget or on the one every other browser shares. */
+/** Rows of `code_attempt_decoys` (migration 120). */
+const DECOY_SLOTS = 64;
+
+/**
+ * A wrong guess, counted on the requesting browser's budget or on the one every other browser shares.
+ * A guess with no code to count it on (an unknown address: `codeId` names no row) is counted on a decoy
+ * row instead, so that it too writes one row and its commit costs what a real one does: otherwise its
+ * answer comes sooner, and the time tells an unknown address from a real one (issue 48, item 10).
+ */
 export async function countWrongAttempt(db: Queryable, codeId: string, foreign: boolean): Promise<void> {
+  const counter = foreign ? 'foreign_attempts' : 'attempts';
   await db.query(
-    foreign
-      ? 'UPDATE one_time_codes SET foreign_attempts = foreign_attempts + 1 WHERE id = $1'
-      : 'UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1',
-    [codeId],
+    `WITH counted AS (UPDATE one_time_codes SET ${counter} = ${counter} + 1 WHERE id = $1 RETURNING id)
+     UPDATE code_attempt_decoys SET attempts = attempts + 1 WHERE slot = $2 AND NOT EXISTS (SELECT FROM counted)`,
+    [codeId, randomInt(DECOY_SLOTS)],
   );
 }
 

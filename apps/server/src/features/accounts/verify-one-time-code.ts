@@ -6,6 +6,8 @@ import { hashCode, hashesEqual } from '../../session/secrets';
 
 /** An id no account or code has: what an unknown address is checked against. */
 export const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+/** What a guess with no code is compared with: a hash of the same length as a code's, matching none. */
+const NO_CODE_HASH = '0'.repeat(64);
 
 /**
  * Checks a code or reset id inside the caller's transaction. A wrong guess is
@@ -29,8 +31,9 @@ export async function verifyOneTimeCode(
   const now = clock.now();
   const live = await findLiveCodeForUpdate(tx, userId, purpose, now);
   if (!live) {
-    // No code to guess (an unknown address, a used or expired code): the same statements as a wrong
-    // guess all the same, on no row, so the time of the answer does not tell which.
+    // No code to guess (an unknown address, a used or expired code): the same work as a wrong guess all
+    // the same (the guess hashed, a decoy row counted), so the time of the answer does not tell which.
+    hashesEqual(hashCode(secretKey, purpose, userId, value), NO_CODE_HASH);
     await countWrongAttempt(tx, NO_ACCOUNT, true);
     return false;
   }
