@@ -1,4 +1,5 @@
 import type { Queryable } from '../infra/db/db';
+import { isUuid } from '../http/is-uuid';
 
 /** What a staff member read; the detail says which part (a document key, a filter). */
 export type AuditAction =
@@ -108,15 +109,13 @@ export interface DeniedCall {
   conflict?: 'own-application';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Records a refused staff call under the application it named, when it named
  * one (a well-formed id; the id is in the detail whatever it was), so the
  * office reads who tried to open an application beside who did.
  */
 export async function recordStaffDenial(db: Queryable, caller: StaffMember, call: DeniedCall, now: Date) {
-  const target = call.params.userId && UUID.test(call.params.userId) ? call.params.userId.toLowerCase() : null;
+  const target = call.params.userId && isUuid(call.params.userId) ? call.params.userId.toLowerCase() : null;
   await recordStaffRead(db, caller, target, 'denied', { ...call }, now);
 }
 

@@ -26,10 +26,9 @@ import { cancelScheduledFor } from './cancel-scheduled';
 import { recordDecision, recordDecisions } from './record-decision';
 import { wakeDecisionsJob } from './decision-worker';
 import { cancelRelease, carryOutRelease, createRelease, releasable, releaseItems } from './release-decisions';
+import { isUuid } from '../../http/is-uuid';
 
 type Params = { userId: string; releaseId: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** At most this many unknown ids are named in a 404's errors: the answer to 20,000 made-up ids stays small. */
 const NAMED_UNKNOWN_IDS = 100;
@@ -174,7 +173,7 @@ export function staffDecisionRoutes(deps: AppDeps, ctx: FormContext) {
       { preHandler: requireRight(deps, 'decide') },
       async (req) => {
         const { releaseId } = req.params;
-        if (!UUID.test(releaseId)) throw new AppError('NOT_FOUND');
+        if (!isUuid(releaseId)) throw new AppError('NOT_FOUND');
         const items = await releaseItems(deps, releaseId);
         if (items.length === 0) throw new AppError('NOT_FOUND');
         await assertSeesAll(deps, ctx, staffAccessOf(req), items);

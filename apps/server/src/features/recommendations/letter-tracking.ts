@@ -16,6 +16,7 @@ import { requestLetter } from './letter-requests';
 import { findRequest, type RequestRow } from './recommendation-repository';
 import { recommenderName, shownRecommenders } from './recommender-answers';
 import { lockApplicationLetters } from './recommendation-limits';
+import { isUuid } from '../../http/is-uuid';
 
 /**
  * Letters that arrive (decision 044): every mail to a recommender is
@@ -23,8 +24,6 @@ import { lockApplicationLetters } from './recommendation-limits';
  * the mail job's own run), and an address corrected by the applicant, even
  * after submission, are each a change of the checklist.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The current letter request of each slot, for the checklists of these applicants. */
 export async function currentLetters(
@@ -84,7 +83,7 @@ export async function markOpened(db: AppDeps['db'], request: RequestRow, now: Da
  */
 export async function letterRefused(deps: AppDeps, job: ComposedMailJob, reason: string): Promise<boolean> {
   const requestId = String(job.requestId ?? '');
-  if (!UUID.test(requestId)) return false;
+  if (!isUuid(requestId)) return false;
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ user_id: string; prefix: string; email: string }>(

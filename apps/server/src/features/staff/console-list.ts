@@ -14,6 +14,7 @@ import {
 import type { Queryable } from '../../infra/db/db';
 import { INDEX_BEHIND_SQL, searchable } from './console-index';
 import type { ListContext } from './stages-repository';
+import { isUuid } from '../../http/is-uuid';
 
 /** Each sort names an indexed expression where one exists (migrations/020-staff.sql). */
 const ORDER_BY: Record<StaffListSort, (dir: string) => string> = {
@@ -52,9 +53,16 @@ export function filterOf(
   query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>,
   programs: readonly string[] | null = null,
   currentCycle?: string,
+  /** The member's own account: its applications, of any cycle, are a colleague's to see (issue 48, item 9). */
+  ownAccount?: string,
 ): Filter {
   const conditions: string[] = [];
   const params: unknown[] = [];
+  if (ownAccount && isUuid(ownAccount)) {
+    params.push(ownAccount);
+    const me = `$${params.length}::uuid`;
+    conditions.push(`user_id <> ${me} AND user_id NOT IN (SELECT id FROM users WHERE application_of = ${me})`);
+  }
   // A member limited to programs sees only their applications (decision 039).
   if (programs !== null) {
     params.push(programs);
@@ -223,8 +231,9 @@ export async function listApplications(
   blindTo: ScoresBlindTo,
   /** Also say whether the index is behind the answer history, as seen by the page's own statement. */
   checkIndex = false,
+  ownAccount?: string,
 ): Promise<{ response: StaffListResponse; indexBehind: boolean }> {
-  const filter = filterOf(query, programs, tenant.cycle.id);
+  const filter = filterOf(query, programs, tenant.cycle.id, ownAccount);
   const { where } = filter;
   const { columns, params } = columnsFor(blindTo, filter.params);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
@@ -265,9 +274,10 @@ export async function* allMatchingRows(
   list: ListContext,
   labels: DecisionLabels | undefined,
   blindTo: ScoresBlindTo,
+  ownAccount?: string,
   chunk = 2000,
 ): AsyncGenerator<StaffListRow> {
-  const filter = filterOf(query, programs, tenant.cycle.id);
+  const filter = filterOf(query, programs, tenant.cycle.id, ownAccount);
   const { where } = filter;
   const { columns, params } = columnsFor(blindTo, filter.params);
   for (let offset = 0; ; offset += chunk) {

@@ -188,4 +188,28 @@ describe("a member's own application", () => {
     expect(res.json()).toMatchObject({ code: 'OWN_APPLICATION' });
     expect(await deniedRows(past)).toHaveLength(1);
   });
+  it("leaves it out of the member's list and CSV, this cycle's and a past one's, while a colleague's show it", async () => {
+    const idsOf = async (c: TestClient, query = '') =>
+      (await expectOk(await c.get(`/api/staff/applications${query}`)))
+        .json<{ rows: { user_id: string }[] }>()
+        .rows.map((r) => r.user_id);
+    const csvOf = async (c: TestClient, query = '') =>
+      (await expectOk(await c.get(`/api/staff/applications.csv${query}`))).body;
+    // The past cycle's row of the test above (cycle_id left as the index's default) shows among every cycle's.
+    const past = (
+      await t.db.query<{ id: string }>('SELECT id FROM users WHERE application_of = $1', [me.userId])
+    ).rows.map((r) => r.id);
+    expect(past).toHaveLength(1);
+    for (const query of ['', '?cycle=all']) {
+      expect(await idsOf(colleague, query)).toContain(me.userId);
+      expect(await csvOf(colleague, query)).toContain('selma@college.test');
+      const mine = await idsOf(self, query);
+      expect(mine).toContain(other.userId);
+      expect(mine).not.toContain(me.userId);
+      expect(mine).not.toContain(past[0]);
+      expect(await csvOf(self, query)).toContain('otto@example.edu');
+      expect(await csvOf(self, query)).not.toContain('selma@college.test');
+    }
+    expect(await idsOf(colleague, '?cycle=all')).toContain(past[0]);
+  });
 });

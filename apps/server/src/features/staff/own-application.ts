@@ -3,8 +3,7 @@ import { AppError } from '../../http/app-error';
 import type { Queryable } from '../../infra/db/db';
 import { recordStaffActions, type DeniedCall } from '../../session/audit-log';
 import { deniedCallOfAccess, type StaffAccess } from '../../session/staff-access';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../http/is-uuid';
 
 /**
  * Of these applications, the ones that are the member's own. Staff log in with an ordinary account
@@ -18,8 +17,8 @@ export async function ownApplicationIds(
   userIds: readonly string[],
 ): Promise<string[]> {
   // An access made outside a request (a reviewer looked up by address) has no account id.
-  const ids = userIds.filter((id) => UUID.test(id));
-  if (!UUID.test(access.userId) || ids.length === 0) return [];
+  const ids = userIds.filter((id) => isUuid(id));
+  if (!isUuid(access.userId) || ids.length === 0) return [];
   const { rows } = await db.query<{ id: string }>(
     // Only an application: the member's own account without one is no application at all (404, as for any id).
     `SELECT u.id FROM users u WHERE u.id = ANY ($2::uuid[]) AND (u.id = $1 OR u.application_of = $1)
@@ -39,7 +38,7 @@ export async function applicationsOfAddress(
   email: string,
   userIds: readonly string[],
 ): Promise<string[]> {
-  const ids = userIds.filter((id) => UUID.test(id));
+  const ids = userIds.filter((id) => isUuid(id));
   if (ids.length === 0) return [];
   const { rows } = await db.query<{ id: string }>(
     `SELECT owned.id FROM users account JOIN users owned ON owned.id = account.id OR owned.application_of = account.id

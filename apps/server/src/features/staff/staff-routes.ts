@@ -68,6 +68,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRender
           labels,
           scoresBlindTo(access),
           checkIndex,
+          access.userId,
         );
       // The audit row is written alongside the read, not after it: the answer still waits for both. The page's
       // statement says whether the index was behind the answer history in its own snapshot; only then does the
@@ -97,6 +98,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRender
         list,
         labels,
         scoresBlindTo(access),
+        access.userId,
       );
       for await (const line of csvLines(rows, () => count++)) parts.push(line);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
