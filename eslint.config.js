@@ -82,6 +82,44 @@ const featureZones = serverFeatures.flatMap((feature) =>
 );
 const featuresImportTheAppShell = layerZones.findIndex((zone) => zone.target === `${web}/features`);
 
+/**
+ * Web features stand in layers (docs/where-things-go.md), lowest first: a feature imports only features of the
+ * layers below its own, so no two features import each other, even through a third. The web has no index.ts
+ * entries (a feature's components are what others render), so the order is the rule, not the entry. Every folder
+ * of apps/web/src/features must stand in one layer; a feature that needs one of its own layer or above moves the
+ * shared piece down (to a lower feature, components/ or lib/), or is moved up here on purpose.
+ */
+const webFeatureLayers = [
+  ['pdf', 'session'],
+  ['auth', 'documents', 'site'],
+  ['cycles', 'recommendations', 'service'],
+  ['status'],
+  ['decisions'],
+  ['application', 'staff'],
+];
+const webFeatures = readdirSync(`${import.meta.dirname}/${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unplaced = webFeatures.filter((feature) => !webFeatureLayers.flat().includes(feature));
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.js: put the web feature(s) ${unplaced.join(', ')} in a layer of webFeatureLayers.`);
+}
+const webFeatureZones = webFeatureLayers.flatMap((layer, n) =>
+  layer
+    .map((feature) => ({
+      target: `${web}/features/${feature}`,
+      from: webFeatureLayers
+        .slice(n)
+        .flat()
+        .filter((other) => other !== feature)
+        .map((other) => `${web}/features/${other}`),
+      message: `${feature} stands in web layer ${n}: it imports only features of the layers below (eslint.config.js, docs/where-things-go.md). Move the shared piece down to a lower feature, components/ or lib/.`,
+    }))
+    .filter((zone) => zone.from.length > 0),
+);
+/** Web files that set a test up, and may render any feature to do it. */
+const webTestFiles = [`${web}/**/*.test.{ts,tsx}`, `${web}/features/*/tests/**`, `${web}/test/**`];
+
 export default tseslint.config(
   {
     ignores: [
@@ -153,6 +191,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: [`${web}/features/**/*.{ts,tsx}`],
+    ignores: webTestFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...webFeatureZones] }] },
   },
   {
     // The wrapper, and its test that shows why it exists.

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { userMessage } from '../../lib/api-errors';
+import { ModalActions } from '../modal/modal-actions';
 import { Button, type ButtonVariant } from './button';
 import { InlineAlert } from './inline-alert';
 import { Modal } from './modal';
@@ -68,14 +69,12 @@ export function ConfirmAction({
         target.focus();
       }}
       actions={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button onClick={() => void confirm()} loading={busy}>
-            {confirmLabel}
-          </Button>
-        </>
+        <ModalActions
+          cancelLabel={cancelLabel}
+          confirmLabel={confirmLabel}
+          onConfirm={() => void confirm()}
+          busy={busy}
+        />
       }
     >
       {children}

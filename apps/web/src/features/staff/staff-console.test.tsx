@@ -5,34 +5,19 @@ import { applicantServer } from '../../test/application-server';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../test/render-app';
 import { staffMe } from '../../test/fixtures';
+import { ADA, row } from './tests/console-server';
 
-const ROW: StaffListRow = {
-  user_id: '11111111-1111-4111-8111-111111111111',
-  email: 'ada@example.edu',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
+/** A started application, not yet submitted: no stage, its missing items counted. */
+const ROW = row(ADA, 'Lovelace', 'Ada', {
   preferred_name: 'Countess',
-  program: 'MAE',
-  program_label: 'MA in Education',
-  entry_term: '2027FA',
-  entry_term_label: 'Fall 2027',
   web_status: 'started',
-  last_change: '2026-11-02T09:00:00.000Z',
   submitted_at: null,
   missing_count: 4,
   stage: null,
   stage_label: null,
   stage_entered_at: null,
   days_in_stage: null,
-  overall_score: null,
-  review_count: 0,
-  complete: false,
-  late: false,
-  cycle_id: '2026-27',
-  decision: '',
-  decision_label: '',
-  decision_state: null,
-};
+});
 
 const list = (rows: StaffListRow[], total = rows.length): StaffListResponse => ({
   rows,

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '../../ui/button';
-import { Modal, ModalClose } from '../../ui/modal';
+import { ModalActions } from '../../modal/modal-actions';
+import { Modal } from '../../ui/modal';
 
 interface RemoveBlockButtonProps {
   /** 'School 2': what is removed, as its heading names it. */
@@ -45,18 +46,7 @@ export function RemoveBlockButton({ name, followers, onRemove, focusAfterRemoval
         focusAfterRemoval();
       }}
       trigger={<Button variant="secondary">{`Remove ${name}`}</Button>}
-      actions={
-        <>
-          <ModalClose asChild>
-            <Button variant="secondary" disabled={busy}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button loading={busy} onClick={() => void confirm()}>
-            {`Remove ${name}`}
-          </Button>
-        </>
-      }
+      actions={<ModalActions confirmLabel={`Remove ${name}`} onConfirm={() => void confirm()} busy={busy} />}
     >
       <p>
         {`Everything you entered for ${name} will be deleted.`}

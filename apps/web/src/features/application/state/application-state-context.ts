@@ -1,11 +1,17 @@
-import type { Answers, DocumentAnswer, FormDefinition, ValidationErrors, WebStatus } from '@admissions/domain';
+import type { Answers, ValidationErrors } from '@admissions/domain';
 import { createContext, useContext, type Context } from 'react';
 import type { ClientSnapshot } from './client-snapshot';
 
-export interface ViewState {
-  addAnother: Record<string, number>;
-  tabs: Record<string, string>;
-}
+/*
+ * The fourth slice, the form and what acts on the state, lives in components/form/application-form-context.ts:
+ * the closed cycle's notice above the pages reads it too (issue 40). It is exported here with the others.
+ */
+export {
+  ApplicationFormContext,
+  useApplicationForm,
+  type ApplicationForm,
+  type ViewState,
+} from '../../../components/form/application-form-context';
 
 /*
  * The state of the application shared by every form page (see application-state-provider.tsx), in slices
@@ -36,40 +42,9 @@ export interface ApplicationErrors {
   summaryFocusKey: number;
 }
 
-/** The form and what acts on the state: changes only with add-another counts, tabs and documents. */
-export interface ApplicationForm {
-  form: FormDefinition;
-  view: ViewState;
-  documents: Readonly<Record<string, DocumentAnswer>>;
-  onChange(changes: Answers): void;
-  /** Defined only while logged in. */
-  onAddAnother?: (buttonId: string, count: number) => void;
-  /** Defined only while logged in. */
-  onRemoveRepeat?: (buttonId: string, number: number, itemTitle: string) => Promise<void>;
-  /** Defined only while logged in. */
-  onTabChange?: (tabId: string, chosenTab: string) => void;
-  /** Sends the unsaved edits (logged in only); rejects with the call's error. */
-  saveAnswers(): Promise<void>;
-  /** Runs the rules over the current answers now. */
-  validate(): ValidationErrors;
-  /** SPEC section 4: posts the errors only while validating and only when there is at least one. */
-  saveValidations(): Promise<void>;
-  /** Sets the status locally and posts it. */
-  setWebStatus(status: WebStatus): Promise<void>;
-  /** The server's errors from a refused submit (422), shown with the browser's own. */
-  showServerErrors(errors: Record<string, string[]>): void;
-  markPageChanged(): void;
-  /** Move focus to the validation summary once it is shown on `path`. */
-  requestSummaryFocus(path: string): void;
-  /** True once per request, for the summary on the requested page. */
-  takeSummaryFocus(path: string): boolean;
-  setCompletionMessage(message: string | undefined): void;
-}
-
 export const ApplicationAnswersContext = createContext<ApplicationAnswers | null>(null);
 export const ApplicationVisitContext = createContext<ApplicationVisit | null>(null);
 export const ApplicationErrorsContext = createContext<ApplicationErrors | null>(null);
-export const ApplicationFormContext = createContext<ApplicationForm | null>(null);
 
 function useSlice<T>(context: Context<T | null>, name: string): T {
   const slice = useContext(context);
@@ -80,4 +55,3 @@ function useSlice<T>(context: Context<T | null>, name: string): T {
 export const useApplicationAnswers = () => useSlice(ApplicationAnswersContext, 'useApplicationAnswers');
 export const useApplicationVisit = () => useSlice(ApplicationVisitContext, 'useApplicationVisit');
 export const useApplicationErrors = () => useSlice(ApplicationErrorsContext, 'useApplicationErrors');
-export const useApplicationForm = () => useSlice(ApplicationFormContext, 'useApplicationForm');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ModalActions } from '../../../components/modal/modal-actions';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Modal } from '../../../components/ui/modal';
@@ -31,14 +32,13 @@ export function WithdrawApplication({ onDone }: { onDone: (message: string) => v
       onOpenChange={setOpen}
       trigger={<Button variant="secondary">Withdraw my application</Button>}
       actions={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Keep my application
-          </Button>
-          <Button onClick={confirm} loading={busy}>
-            Withdraw
-          </Button>
-        </>
+        <ModalActions
+          cancelLabel="Keep my application"
+          confirmLabel="Withdraw"
+          onConfirm={() => void confirm()}
+          busy={busy}
+          closableWhileBusy
+        />
       }
     >
       <p>If you withdraw, we stop considering your application. This cannot be undone here.</p>

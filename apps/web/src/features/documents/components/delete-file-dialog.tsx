@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { Modal, ModalClose } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/modal/modal-actions';
+import { Modal } from '../../../components/ui/modal';
 
 export const DELETE_FILE_TITLE = 'Delete File';
 export const DELETE_FILE_TEXT = 'Are you sure you want to delete your file?';
@@ -27,18 +27,7 @@ export function DeleteFileDialog({ open, onOpenChange, onDelete, deleting, onClo
         if (!deleting) onOpenChange(next);
       }}
       onCloseAutoFocus={onCloseAutoFocus}
-      actions={
-        <>
-          <ModalClose asChild>
-            <Button variant="secondary" disabled={deleting}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button onClick={onDelete} loading={deleting}>
-            Delete
-          </Button>
-        </>
-      }
+      actions={<ModalActions confirmLabel="Delete" onConfirm={onDelete} busy={deleting} />}
     >
       <p>{DELETE_FILE_TEXT}</p>
     </Modal>

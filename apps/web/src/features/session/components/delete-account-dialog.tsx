@@ -1,6 +1,6 @@
 import { CONFIRM_USERNAME_MISMATCH, normalizeEmail } from '@admissions/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { ModalActions } from '../../../components/modal/modal-actions';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
@@ -56,14 +56,7 @@ export function DeleteAccountDialog({ username, open, onOpenChange, onCloseAutoF
       onOpenChange={setOpen}
       onCloseAutoFocus={onCloseAutoFocus}
       actions={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={remove.isPending}>
-            Delete My Account
-          </Button>
-        </>
+        <ModalActions confirmLabel="Delete My Account" form={formId} busy={remove.isPending} closableWhileBusy />
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>

@@ -3,11 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { useZonedTime } from '../../site/zoned-time';
 import { useAudit, type AuditFilters } from '../api/work-api';
 import { CallError } from '../components/error-text';
 import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
-import { useZonedTime } from '../components/zoned-time';
 
 /** Who did what and when, newest first (administrators): /staff/audit?member=&application=&page=. */
 export function AuditRoute() {

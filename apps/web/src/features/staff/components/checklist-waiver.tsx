@@ -2,7 +2,9 @@ import { checklistWaiversPath, type StaffChecklistItem } from '@admissions/domai
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Modal, ModalClose } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/modal/modal-actions';
+import { useModalCall } from '../../../components/modal/use-modal-call';
+import { Modal } from '../../../components/ui/modal';
 import { api } from '../../../lib/api-client';
 import { CallError } from './error-text';
 import styles from './staff.module.css';
@@ -30,57 +32,33 @@ const refresh = (queryClient: ReturnType<typeof useQueryClient>, userId: string)
 function WaiveDialog({ userId, item }: { userId: string; item: StaffChecklistItem }) {
   const reasonId = useId();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const waive = async () => {
-    setError(undefined);
+  const dialog = useModalCall({
+    onOpen: () => {
+      setReason('');
+      setMissing(false);
+    },
+  });
+  const waive = () => {
     setMissing(!reason.trim());
-    if (!reason.trim()) return;
-    setBusy(true);
-    try {
+    if (!reason.trim()) return dialog.clearError();
+    void dialog.run(async () => {
       await api.post(checklistWaiversPath(userId), { item_key: item.key, reason: reason.trim() });
       await refresh(queryClient, userId);
-      setOpen(false);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal
       title={`Waive ${item.label}`}
       size="s"
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        if (next) {
-          setReason('');
-          setMissing(false);
-          setError(undefined);
-        }
-        setOpen(next);
-      }}
+      {...dialog.modal}
       trigger={
         <Button variant="text">
           Waive<span className="visually-hidden">: {item.label}</span>
         </Button>
       }
-      actions={
-        <>
-          <ModalClose asChild>
-            <Button variant="secondary" disabled={busy}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button onClick={() => void waive()} loading={busy}>
-            Waive
-          </Button>
-        </>
-      }
+      actions={<ModalActions confirmLabel="Waive" onConfirm={waive} busy={dialog.busy} />}
     >
       <div className={styles.waiverForm}>
         <p>The applicant will see this item as waived and no longer missing. The reason stays with the office.</p>
@@ -99,7 +77,7 @@ function WaiveDialog({ userId, item }: { userId: string; item: StaffChecklistIte
             Please give a reason for the waiver.
           </p>
         )}
-        <CallError error={error} />
+        <CallError error={dialog.error} />
       </div>
     </Modal>
   );

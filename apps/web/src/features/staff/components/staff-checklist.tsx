@@ -5,12 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { api } from '../../../lib/api-client';
 import { userMessage } from '../../../lib/api-errors';
+import { useZonedTime } from '../../site/zoned-time';
 import { STATE_LABELS } from '../../status/components/state-labels';
 import { ChecklistReceipt } from './checklist-receipt';
 import { ChecklistWaiver } from './checklist-waiver';
 import { hasRight, useStaffAccess } from './staff-access';
 import styles from './staff.module.css';
-import { useZonedTime } from './zoned-time';
 import { useMutation } from '../../../lib/use-mutation';
 
 /** The office's checklist of one application: each item's state, who asked for or waived it, and a request form. */

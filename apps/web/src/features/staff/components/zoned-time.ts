@@ -1,13 +1,2 @@
-import { formatInZone } from '@admissions/domain';
-import { useCallback } from 'react';
-import { useTenantConfig } from '../../site/api/get-tenant-config';
-
-/**
- * Times in the console are the institution's, with the zone named
- * ('9:00 am Central Time on Monday, 2 November 2026'), so an office spread
- * over several zones reads the same time.
- */
-export function useZonedTime(): (iso: string) => string {
-  const { time_zone } = useTenantConfig();
-  return useCallback((iso: string) => formatInZone(iso, time_zone), [time_zone]);
-}
+// Moved to the site feature (issue 40); kept for the review screen's files until they import it from there.
+export { useZonedTime } from '../../site/zoned-time';

@@ -1,7 +1,8 @@
 import { MAX_BULK_APPLICATIONS } from '@admissions/domain';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Modal, ModalClose } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/modal/modal-actions';
+import { Modal } from '../../../components/ui/modal';
 import { useTeam } from '../api/team-api';
 import { assignReviewer, moveStages } from '../api/work-api';
 import { useStages } from '../api/workflow-api';
@@ -59,25 +60,19 @@ function AssignDialog({ ids, onDone }: BulkProps) {
     <Modal
       title="Assign to reviewer"
       size="s"
-      open={dialog.open}
-      onOpenChange={dialog.onOpenChange}
-      onCloseAutoFocus={dialog.onCloseAutoFocus}
+      {...dialog.modal}
       trigger={
         <Button variant="secondary" disabled={ids.length === 0}>
           Assign to reviewer…
         </Button>
       }
       actions={
-        <>
-          <ModalClose asChild>
-            <Button variant="secondary" disabled={dialog.busy}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button onClick={() => void assign()} loading={dialog.busy} disabled={!reviewer || tooMany}>
-            Assign
-          </Button>
-        </>
+        <ModalActions
+          confirmLabel="Assign"
+          onConfirm={() => void assign()}
+          busy={dialog.busy}
+          confirmDisabled={!reviewer || tooMany}
+        />
       }
     >
       <p>
@@ -118,25 +113,19 @@ function MoveDialog({ ids, onDone }: BulkProps) {
     <Modal
       title="Move to stage"
       size="s"
-      open={dialog.open}
-      onOpenChange={dialog.onOpenChange}
-      onCloseAutoFocus={dialog.onCloseAutoFocus}
+      {...dialog.modal}
       trigger={
         <Button variant="secondary" disabled={ids.length === 0}>
           Move to stage…
         </Button>
       }
       actions={
-        <>
-          <ModalClose asChild>
-            <Button variant="secondary" disabled={dialog.busy}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button onClick={() => void move()} loading={dialog.busy} disabled={!stage || tooMany}>
-            Move
-          </Button>
-        </>
+        <ModalActions
+          confirmLabel="Move"
+          onConfirm={() => void move()}
+          busy={dialog.busy}
+          confirmDisabled={!stage || tooMany}
+        />
       }
     >
       <p>Move {plural(ids.length)} to one stage.</p>

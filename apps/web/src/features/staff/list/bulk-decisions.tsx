@@ -1,7 +1,8 @@
 import { DECISION_BATCH_MAX_APPLICATIONS, localTimeToInstant, zoneName } from '@admissions/domain';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Modal, ModalClose } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/modal/modal-actions';
+import { Modal } from '../../../components/ui/modal';
 import { cancelScheduled, recordDecisions, releaseDecisions, useDecisionCodes } from '../../decisions/api/decision-api';
 import { DecisionFields, useDecisionDraft } from '../../decisions/components/decision-fields';
 import { CallError } from '../components/error-text';
@@ -46,25 +47,19 @@ function RecordDialog({ ids, onDone }: BulkDecisionProps) {
     <Modal
       title="Record a decision"
       size="s"
-      open={dialog.open}
-      onOpenChange={dialog.onOpenChange}
-      onCloseAutoFocus={dialog.onCloseAutoFocus}
+      {...dialog.modal}
       trigger={
         <Button variant="secondary" disabled={ids.length === 0}>
           Record decision…
         </Button>
       }
       actions={
-        <>
-          <ModalClose asChild>
-            <Button variant="secondary" disabled={dialog.busy}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button onClick={() => void record()} loading={dialog.busy} disabled={!draft.code || tooMany}>
-            Record for {plural(ids.length)}
-          </Button>
-        </>
+        <ModalActions
+          confirmLabel={`Record for ${plural(ids.length)}`}
+          onConfirm={() => void record()}
+          busy={dialog.busy}
+          confirmDisabled={!draft.code || tooMany}
+        />
       }
     >
       <p>The same provisional decision for {plural(ids.length)}. Nobody is told until it is released.</p>
@@ -77,11 +72,15 @@ function RecordDialog({ ids, onDone }: BulkDecisionProps) {
 
 function ReleaseDialog({ ids, nameOf, onDone }: BulkDecisionProps) {
   const id = useId();
-  const dialog = useDialogCall();
-  const codes = useDecisionCodes({ optional: true });
-  const zone = codes.data?.time_zone;
   const [when, setWhen] = useState<'now' | 'at'>('now');
   const [local, setLocal] = useState('');
+  // Each opening starts at "Now": a time picked for an earlier release is not carried over.
+  const dialog = useDialogCall(() => {
+    setWhen('now');
+    setLocal('');
+  });
+  const codes = useDecisionCodes({ optional: true });
+  const zone = codes.data?.time_zone;
   const instant = zone && local ? localTimeToInstant(local, zone) : null;
   const names = ids.map(nameOf);
   const release = () =>
@@ -93,32 +92,19 @@ function ReleaseDialog({ ids, nameOf, onDone }: BulkDecisionProps) {
     <Modal
       title="Release the decisions"
       size="s"
-      open={dialog.open}
-      onOpenChange={(next) => {
-        // Each opening starts at "Now": a time picked for an earlier release is not carried over.
-        if (next) {
-          setWhen('now');
-          setLocal('');
-        }
-        dialog.onOpenChange(next);
-      }}
-      onCloseAutoFocus={dialog.onCloseAutoFocus}
+      {...dialog.modal}
       trigger={
         <Button variant="secondary" disabled={ids.length === 0}>
           Release…
         </Button>
       }
       actions={
-        <>
-          <ModalClose asChild>
-            <Button variant="secondary" disabled={dialog.busy}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button onClick={() => void release()} loading={dialog.busy} disabled={when === 'at' && !instant}>
-            {when === 'now' ? `Release now to ${plural(ids.length)}` : 'Schedule the release'}
-          </Button>
-        </>
+        <ModalActions
+          confirmLabel={when === 'now' ? `Release now to ${plural(ids.length)}` : 'Schedule the release'}
+          onConfirm={() => void release()}
+          busy={dialog.busy}
+          confirmDisabled={when === 'at' && !instant}
+        />
       }
     >
       <p>

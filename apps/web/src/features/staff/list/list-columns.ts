@@ -1,8 +1,7 @@
-import type { StaffListSort } from '@admissions/domain';
+import type { StaffListRow, StaffListSort } from '@admissions/domain';
 
-export type ListSort = StaffListSort;
-/** A column shown but not sortable (the server sorts by stage, not by time in it). */
-type Column = { sort: ListSort; title: string } | { sort: null; key: string; title: string };
+/** A column the server sorts by, or one shown but not sortable (named by the row's field it shows). */
+type Column = { sort: StaffListSort; title: string } | { sort: null; key: keyof StaffListRow; title: string };
 
 /** The list's sortable columns, in their order on the screen. */
 export const COLUMNS: Column[] = [
@@ -22,10 +21,10 @@ export const COLUMNS: Column[] = [
 ];
 
 /** A first click sorts names A to Z, stages in their order, and everything else highest or newest first. */
-export const firstDirection = (sort: ListSort): 'asc' | 'desc' =>
+export const firstDirection = (sort: StaffListSort): 'asc' | 'desc' =>
   sort === 'name' || sort === 'email' || sort === 'stage' ? 'asc' : 'desc';
 
 /** A cell's column title, which a phone shows beside its value: there each row is a card (staff.module.css). */
-export const labelOf = (key: ListSort | 'days_in_stage' | 'decision') => ({
-  'data-label': COLUMNS.find((c) => (c.sort ?? ('key' in c ? c.key : '')) === key)!.title,
+export const labelOf = (key: StaffListSort | keyof StaffListRow) => ({
+  'data-label': COLUMNS.find((c) => (c.sort === null ? c.key : c.sort) === key)!.title,
 });

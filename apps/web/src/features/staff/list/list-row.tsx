@@ -1,14 +1,16 @@
+import type { StaffListRow } from '@admissions/domain';
 import { Link } from 'react-router';
 import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
 import { reviewPath, type ReviewOrigin } from '../review/neighbours';
 import { labelOf } from './list-columns';
-import { formatDays, formatScore, type WorkRow } from './work-columns';
+import { formatDays, formatScore } from './work-columns';
 
-export const rowName = (row: WorkRow) => [row.last_name, row.first_name].filter(Boolean).join(', ') || '(no name yet)';
+export const rowName = (row: StaffListRow) =>
+  [row.last_name, row.first_name].filter(Boolean).join(', ') || '(no name yet)';
 
 interface ListRowProps {
-  row: WorkRow;
+  row: StaffListRow;
   selected: boolean | undefined;
   onSelect: (on: boolean) => void;
   origin: ReviewOrigin;

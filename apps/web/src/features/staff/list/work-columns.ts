@@ -1,9 +1,4 @@
-import type { StaffApplicationDetail, StaffListRow } from '@admissions/domain';
-
-/** A list row and the detail, with the working columns of issue #28 (stage, days in stage, score, reviews). */
-export type WorkRow = StaffListRow;
-export type WorkDetail = StaffApplicationDetail;
-
+/** The working columns of issue #28 (score, days in stage), as the list and the review screen show them. */
 export const formatScore = (score: number | null | undefined) =>
   score === null || score === undefined ? '' : score.toLocaleString('en-US', { maximumFractionDigits: 2 });
 

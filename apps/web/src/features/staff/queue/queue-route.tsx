@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { useZonedTime } from '../../site/zoned-time';
 import { useStageLabel } from '../api/stage-labels';
 import { useQueue } from '../api/work-api';
 import { CallError } from '../components/error-text';
 import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
-import { useZonedTime } from '../components/zoned-time';
 import { reviewPath, type ReviewOrigin } from '../review/neighbours';
 
 /** The caller's assigned applications whose review is not yet submitted, oldest assignment first: /staff/queue. */

@@ -8,12 +8,12 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { userMessage } from '../../../lib/api-errors';
 import { DecisionPanel } from '../../decisions/components/decision-panel';
 import { StaffLetters } from '../../recommendations/components/staff-letters';
+import { useZonedTime } from '../../site/zoned-time';
 import { createPrintToken, revokePrintToken, useApplicationDetail, useStaffMe } from '../api/staff-api';
 import { formatSize, STATUS_LABELS } from '../components/staff-format';
 import { StaffChecklist } from '../components/staff-checklist';
 import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
-import { useZonedTime } from '../components/zoned-time';
 import { reviewPath } from '../review/neighbours';
 
 /** One application for a reader: /staff/applications/:userId. */

@@ -5,6 +5,7 @@ import {
   STAFF_LIST_SORTS,
   STAFF_WEB_STATUSES,
   termOptions,
+  type StaffListSort,
 } from '@admissions/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,12 +18,12 @@ import { useStages } from '../api/workflow-api';
 import { useDecisionCodes } from '../../decisions/api/decision-api';
 import { hasRight, useStaffAccess } from '../components/staff-access';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
+import { useZonedTime } from '../../site/zoned-time';
 import { StaffGate } from '../components/staff-gate';
 import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
-import { useZonedTime } from '../components/zoned-time';
 import { BulkActions, SELECT_ALL_ID } from '../list/bulk-actions';
-import { COLUMNS, firstDirection, type ListSort } from '../list/list-columns';
+import { COLUMNS, firstDirection } from '../list/list-columns';
 import { ListRow } from '../list/list-row';
 import type { ReviewOrigin } from '../review/neighbours';
 
@@ -47,7 +48,7 @@ function filtersOf(params: URLSearchParams): ListFilters {
     decision_state: (DECISION_STATES as readonly string[]).includes(params.get('decision_state') ?? '')
       ? (params.get('decision_state') as ListFilters['decision_state'])
       : undefined,
-    sort: SORTS.includes(sort ?? '') ? (sort as ListSort) : undefined,
+    sort: SORTS.includes(sort ?? '') ? (sort as StaffListSort) : undefined,
     dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : undefined,
     page: Number(params.get('page')) > 1 ? Number(params.get('page')) : undefined,
   };
@@ -235,9 +236,9 @@ function SortHeader({
   dir,
   onSort,
 }: {
-  column: ListSort;
+  column: StaffListSort;
   title: string;
-  sort: ListSort;
+  sort: StaffListSort;
   dir: 'asc' | 'desc';
   onSort: (next: Pick<ListFilters, 'sort' | 'dir'>) => void;
 }) {

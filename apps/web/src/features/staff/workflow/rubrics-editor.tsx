@@ -1,11 +1,11 @@
 import type { Rubric, RubricCriterion, RubricsResponse } from '@admissions/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RUBRICS_KEY, saveRubrics } from '../api/workflow-api';
-import { CallError } from '../components/error-text';
 import { usePrograms } from '../team/member-fields';
-import { stageIdOf } from './stages-editor';
+import { CriterionFields } from './criterion-fields';
+import { EditorSection } from './editor-section';
+import { focusLater, useEditorSave } from './use-editor-save';
 import styles from './workflow.module.css';
 
 const DEFAULT = 'default';
@@ -40,15 +40,10 @@ export function rubricProblem(rubric: Rubric): string | undefined {
 export function RubricsEditor({ saved }: { saved: RubricsResponse }) {
   const { programs, programLabel } = usePrograms();
   const id = useId();
-  const queryClient = useQueryClient();
+  const editor = useEditorSave();
   const [rubrics, setRubrics] = useState<RubricsResponse>(saved);
   const [program, setProgram] = useState(DEFAULT);
-  const [said, setSaid] = useState('');
-  const [problem, setProblem] = useState('');
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
   const rubric = rubrics[program];
-  const name = program === DEFAULT ? 'the default rubric' : `the rubric of ${programLabel(program)}`;
 
   const change = (next: Rubric | undefined) => {
     const copy = { ...rubrics };
@@ -56,36 +51,16 @@ export function RubricsEditor({ saved }: { saved: RubricsResponse }) {
     else delete copy[program];
     setRubrics(copy);
   };
-  const changeCriterion = (index: number, patch: Partial<RubricCriterion>) =>
-    rubric && change({ ...rubric, criteria: rubric.criteria.map((c, i) => (i === index ? { ...c, ...patch } : c)) });
-
-  const save = async () => {
-    setError(undefined);
-    for (const [key, r] of Object.entries(rubrics)) {
-      const found = rubricProblem(r);
-      if (found) {
-        setProblem(`${key === DEFAULT ? 'Default rubric' : programLabel(key)}: ${found}`);
-        return;
-      }
-    }
-    setProblem('');
-    setBusy(true);
-    try {
-      await saveRubrics(rubrics);
-      setSaid('The rubrics were saved.');
-      await queryClient.invalidateQueries({ queryKey: RUBRICS_KEY });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    editor.save({
+      problem: rubricsProblem(rubrics, programLabel),
+      call: () => saveRubrics(rubrics),
+      saved: 'The rubrics were saved.',
+      queryKey: RUBRICS_KEY,
+    });
 
   return (
-    <section aria-labelledby={`${id}-title`} className={styles.section}>
-      <h2 id={`${id}-title`} className={styles.title}>
-        Rubrics
-      </h2>
+    <EditorSection id={id} title="Rubrics" editor={editor} saveLabel="Save rubrics" onSave={() => void save()}>
       <div className={styles.field}>
         <label htmlFor={`${id}-program`}>Rubric of</label>
         <select id={`${id}-program`} value={program} onChange={(e) => setProgram(e.target.value)}>
@@ -108,116 +83,93 @@ export function RubricsEditor({ saved }: { saved: RubricsResponse }) {
           </div>
         </div>
       ) : (
-        <>
-          <ol className={styles.criteria}>
-            {rubric.criteria.map((c, i) => (
-              <li key={i}>
-                <fieldset className={styles.criterion}>
-                  <legend>Criterion {i + 1}</legend>
-                  <div className={styles.field}>
-                    <label htmlFor={`${id}-${i}-label`}>Label</label>
-                    <input
-                      id={`${id}-${i}-label`}
-                      value={c.label}
-                      maxLength={120}
-                      onChange={(e) => changeCriterion(i, { label: e.target.value })}
-                      onBlur={() =>
-                        !c.id &&
-                        changeCriterion(i, {
-                          id: stageIdOf(
-                            c.label,
-                            rubric.criteria.map((x) => x.id),
-                          ),
-                        })
-                      }
-                    />
-                  </div>
-                  <div className={styles.field}>
-                    <label htmlFor={`${id}-${i}-id`}>Id (in reviews and the CSV)</label>
-                    <input
-                      id={`${id}-${i}-id`}
-                      value={c.id}
-                      maxLength={40}
-                      onChange={(e) => changeCriterion(i, { id: e.target.value })}
-                    />
-                  </div>
-                  <div className={styles.field}>
-                    <label htmlFor={`${id}-${i}-min`}>Lowest score</label>
-                    <input
-                      id={`${id}-${i}-min`}
-                      type="number"
-                      value={c.min}
-                      onChange={(e) => changeCriterion(i, { min: Number(e.target.value) })}
-                    />
-                  </div>
-                  <div className={styles.field}>
-                    <label htmlFor={`${id}-${i}-max`}>Highest score</label>
-                    <input
-                      id={`${id}-${i}-max`}
-                      type="number"
-                      value={c.max}
-                      onChange={(e) => changeCriterion(i, { max: Number(e.target.value) })}
-                    />
-                  </div>
-                  <Button
-                    variant="secondary"
-                    aria-label={`Remove criterion ${i + 1}${c.label ? `, ${c.label}` : ''}`}
-                    disabled={rubric.criteria.length === 1}
-                    onClick={() => {
-                      change({ ...rubric, criteria: rubric.criteria.filter((_, j) => j !== i) });
-                      setSaid(`Criterion ${i + 1} removed.`);
-                      requestAnimationFrame(() => document.getElementById(`${id}-add`)?.focus());
-                    }}
-                  >
-                    Remove
-                  </Button>
-                </fieldset>
-              </li>
-            ))}
-          </ol>
-          <div className={styles.row}>
-            <Button
-              id={`${id}-add`}
-              variant="secondary"
-              onClick={() => {
-                change({ ...rubric, criteria: [...rubric.criteria, { id: '', label: '', min: 1, max: 5 }] });
-                requestAnimationFrame(() => document.getElementById(`${id}-${rubric.criteria.length}-label`)?.focus());
-              }}
-            >
-              Add criterion
-            </Button>
-            {program !== DEFAULT && (
-              <Button variant="secondary" onClick={() => change(undefined)}>
-                Use the default rubric instead
-              </Button>
-            )}
-          </div>
-          <fieldset className={styles.criterion}>
-            <legend>Overall score of {name}</legend>
-            {OVERALLS.map((o) => (
-              <label key={o.value} className={styles.check}>
-                <input
-                  type="radio"
-                  name={`${id}-overall`}
-                  checked={rubric.overall === o.value}
-                  onChange={() => change({ ...rubric, overall: o.value })}
-                />
-                <span>{o.label}</span>
-              </label>
-            ))}
-          </fieldset>
-        </>
+        <RubricFields
+          id={id}
+          rubric={rubric}
+          name={program === DEFAULT ? 'the default rubric' : `the rubric of ${programLabel(program)}`}
+          onChange={change}
+          onUseDefault={program === DEFAULT ? undefined : () => change(undefined)}
+          say={editor.setSaid}
+        />
       )}
-      {problem && <p className={styles.error}>{problem}</p>}
-      <CallError error={error} />
-      <div>
-        <Button onClick={() => void save()} loading={busy}>
-          Save rubrics
+    </EditorSection>
+  );
+}
+
+/** The first rubric the browser finds wrong, named, before the server checks them all again. */
+function rubricsProblem(rubrics: RubricsResponse, programLabel: (code: string) => string): string | undefined {
+  for (const [key, r] of Object.entries(rubrics)) {
+    const found = rubricProblem(r);
+    if (found) return `${key === DEFAULT ? 'Default rubric' : programLabel(key)}: ${found}`;
+  }
+  return undefined;
+}
+
+interface RubricFieldsProps {
+  id: string;
+  rubric: Rubric;
+  /** 'the default rubric', 'the rubric of MA in Education'. */
+  name: string;
+  onChange: (next: Rubric) => void;
+  /** A program's own rubric can give way to the default; the default cannot. */
+  onUseDefault: (() => void) | undefined;
+  say: (message: string) => void;
+}
+
+/** One rubric: its criteria, added and removed with focus kept in place, and how its overall score is made. */
+function RubricFields({ id, rubric, name, onChange, onUseDefault, say }: RubricFieldsProps) {
+  const changeCriterion = (index: number, patch: Partial<RubricCriterion>) =>
+    onChange({ ...rubric, criteria: rubric.criteria.map((c, i) => (i === index ? { ...c, ...patch } : c)) });
+  const removeCriterion = (index: number) => {
+    onChange({ ...rubric, criteria: rubric.criteria.filter((_, j) => j !== index) });
+    say(`Criterion ${index + 1} removed.`);
+    focusLater(`${id}-add`);
+  };
+  const addCriterion = () => {
+    onChange({ ...rubric, criteria: [...rubric.criteria, { id: '', label: '', min: 1, max: 5 }] });
+    focusLater(`${id}-${rubric.criteria.length}-label`);
+  };
+  return (
+    <>
+      <ol className={styles.criteria}>
+        {rubric.criteria.map((c, i) => (
+          <li key={i}>
+            <CriterionFields
+              idPrefix={id}
+              criterion={c}
+              index={i}
+              takenIds={rubric.criteria.map((x) => x.id)}
+              last={rubric.criteria.length === 1}
+              onChange={(patch) => changeCriterion(i, patch)}
+              onRemove={() => removeCriterion(i)}
+            />
+          </li>
+        ))}
+      </ol>
+      <div className={styles.row}>
+        <Button id={`${id}-add`} variant="secondary" onClick={addCriterion}>
+          Add criterion
         </Button>
+        {onUseDefault && (
+          <Button variant="secondary" onClick={onUseDefault}>
+            Use the default rubric instead
+          </Button>
+        )}
       </div>
-      <p role="status" className={styles.status}>
-        {said}
-      </p>
-    </section>
+      <fieldset className={styles.criterion}>
+        <legend>Overall score of {name}</legend>
+        {OVERALLS.map((o) => (
+          <label key={o.value} className={styles.check}>
+            <input
+              type="radio"
+              name={`${id}-overall`}
+              checked={rubric.overall === o.value}
+              onChange={() => onChange({ ...rubric, overall: o.value })}
+            />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </fieldset>
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import type { Stage } from '@admissions/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { saveStages, STAGES_KEY } from '../api/workflow-api';
-import { CallError } from '../components/error-text';
+import { EditorSection, LabelledInput } from './editor-section';
+import { StageRow } from './stage-row';
+import { focusLater, useEditorSave } from './use-editor-save';
 import styles from './workflow.module.css';
 
 /** A new stage's id from its label: 'Committee review' → 'committee-review' (kept when the label changes later). */
@@ -27,134 +28,95 @@ export function stageIdOf(label: string, taken: readonly string[]): string {
  */
 export function StagesEditor({ saved }: { saved: Stage[] }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const [stages, setStages] = useState(saved);
+  const editor = useEditorSave();
+  const list = useStageList(saved, id, editor.setSaid);
   const [label, setLabel] = useState('');
-  const [said, setSaid] = useState('');
-  const [problem, setProblem] = useState('');
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
 
-  const focusLater = (elementId: string) => requestAnimationFrame(() => document.getElementById(elementId)?.focus());
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (label.trim() === '') {
+      editor.setProblem('Enter the new stage’s name.');
+      return;
+    }
+    editor.setProblem('');
+    list.add(label.trim());
+    setLabel('');
+  };
+  const save = () =>
+    editor.save({
+      problem: list.stages.some((s) => s.label.trim() === '') ? 'Every stage needs a name.' : undefined,
+      call: () => saveStages(list.stages.map((s) => ({ id: s.id, label: s.label.trim() }))),
+      saved: 'The stages were saved.',
+      queryKey: STAGES_KEY,
+    });
 
+  return (
+    <EditorSection id={id} title="Stages" editor={editor} saveLabel="Save stages" onSave={() => void save()}>
+      <p>A submitted application enters the first stage. The order here is the order in the list’s filter.</p>
+      <ol className={styles.stages}>
+        {list.stages.map((stage, i) => (
+          <StageRow
+            key={stage.id}
+            idPrefix={id}
+            stage={stage}
+            index={i}
+            count={list.stages.length}
+            onRename={(next) => list.rename(stage, next)}
+            onMove={(to) => list.move(i, to)}
+            onRemove={() => list.remove(stage)}
+          />
+        ))}
+      </ol>
+      <form className={styles.row} onSubmit={add} noValidate>
+        <LabelledInput
+          id={`${id}-new`}
+          label="New stage"
+          value={label}
+          maxLength={80}
+          onChange={(e) => setLabel(e.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          Add stage
+        </Button>
+      </form>
+    </EditorSection>
+  );
+}
+
+/**
+ * The stages being edited, and what each change says in the live region. Focus follows a moved stage's button
+ * (StageRow's ids under `id`) and goes to the new stage's name once one is removed.
+ */
+function useStageList(saved: Stage[], id: string, say: (message: string) => void) {
+  const [stages, setStages] = useState(saved);
+  const rename = (stage: Stage, label: string) =>
+    setStages(stages.map((s) => (s.id === stage.id ? { ...s, label } : s)));
   const move = (from: number, to: number) => {
     const next = [...stages];
     const [stage] = next.splice(from, 1);
     next.splice(to, 0, stage!);
     setStages(next);
-    setSaid(`${stage!.label} moved to position ${to + 1} of ${next.length}. Save the stages to keep it.`);
+    say(`${stage!.label} moved to position ${to + 1} of ${next.length}. Save the stages to keep it.`);
     const direction = to < from ? 'up' : 'down';
     const edge = direction === 'up' ? to === 0 : to === next.length - 1;
     // At the top or bottom that button is disabled: the other one keeps the focus.
     focusLater(`${id}-${stage!.id}-${edge ? (direction === 'up' ? 'down' : 'up') : direction}`);
   };
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    if (label.trim() === '') {
-      setProblem('Enter the new stage’s name.');
-      return;
-    }
-    setProblem('');
+  const remove = (stage: Stage) => {
+    setStages(stages.filter((s) => s.id !== stage.id));
+    say(`${stage.label} removed. Save the stages to keep it so.`);
+    focusLater(`${id}-new`);
+  };
+  const add = (label: string) => {
     const stage = {
       id: stageIdOf(
-        label.trim(),
+        label,
         stages.map((s) => s.id),
       ),
-      label: label.trim(),
+      label,
     };
     setStages([...stages, stage]);
-    setLabel('');
-    setSaid(`${stage.label} added at the end. Save the stages to keep it.`);
+    say(`${stage.label} added at the end. Save the stages to keep it.`);
   };
-  const save = async () => {
-    setError(undefined);
-    if (stages.some((s) => s.label.trim() === '')) {
-      setProblem('Every stage needs a name.');
-      return;
-    }
-    setProblem('');
-    setBusy(true);
-    try {
-      await saveStages(stages.map((s) => ({ id: s.id, label: s.label.trim() })));
-      setSaid('The stages were saved.');
-      await queryClient.invalidateQueries({ queryKey: STAGES_KEY });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <section aria-labelledby={`${id}-title`} className={styles.section}>
-      <h2 id={`${id}-title`} className={styles.title}>
-        Stages
-      </h2>
-      <p>A submitted application enters the first stage. The order here is the order in the list’s filter.</p>
-      <ol className={styles.stages}>
-        {stages.map((stage, i) => (
-          <li key={stage.id} className={styles.stage}>
-            <label htmlFor={`${id}-${stage.id}-label`} className="visually-hidden">
-              Name of stage {i + 1}
-            </label>
-            <input
-              id={`${id}-${stage.id}-label`}
-              value={stage.label}
-              maxLength={80}
-              onChange={(e) => setStages(stages.map((s) => (s.id === stage.id ? { ...s, label: e.target.value } : s)))}
-            />
-            <Button
-              id={`${id}-${stage.id}-up`}
-              variant="secondary"
-              aria-label={`Move ${stage.label} up`}
-              disabled={i === 0}
-              onClick={() => move(i, i - 1)}
-            >
-              Up
-            </Button>
-            <Button
-              id={`${id}-${stage.id}-down`}
-              variant="secondary"
-              aria-label={`Move ${stage.label} down`}
-              disabled={i === stages.length - 1}
-              onClick={() => move(i, i + 1)}
-            >
-              Down
-            </Button>
-            <Button
-              variant="secondary"
-              aria-label={`Remove ${stage.label}`}
-              disabled={stages.length === 1}
-              onClick={() => {
-                setStages(stages.filter((s) => s.id !== stage.id));
-                setSaid(`${stage.label} removed. Save the stages to keep it so.`);
-                focusLater(`${id}-new`);
-              }}
-            >
-              Remove
-            </Button>
-          </li>
-        ))}
-      </ol>
-      <form className={styles.row} onSubmit={add} noValidate>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-new`}>New stage</label>
-          <input id={`${id}-new`} value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />
-        </div>
-        <Button type="submit" variant="secondary">
-          Add stage
-        </Button>
-      </form>
-      {problem && <p className={styles.error}>{problem}</p>}
-      <CallError error={error} />
-      <div>
-        <Button onClick={() => void save()} loading={busy}>
-          Save stages
-        </Button>
-      </div>
-      <p role="status" className={styles.status}>
-        {said}
-      </p>
-    </section>
-  );
+  return { stages, rename, move, remove, add };
 }
