@@ -1,7 +1,7 @@
 import type { DecisionCodesResponse, DecisionRecord, RecordDecisionBody } from '@admissions/domain';
 import { formatInZone } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { userMessage } from '../../../lib/api-errors';
@@ -36,33 +36,47 @@ export function DecisionPanel({
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
+  // Each action's result takes the focus (issue 41): the button that acted may be gone once the panel reloads.
+  const result = useRef<HTMLDivElement>(null);
+  const [results, setResults] = useState(0);
+  useEffect(() => {
+    if (results > 0) result.current?.focus();
+  }, [results]);
   if (!decisions.data || !codes.data) return null;
   const { current, state, letter_html, withdrawn, history } = decisions.data;
   const refresh = (message: string) => {
     setNotice(message);
     setError('');
+    setResults((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: officeDecisionsKey(userId) });
+  };
+  const fail = (message: string) => {
+    setError(message);
+    setResults((n) => n + 1);
   };
   const release = async (at?: string) => {
     try {
       refresh((await releaseDecisions({ application_ids: [userId], ...(at ? { at } : {}) })).message);
     } catch (err) {
-      setError(userMessage(err));
+      fail(userMessage(err));
     }
   };
   const cancel = async (releaseId: string) => {
     try {
       refresh((await cancelRelease(releaseId)).message);
     } catch (err) {
-      setError(userMessage(err));
+      fail(userMessage(err));
     }
   };
+  const focusResult = () => result.current;
   const scheduled = current?.scheduled_release ?? null;
   return (
     <section aria-labelledby="decision-panel-title">
       <h2 id="decision-panel-title">Decision</h2>
-      {notice && <InlineAlert severity="success">{notice}</InlineAlert>}
-      {error && <InlineAlert severity="error">{error}</InlineAlert>}
+      <div ref={result} tabIndex={-1}>
+        {notice && <InlineAlert severity="success">{notice}</InlineAlert>}
+        {error && <InlineAlert severity="error">{error}</InlineAlert>}
+      </div>
       <p>
         {current ? `${current.label} (${state})` : withdrawn ? 'Withdrawn' : 'No decision yet'}
         {current?.scheduled_release &&
@@ -77,7 +91,14 @@ export function DecisionPanel({
       {history.length > 0 && <DecisionHistory history={history} zone={codes.data.time_zone} />}
       {canDecide && !withdrawn && (
         <>
-          <DecisionForm codes={codes.data} onSaved={refresh} onError={setError} userId={userId} scheduled={scheduled} />
+          <DecisionForm
+            codes={codes.data}
+            onSaved={refresh}
+            onError={fail}
+            userId={userId}
+            scheduled={scheduled}
+            focusAfter={focusResult}
+          />
           {current?.status === 'provisional' && (
             <ReleaseControls
               zone={codes.data.time_zone}
@@ -85,6 +106,7 @@ export function DecisionPanel({
               scheduled={scheduled}
               onRelease={release}
               onCancel={cancel}
+              focusAfter={focusResult}
             />
           )}
         </>
@@ -99,6 +121,7 @@ function DecisionForm({
   onSaved,
   onError,
   scheduled,
+  focusAfter,
 }: {
   codes: DecisionCodesResponse;
   userId: string;
@@ -106,8 +129,11 @@ function DecisionForm({
   onError: (message: string) => void;
   /** A release scheduled for the decision now recorded: a new decision asks whether to keep it. */
   scheduled: { release_id: string; at: string } | null;
+  /** Where focus goes once the question is answered (the result), rather than back to the form's button. */
+  focusAfter: () => HTMLElement | null;
 }) {
   const [asking, setAsking] = useState<RecordDecisionBody | null>(null);
+  const answered = useRef(false);
   const draft = useDecisionDraft(codes);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -116,6 +142,7 @@ function DecisionForm({
     else await record(body, false);
   };
   const record = async (body: RecordDecisionBody, cancelSchedule: boolean) => {
+    answered.current = asking !== null;
     setAsking(null);
     try {
       const { message } = await recordDecision(userId, body);
@@ -132,6 +159,13 @@ function DecisionForm({
           title="Keep the scheduled release?"
           open={asking !== null}
           onOpenChange={(open) => !open && setAsking(null)}
+          onCloseAutoFocus={(event) => {
+            const target = answered.current ? focusAfter() : null;
+            answered.current = false;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
           actions={
             <>
               <Button variant="secondary" onClick={() => asking && void record(asking, true)}>

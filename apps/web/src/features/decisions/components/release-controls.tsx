@@ -13,6 +13,8 @@ interface ReleaseControlsProps {
   /** Releases now (no instant) or schedules the release; a thrown error is shown by the caller or the dialog. */
   onRelease: (at?: string) => Promise<void>;
   onCancel: (releaseId: string) => Promise<void>;
+  /** Where focus goes once the release is confirmed and done (its button is gone by then). */
+  focusAfter?: () => HTMLElement | null;
 }
 
 /**
@@ -20,7 +22,14 @@ interface ReleaseControlsProps {
  * institution's zone, its offset never typed, with the decider's own time beside it when it differs; or
  * cancel the release scheduled (issue 41).
  */
-export function ReleaseControls({ zone, applicantName, scheduled, onRelease, onCancel }: ReleaseControlsProps) {
+export function ReleaseControls({
+  zone,
+  applicantName,
+  scheduled,
+  onRelease,
+  onCancel,
+  focusAfter,
+}: ReleaseControlsProps) {
   const [local, setLocal] = useState('');
   const id = useId();
   const instant = local ? localTimeToInstant(local, zone) : null;
@@ -33,6 +42,7 @@ export function ReleaseControls({ zone, applicantName, scheduled, onRelease, onC
         confirmLabel="Release now to 1 applicant"
         cancelLabel="Not yet"
         onConfirm={() => onRelease()}
+        focusAfter={focusAfter}
       >
         <p>
           1 applicant will be told at once, by e-mail and on the status page: {applicantName}. A released decision

@@ -5,6 +5,7 @@ import type {
   RubricsResponse,
   Stage,
   StaffApplicationDetail,
+  StaffListRow,
   StaffMeResponse,
   StaffRole,
   TeamMember,
@@ -13,7 +14,6 @@ import { ROLE_RIGHTS } from '@admissions/domain';
 import { completeAnswers } from '@admissions/domain/testing';
 import { applicantServer } from '../../../test/application-server';
 import { json, type SeenRequest } from '../../../test/fetch-stub';
-import type { WorkRow } from '../list/work-columns';
 
 type Handler = (request: SeenRequest) => Response | Promise<Response>;
 
@@ -36,7 +36,7 @@ export const RUBRICS: RubricsResponse = {
   },
 };
 
-export function row(userId: string, last: string, first: string, extra: Partial<WorkRow> = {}): WorkRow {
+export function row(userId: string, last: string, first: string, extra: Partial<StaffListRow> = {}): StaffListRow {
   return {
     user_id: userId,
     email: `${first.toLowerCase()}@example.edu`,
@@ -69,7 +69,7 @@ export function row(userId: string, last: string, first: string, extra: Partial<
 
 export const ROWS = [row(ADA, 'Lovelace', 'Ada', { overall_score: 4.5, review_count: 2 }), row(ALAN, 'Turing', 'Alan')];
 
-export function detail(r: WorkRow): StaffApplicationDetail {
+export function detail(r: StaffListRow): StaffApplicationDetail {
   const { missing_count: _m, ...rest } = r;
   return {
     ...rest,
@@ -171,6 +171,9 @@ export function consoleServer(who: StaffMeResponse) {
     const base = `/api/staff/applications/${r.user_id}`;
     handlers[`GET ${base}`] = () => json(detail(r));
     handlers[`GET ${base}/reviews`] = () => json(reviewsOf());
+    // No decision yet: the review screen shows its panel to a member who decides (issue 41).
+    handlers[`GET ${base}/decisions`] = () =>
+      json({ state: null, current: null, letter_html: null, withdrawn: null, history: [] });
     handlers[`PUT ${base}/review`] = () => json({ ok: true });
     handlers[`GET ${base}/notes`] = () => json({ notes: notes[r.user_id] });
     handlers[`POST ${base}/notes`] = (req) => {

@@ -71,6 +71,8 @@ describe('my queue and the review screen', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Comment'), 'Strong record.');
     await user.click(screen.getByRole('button', { name: 'Submit review' }));
     expect(await screen.findByText('Your review was submitted.')).toBeInTheDocument();
+    // The form is drawn anew from the saved review: focus is on what the save did, not lost to the page.
+    await waitFor(() => expect(screen.getByText('Your review was submitted.')).toHaveFocus());
     expect(callsTo(`PUT /api/staff/applications/${ADA}/review`).map((r) => r.body)).toEqual([
       { scores: { academics: 4, fit: 5 }, comment: 'Strong record.', submit: true },
     ]);
