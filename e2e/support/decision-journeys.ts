@@ -1,6 +1,7 @@
 import { completeAnswers } from '@admissions/domain/testing';
-import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
-import { createConfirmedAccount, expect, PASSWORD, sameOrigin, uniqueEmail } from './fixtures';
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createConfirmedAccount, ensureStaffAccount, expect, PASSWORD, sameOrigin, uniqueEmail } from './fixtures';
+import { STAFF_EMAIL } from './paths';
 
 /** What the decision journeys share: applicants who submitted, the keyboard's reach, the release picker's value. */
 
@@ -18,6 +19,27 @@ export async function submittedApplicant(baseURL: string, firstName: string, las
   expect((await api.post('/api/submit', { headers })).status()).toBe(200);
   await api.dispose();
   return email;
+}
+
+/** The office's API session (the admin of the e2e stack, who may decide). */
+export async function officeApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  await ensureStaffAccount(api, STAFF_EMAIL);
+  const login = await api.post('/public/login', {
+    data: { username: STAFF_EMAIL, password: PASSWORD },
+    headers: sameOrigin(),
+  });
+  expect(login.status()).toBe(200);
+  return api;
+}
+
+/** The office's id of the one application whose applicant has this last name. */
+export async function userIdOf(office: APIRequestContext, lastName: string): Promise<string> {
+  const res = await office.get(`/api/staff/applications?q=${encodeURIComponent(lastName.toLowerCase())}`);
+  expect(res.status()).toBe(200);
+  const { rows } = (await res.json()) as { rows: { user_id: string }[] };
+  expect(rows).toHaveLength(1);
+  return rows[0]!.user_id;
 }
 
 /** Presses Tab until `target` has the focus: proof that the keyboard alone reaches it. */

@@ -23,3 +23,13 @@ export async function advanceServerClock(ms: number): Promise<{ now: Date; relea
   const body = (await res.json()) as { now: string; released: number };
   return { now: new Date(body.now), released: body.released };
 }
+
+/**
+ * The applicant's live application now belongs to `cycle`, an earlier one than the tenant file opens: as after
+ * a start with the next cycle's tenant file, it is read-only until they start one for the open cycle (decision 052).
+ */
+export async function closeCycleOf(email: string, cycle: string): Promise<void> {
+  const query = new URLSearchParams({ email, cycle });
+  const res = await fetch(controlUrl(`/close-cycle?${query}`), { method: 'POST' });
+  if (!res.ok) throw new Error(`the cycle control answered ${res.status}: ${await res.text()}`);
+}

@@ -1,35 +1,15 @@
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { logIn } from '../support/application';
-import { ensureStaffAccount, expect, expectAxeClean, PASSWORD, sameOrigin, test } from '../support/fixtures';
-import { localInChicago, submittedApplicant, tabTo } from '../support/decision-journeys';
+import { expect, expectAxeClean, PASSWORD, sameOrigin, test } from '../support/fixtures';
+import { localInChicago, officeApi, submittedApplicant, tabTo, userIdOf } from '../support/decision-journeys';
 import { waitForMail } from '../support/mailbox';
 import { STAFF_EMAIL } from '../support/paths';
 import { advanceServerClock, serverNow } from '../support/server-clock';
 
 // Issue 32: the office records a decision, releases it on schedule, and the applicant reads and answers it.
 
-const UNDER_REVIEW = 'Your application is under review';
+// Its letter is still awaited: the heading of an application waiting for items (issue 41).
+const BEFORE_DECISION = 'Your application is waiting for some items';
 const DECISION_MAIL = /An update on your/;
-
-/** The office's API session (the admin of the e2e stack, who may decide). */
-async function officeApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  await ensureStaffAccount(api, STAFF_EMAIL);
-  const login = await api.post('/public/login', {
-    data: { username: STAFF_EMAIL, password: PASSWORD },
-    headers: sameOrigin(),
-  });
-  expect(login.status()).toBe(200);
-  return api;
-}
-
-async function userIdOf(office: APIRequestContext, lastName: string): Promise<string> {
-  const res = await office.get(`/api/staff/applications?q=${encodeURIComponent(lastName.toLowerCase())}`);
-  expect(res.status()).toBe(200);
-  const { rows } = (await res.json()) as { rows: { user_id: string }[] };
-  expect(rows).toHaveLength(1);
-  return rows[0]!.user_id;
-}
 
 test('a decider admits by keyboard and schedules the release a minute ahead; the applicant reads the letter after the e-mail and accepts; the list says accepted', async ({
   page,
@@ -81,10 +61,10 @@ test('a decider admits by keyboard and schedules the release a minute ahead; the
   await expect(panel).toContainText('1 decision is scheduled for release.');
   await expect(panel).toContainText(/release scheduled for .* Central Time on /);
 
-  // The applicant, before the release: under review, and no e-mail about it.
+  // The applicant, before the release: no decision, and no e-mail about it.
   await logIn(page, email, PASSWORD);
   await page.goto('/completion');
-  await expect(page.getByRole('heading', { level: 2, name: UNDER_REVIEW })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: BEFORE_DECISION })).toBeVisible();
   await expect(page.getByText(/Decision:|Dear Emmy/)).toHaveCount(0);
   await expect(waitForMail(email, DECISION_MAIL, 0)).rejects.toThrow();
 

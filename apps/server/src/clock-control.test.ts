@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SAMPLE_TENANT_CONFIG } from './config';
 import type { Db } from './infra/db/db';
 import { processDatabase } from './test-support/process-database';
 import { freePort, startServerProcess, type ServerProcess } from './test-support/server-process';
@@ -65,6 +67,14 @@ describe('the e2e clock control', () => {
     expect(Date.parse(after.now) - Date.now()).toBeGreaterThan(3_500_000);
     expect(after.released).toBe(0);
     expect((await fetch(`${control}/advance?ms=-5`, { method: 'POST' })).status).toBe(400);
+
+    // An application moved to an earlier cycle (the journeys' closed cycle): never the open one, never an account
+    // that has none. The move itself is shown by e2e/tests/applicant-states.spec.ts.
+    const close = (query: string) => fetch(`${control}/close-cycle?${query}`, { method: 'POST' });
+    expect((await close('email=nobody%40example.edu&cycle=2025-26')).status).toBe(404);
+    expect((await close('email=nobody%40example.edu')).status).toBe(400);
+    const open = (JSON.parse(await readFile(SAMPLE_TENANT_CONFIG, 'utf8')) as { cycle: { id: string } }).cycle.id;
+    expect((await close(`email=nobody%40example.edu&cycle=${open}`)).status).toBe(400);
   }, 180_000);
 
   it('the product opens no control, even with E2E_CLOCK_PORT set, and answers none on its own port', async () => {

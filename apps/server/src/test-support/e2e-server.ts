@@ -14,6 +14,10 @@ import { OffsetClock } from './offset-clock';
  *   GET  /now               → { now }            the server's time
  *   POST /advance?ms=60000  → { now, released }  moves it forward, then runs the
  *                                                 scheduled work now due (the decisions pass)
+ *   POST /close-cycle?email=a@b.edu&cycle=2025-26 → { cycle }
+ *                                                 that account's live application now belongs to that
+ *                                                 earlier cycle, as it would after a start with the next
+ *                                                 cycle's tenant file (decision 052); 404 without one
  */
 function readConfig() {
   try {
@@ -46,6 +50,20 @@ async function control(req: IncomingMessage, res: ServerResponse) {
     // The queue's cron would run this within a minute; the journey wants it done when its call returns.
     const { released } = await runDecisionsPass(await started);
     return reply(200, { now: clock.now().toISOString(), released });
+  }
+  if (req.method === 'POST' && url.pathname === '/close-cycle') {
+    const cycle = url.searchParams.get('cycle') ?? '';
+    if (!cycle || cycle === config.tenant.cycle.id)
+      return reply(400, { code: 'BAD_CYCLE', message: 'cycle: one other than the open one' });
+    // The server reads an application's cycle from its row at every call: nothing to restart to see it closed.
+    const { rowCount } = await (
+      await started
+    ).db.query(
+      `UPDATE applications SET cycle_id = $2
+       WHERE user_id = (SELECT id FROM users WHERE lower(email) = lower($1) AND application_of IS NULL)`,
+      [url.searchParams.get('email') ?? '', cycle],
+    );
+    return rowCount === 1 ? reply(200, { cycle }) : reply(404, { code: 'NOT_FOUND' });
   }
   return reply(404, { code: 'NOT_FOUND' });
 }

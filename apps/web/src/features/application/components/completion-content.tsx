@@ -3,8 +3,9 @@ import { DecisionStatus } from '../../decisions/components/decision-status';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
 import { useStatus } from '../../status/api/status-api';
-import { applicantStage, type ApplicantStage } from '../../status/applicant-stage';
+import { applicantStage, isSettled } from '../../status/applicant-stage';
 import { CompletionStatus } from '../../status/components/completion-status';
+import { NextSteps } from '../../status/components/next-steps';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { useApplicationAnswers, useApplicationForm } from '../state/application-state-context';
 import styles from './completion-content.module.css';
@@ -19,6 +20,8 @@ export function CompletionContent() {
   // The decision and the checklist arrive after the page: drawn above what follows only once known (CLS).
   const status = useStatus();
   const statusKnown = status.data !== undefined || status.isError;
+  // Until the status is known, as before a decision.
+  const stage = status.data ? applicantStage(status.data) : 'waiting';
   return (
     <div className={styles.content}>
       <p className={styles.lead}>
@@ -37,16 +40,19 @@ export function CompletionContent() {
           {/* The status page: the decision once released (#32), then the checklist (#30). */}
           <DecisionStatus />
           <CompletionStatus />
-          <CompletionLetters
-            form={form}
-            recommenders={letters.recommenders}
-            waived={waivedLetters(status.data?.checklist ?? [])}
-          />
+          {/* Once nothing more is asked for, the checklist alone says which letters came: no request or reminder. */}
+          {!isSettled(stage) && (
+            <CompletionLetters
+              form={form}
+              recommenders={letters.recommenders}
+              waived={waivedLetters(status.data?.checklist ?? [])}
+            />
+          )}
           <section aria-labelledby="completion-next">
             <h2 id="completion-next" className={styles.heading}>
               What happens next
             </h2>
-            <NextSteps stage={status.data ? applicantStage(status.data) : 'waiting'} />
+            <NextSteps stage={stage} />
             <p>
               Your application can no longer be changed. Questions? Write to{' '}
               <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.
@@ -82,22 +88,4 @@ export function CompletionContent() {
 /** The keys of the letter items the office waived. */
 function waivedLetters(checklist: readonly ChecklistItem[]): ReadonlySet<string> {
   return new Set(checklist.filter((i) => i.kind === 'letter' && i.state === 'waived').map((i) => i.key));
-}
-
-/** What happens next, as far as it is still true at this stage (issue 41). */
-function NextSteps({ stage }: { stage: ApplicantStage }) {
-  if (stage === 'withdrawn') return <p>Your application was withdrawn. We will not review it further.</p>;
-  return (
-    <ol className={styles.list}>
-      {stage === 'decided' ? (
-        <li>Our decision is above; we also sent you an e-mail about it.</li>
-      ) : (
-        <>
-          <li>We have e-mailed you a confirmation of your submission.</li>
-          <li>The admissions team reviews your application; you will hear from us about our decision by e-mail.</li>
-        </>
-      )}
-      <li>If we need anything else from you, we will contact you at the address you signed up with.</li>
-    </ol>
-  );
 }

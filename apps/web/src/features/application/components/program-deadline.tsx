@@ -1,5 +1,6 @@
 import { deadlineOf, programLabelOf } from '@admissions/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useClosedCycle } from '../../cycles/api/cycle-api';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { useApplicationAnswers } from '../state/application-state-context';
 import { deadlineSentences, type DeadlinePhase } from './deadline-status';
@@ -33,7 +34,9 @@ export function ProgramDeadline() {
     ? deadlineSentences(programLabelOf(tenant, program), deadline, tenant.time_zone, readerZone(), now)
     : undefined;
   const announced = usePhaseAnnouncement(shown?.phase, shown ? [shown.when, shown.countdown].join(' ') : '');
-  if (!shown) return null;
+  // A closed cycle's application can no longer be submitted: the open cycle's deadline is not its own (decision 052).
+  const closed = useClosedCycle() !== null;
+  if (!shown || closed) return null;
   return (
     <div className={styles.deadline} data-phase={shown.phase} data-testid="program-deadline">
       <p>{shown.when}</p>

@@ -1,6 +1,7 @@
 import type { FileQuestion, FormSection, PagePath } from '@admissions/domain';
 import { useCallback, useMemo } from 'react';
 import { FormPageBody, type FormRenderContext } from '../../../components/form/form-page-body';
+import { useClosedCycle } from '../../cycles/api/cycle-api';
 import { DocumentUpload } from '../../documents/components/document-upload';
 import { lazyPart } from '../../../components/ui/lazy-part';
 import { recommenderOfSection } from '../../recommendations/recommender-sections';
@@ -50,14 +51,16 @@ export function StepPage({ path }: { path: PagePath }) {
   );
   // Letter requests need an account: visitors (and the print view) see the questions only.
   const showLetterRequests = snapshot.is_logged_in && !readOnly;
+  // A closed cycle's application asks nobody for a letter any more (decision 052): its checklist says which came.
+  const cycleClosed = useClosedCycle() !== null;
   const renderAfterSection = useCallback(
     (section: FormSection) => {
       if (section.key === PROGRAM_SECTION) return readOnly ? null : <ProgramDeadline />;
-      return showLetterRequests && recommenderOfSection(section) ? (
+      return showLetterRequests && !cycleClosed && recommenderOfSection(section) ? (
         <LetterRequest.Part section={section} answers={answers} saveAnswers={saveAnswers} />
       ) : null;
     },
-    [answers, saveAnswers, readOnly, showLetterRequests],
+    [answers, saveAnswers, readOnly, showLetterRequests, cycleClosed],
   );
   const ctx = useMemo<FormRenderContext>(
     () => ({

@@ -2,9 +2,10 @@ import { WELCOME_BANNER_MAX_LOGINS } from '@admissions/domain';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { NavigationState } from '../../../lib/navigation-state';
+import { useClosedCycle } from '../../cycles/api/cycle-api';
 import { useTenantConfig } from '../../site/api/get-tenant-config';
 import { useStatus } from '../../status/api/status-api';
-import { applicantStage } from '../../status/applicant-stage';
+import { applicantStage, isBeforeDecision, isSettled } from '../../status/applicant-stage';
 import type { ClientSnapshot } from '../state/client-snapshot';
 import { nonEmptyAnswers } from '../state/answers-store';
 import { useApplicationAnswers, useApplicationVisit } from '../state/application-state-context';
@@ -30,12 +31,15 @@ interface WelcomeBannerProps {
 // answers only where it shows them (a visitor's link, a submitted applicant's name).
 export const WelcomeBanner = memo(function WelcomeBanner({ beforeAnswers = false }: WelcomeBannerProps) {
   const { snapshot } = useApplicationVisit();
+  // An application never submitted before its cycle closed is not picked up again (decision 052).
+  const closed = useClosedCycle() !== null;
   if (!isWelcomeBannerVisible(snapshot)) return null;
   if (beforeAnswers && snapshot.web_status === 'submitted') return null;
 
   let content;
   if (snapshot.web_status === 'submitted') content = <SubmittedWelcome />;
   else if (!snapshot.is_logged_in) content = <VisitorWelcome />;
+  else if (closed) content = <p className={styles.lead}>Welcome back!</p>;
   else if (snapshot.num_logins === 1) content = <FirstLoginWelcome />;
   else content = <WelcomeBack />;
 
@@ -101,6 +105,14 @@ function SubmittedWelcome() {
   // Until the status is known, as before a decision; a decided or withdrawn application is told nothing it contradicts.
   const status = useStatus().data;
   const stage = status ? applicantStage(status) : 'waiting';
+  // Declined or withdrawn: no step is left to take.
+  if (isSettled(stage))
+    return (
+      <>
+        <p className={styles.lead}>{name ? `Thank you, ${name}!` : 'Thank you!'}</p>
+        <p className={styles.text}>Congratulations on submitting your application to {partnerName}.</p>
+      </>
+    );
   return (
     <>
       <p className={styles.lead}>{name ? `Thank you, ${name}!` : 'Thank you!'}</p>
@@ -108,7 +120,7 @@ function SubmittedWelcome() {
         Congratulations on submitting your application to {partnerName}. Here are your final steps:
       </p>
       <ul className={styles.steps}>
-        {stage === 'waiting' && <li>Watch your e-mail: we will let you know our decision quickly.</li>}
+        {isBeforeDecision(stage) && <li>Watch your e-mail: we will let you know our decision quickly.</li>}
         <li>
           Apply for financial aid:{' '}
           {federalAidLinks.map((link, i) => (

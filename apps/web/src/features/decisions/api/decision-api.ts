@@ -1,8 +1,6 @@
 import {
-  APPLICANT_STATUS_PATH,
   DECISION_RESPONSE_PATH,
   WITHDRAW_PATH,
-  type ApplicantStatusResponse,
   type DecisionCodesResponse,
   type DecisionHistoryResponse,
   type DecisionResponse,
@@ -12,19 +10,8 @@ import {
 } from '@admissions/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { STATUS_QUERY_KEY } from '../../../lib/status-query-key';
 
-export const applicantStatusKey = STATUS_QUERY_KEY;
-
-/** The submitted applicant's status page data: the decision is null until it is released. */
-export function useApplicantStatus() {
-  return useQuery({
-    queryKey: applicantStatusKey,
-    queryFn: () => api.get<ApplicantStatusResponse>(APPLICANT_STATUS_PATH),
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
-}
+// The applicant's decision is read with the rest of the status (GET /api/status): status/api/status-api.ts.
 
 export const respondToOffer = (response: DecisionResponse) =>
   api.post<{ message: string }>(DECISION_RESPONSE_PATH, { response });

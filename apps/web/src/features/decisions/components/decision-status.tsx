@@ -3,53 +3,66 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { InlineAlert } from '../../../components/ui/inline-alert';
-import { applicantStatusKey, respondToOffer, useApplicantStatus } from '../api/decision-api';
+import { STATUS_QUERY_KEY } from '../../../lib/status-query-key';
+import { useStatus } from '../../status/api/status-api';
+import { applicantStage, isBeforeDecision, type ApplicantStage } from '../../status/applicant-stage';
+import { respondToOffer } from '../api/decision-api';
 import { ReplyBy } from './reply-by';
 import { WithdrawApplication } from './withdraw-application';
 import styles from './decision-status.module.css';
 
-/**
- * The decision part of the status page (/completion): "under review" until a
- * decision is released, then the decision, its letter, its reasons, the PDF,
- * and for an offer the answer; withdrawal before an offer is accepted.
- */
 export const ACCEPT_MEANS =
   'You tell us that you will enroll. This cannot be undone here: should your plans change, please write to the admissions office.';
 export const DECLINE_MEANS = 'You tell us that you will not enroll. The offer ends now and cannot be accepted later.';
 
+const WAITING_HEADING = 'Your application is waiting for some items';
+
+/** The heading of a stage with no decision to show. */
+const HEADINGS: Partial<Record<ApplicantStage, string>> = {
+  waiting: WAITING_HEADING,
+  complete: DECISION_MESSAGES.underReview,
+  withdrawn: 'Your application was withdrawn',
+};
+
+/**
+ * The decision part of the status page (/completion), whose heading names the
+ * stage (issue 41): waiting for items, then under review once every item is in,
+ * then the decision with its letter, its reasons, the PDF and for an offer the
+ * answer, then the offer accepted or declined; or the withdrawal. Withdrawing
+ * is offered until an offer is answered.
+ */
 export function DecisionStatus() {
-  const status = useApplicantStatus();
+  const status = useStatus();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState('');
   if (!status.data) return null;
-  const { decision, withdrawn_at } = status.data;
+  const { decision } = status.data;
+  const stage = applicantStage(status.data);
+  // Everything on the page reads this one query: the checklist and the letters change with the stage at once.
   const refresh = (message: string) => {
     setNotice(message);
-    void queryClient.invalidateQueries({ queryKey: applicantStatusKey });
+    return queryClient.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
   };
   return (
     <>
       <section aria-labelledby="decision-title" className={styles.panel}>
         {notice && <InlineAlert severity="success">{notice}</InlineAlert>}
-        {withdrawn_at ? (
-          <h2 id="decision-title" className={styles.heading} tabIndex={-1}>
-            Your application was withdrawn
-          </h2>
-        ) : decision ? (
-          <DecisionView decision={decision} onAnswered={refresh} />
+        {decision && stage !== 'withdrawn' ? (
+          <DecisionView decision={decision} onAnswered={(m) => void refresh(m)} />
         ) : (
           <h2 id="decision-title" className={styles.heading} tabIndex={-1}>
-            {DECISION_MESSAGES.underReview}
+            {HEADINGS[stage] ?? WAITING_HEADING}
           </h2>
         )}
       </section>
       {/* Apart from the answers to an offer, so that nobody withdraws while reaching for "Decline". */}
-      {!withdrawn_at && decision?.response !== 'accept' && (
+      {(isBeforeDecision(stage) || stage === 'decided') && (
         <section aria-labelledby="withdraw-title" className={styles.apart}>
           <h2 id="withdraw-title" className={styles.heading}>
             Withdrawing your application
           </h2>
-          <WithdrawApplication onDone={refresh} />
+          {/* Its button goes with the section: focus goes to the heading that now says it was withdrawn. */}
+          <WithdrawApplication onDone={(m) => void refresh(m).then(() => decisionHeading()?.focus())} />
         </section>
       )}
     </>
@@ -64,7 +77,8 @@ function DecisionView({ decision, onAnswered }: { decision: ApplicantDecision; o
   return (
     <>
       <h2 id="decision-title" className={styles.heading} tabIndex={-1}>
-        Decision: {decision.label}
+        {decision.response === 'accept' ? 'Offer accepted' : decision.response ? 'Offer declined' : 'Decision'}:{' '}
+        {decision.label}
       </h2>
       {/* The server escapes every value of the tenant's plain-text template (decisions/letter-template.ts). */}
       <div className={styles.letter} dangerouslySetInnerHTML={{ __html: decision.letter_html }} />

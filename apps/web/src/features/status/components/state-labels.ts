@@ -11,3 +11,6 @@ export const STATE_LABELS: Record<ChecklistState, string> = {
   waived: 'Waived',
   awaiting: 'To be sent',
 };
+
+/** An item that never came, once nothing more is asked for (a settled stage: applicant-stage.ts). */
+export const NOT_RECEIVED = 'Not received';
