@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { LookupService } from './features/lookup/lookup-service';
+import type { LookupService } from './core/lookup-service';
 import type { Clock } from './infra/clock';
 import type { Db } from './infra/db/db';
 import type { JobQueue } from './infra/jobs/job-queue';

@@ -37,6 +37,7 @@ import { recommenderRoutes } from './features/recommendations/recommender-routes
 import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
 import { officeItemsRoutes } from './features/office-items';
+import { teamRoutes } from './features/team';
 import { statusRoutes, unsubscribeRoute } from './features/status';
 import { bounceRoute } from './features/mail';
 import { letterRefusalHandlers } from './features/recommendations';
@@ -174,6 +175,8 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       await api.register(
         async (scope) => {
           scope.addHook('preHandler', requireStaff(deps));
+          // The team (decision 039): administrators manage the members here, behind the same staff check.
+          await scope.register(teamRoutes(deps));
           await scope.register(retentionPreviewRoute(deps));
         },
         { prefix: '/staff' },

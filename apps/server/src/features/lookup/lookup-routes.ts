@@ -7,7 +7,7 @@ import { parseBody } from '../../http/parse-body';
 import type { Clock } from '../../infra/clock';
 import type { Queryable } from '../../infra/db/db';
 import { MINUTE } from '../../infra/time-units';
-import type { LookupService } from './lookup-service';
+import type { LookupService } from '../../core/lookup-service';
 
 /**
  * Calls per IP and minute. Typing with the 200 ms debounce makes at most a

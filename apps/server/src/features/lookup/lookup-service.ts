@@ -1,38 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import type {
-  LookupCategory,
-  LookupItem,
-  LookupRecord,
-  SchoolLookupCategory,
-  SchoolLookupRecord,
-} from '@admissions/domain';
+import type { SchoolLookupCategory, SchoolLookupRecord } from '@admissions/domain';
+import type { LookupLog, LookupService, LookupStats } from '../../core/lookup-service';
 import type { AddressProvider } from './address-provider';
 import { onceUntilFailure } from './once-until-failure';
 import { loadSchoolDirectories } from './school-directory';
 import { SearchIndex } from './search-index';
-
-/** The two lookup calls, answered from memory. */
-export interface LookupService {
-  find(category: LookupCategory, text: string, max: number): Promise<LookupItem[]>;
-  /** Undefined when the category has no such id. */
-  get(category: LookupCategory, id: string): Promise<LookupRecord | undefined>;
-  /**
-   * Builds the school indexes and gets the address provider ready, ahead of
-   * the first lookup; resolves to the schools' figures, for logs and the benchmark.
-   */
-  warm(): Promise<LookupStats>;
-}
-
-/** Entries per school category, and the time reading and indexing the directories took. */
-export interface LookupStats {
-  entries: Record<SchoolLookupCategory, number>;
-  buildMs: number;
-}
-
-export interface LookupLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
 
 export interface LookupServiceOptions {
   /** Reads the directories; tests pass one they can hold back. */

@@ -1,3 +1,4 @@
+import type { StaffRecommendation } from '@admissions/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { decisionsForMyData } from '../decisions';
@@ -52,32 +53,9 @@ export async function myDataEntries(
   const { renderer, copies } = drawing;
   const { db } = deps;
   const { userId } = owner;
-  const [account, application, logins, history, documents, recommendations, letters, mailLog, copy, decided] =
+  const [[account, application, logins, history], documents, recommendations, letters, mailLog, copy, decided] =
     await Promise.all([
-      db.query<{ email: string; created_at: Date; confirmed_at: Date | null }>(
-        'SELECT email, created_at, confirmed_at FROM users WHERE id = $1',
-        [userId],
-      ),
-      db.query<{
-        answers: Record<string, string>;
-        last_page: string | null;
-        add_another: unknown;
-        tabs: unknown;
-        submitted_at: Date | null;
-        updated_at: Date;
-        cycle_id: string | null;
-      }>(
-        `SELECT answers, last_page, add_another, tabs, submitted_at, updated_at, cycle_id
-         FROM applications WHERE user_id = $1`,
-        [userId],
-      ),
-      db.query<{ logged_in_at: Date }>('SELECT logged_in_at FROM logins WHERE user_id = $1 ORDER BY logged_in_at', [
-        userId,
-      ]),
-      db.query<{ kind: string; changes: unknown; created_at: Date }>(
-        'SELECT kind, changes, created_at FROM answer_history WHERE user_id = $1 ORDER BY id',
-        [userId],
-      ),
+      accountRows(db, userId),
       listConvertedDocuments(deps, userId),
       officeRecommendations(deps, userId),
       lettersOpenToApplicant(deps, userId, renderer),
@@ -113,21 +91,7 @@ export async function myDataEntries(
       file_in_this_zip: documentFile(d.answerKey),
     })),
     // What was asked of whom, and when; a letter's text only as its file here, and only if not waived.
-    letters_of_recommendation: recommendations.map((r) => ({
-      recommender: r.name,
-      email: r.email,
-      organisation: r.organisation,
-      position: r.position,
-      relation: r.relation,
-      current: r.current,
-      status: r.status,
-      requested_at: r.requested_at,
-      received_at: r.received_at,
-      declined_at: r.declined_at,
-      reminders_sent: r.reminders_sent,
-      waived_right_to_see: r.waived_at_receipt,
-      file_in_this_zip: letterFiles.get(r.id) ?? null,
-    })),
+    letters_of_recommendation: recommendations.map((r) => letterRequestOf(r, letterFiles.get(r.id) ?? null)),
     decisions: decided.decisions,
     withdrawal: decided.withdrawal,
   };
@@ -153,6 +117,55 @@ export async function myDataEntries(
     ...(await pastApplicationEntries(deps, copies, userId, log)),
   ];
   return entries;
+}
+
+/** The applicant's own rows: their account, their application, their logins and the history of their answers. */
+function accountRows(db: AppDeps['db'], userId: string) {
+  return Promise.all([
+    db.query<{ email: string; created_at: Date; confirmed_at: Date | null }>(
+      'SELECT email, created_at, confirmed_at FROM users WHERE id = $1',
+      [userId],
+    ),
+    db.query<{
+      answers: Record<string, string>;
+      last_page: string | null;
+      add_another: unknown;
+      tabs: unknown;
+      submitted_at: Date | null;
+      updated_at: Date;
+      cycle_id: string | null;
+    }>(
+      `SELECT answers, last_page, add_another, tabs, submitted_at, updated_at, cycle_id
+       FROM applications WHERE user_id = $1`,
+      [userId],
+    ),
+    db.query<{ logged_in_at: Date }>('SELECT logged_in_at FROM logins WHERE user_id = $1 ORDER BY logged_in_at', [
+      userId,
+    ]),
+    db.query<{ kind: string; changes: unknown; created_at: Date }>(
+      'SELECT kind, changes, created_at FROM answer_history WHERE user_id = $1 ORDER BY id',
+      [userId],
+    ),
+  ]);
+}
+
+/** One letter of recommendation asked for, as answers.json tells it: the letter itself is a file, when the applicant may see it. */
+function letterRequestOf(r: StaffRecommendation, fileInThisZip: string | null) {
+  return {
+    recommender: r.name,
+    email: r.email,
+    organisation: r.organisation,
+    position: r.position,
+    relation: r.relation,
+    current: r.current,
+    status: r.status,
+    requested_at: r.requested_at,
+    received_at: r.received_at,
+    declined_at: r.declined_at,
+    reminders_sent: r.reminders_sent,
+    waived_right_to_see: r.waived_at_receipt,
+    file_in_this_zip: fileInThisZip,
+  };
 }
 
 /**
