@@ -54,11 +54,17 @@ const layerZones = [
     ],
     message: 'Features must not import the app that composes them.',
   },
-  // Web: primitives and the api client know no feature; features know nothing of the app shell.
+  // Web: primitives and the api client know neither shared/ nor a feature; features know nothing of the app shell.
   {
     target: [`${web}/lib`, `${web}/components`],
+    from: [`${web}/features`, `${web}/shared`, `${web}/app`],
+    message: 'components/ and lib/ must not depend on shared/, features or the app.',
+  },
+  // The floor every feature stands on (the session, the site layout, the tenant's settings) knows no feature.
+  {
+    target: `${web}/shared`,
     from: [`${web}/features`, `${web}/app`],
-    message: 'Shared web code must not depend on features or the app.',
+    message: 'shared/ lies under the features: move what it needs down, or let the feature pass it in.',
   },
   { target: `${web}/features`, from: `${web}/app`, message: 'Features must not import the app shell.' },
   // The two apps never import each other.
@@ -80,18 +86,19 @@ const featureZones = serverFeatures.flatMap((feature) =>
       message: `Import what ${other} shares from its index.ts ('../${other}'), or have app.ts or workers.ts wire it in.`,
     })),
 );
-const featuresImportTheAppShell = layerZones.findIndex((zone) => zone.target === `${web}/features`);
+/** The zones a web test may cross: it may render the app shell, or a feature, around what it tests. */
+const webTestCrossings = [`${web}/features`, `${web}/shared`];
 
 /**
  * Web features stand in layers (docs/where-things-go.md), lowest first: a feature imports only features of the
  * layers below its own, so no two features import each other, even through a third. The web has no index.ts
  * entries (a feature's components are what others render), so the order is the rule, not the entry. Every folder
  * of apps/web/src/features must stand in one layer; a feature that needs one of its own layer or above moves the
- * shared piece down (to a lower feature, components/ or lib/), or is moved up here on purpose.
+ * shared piece down (to a lower feature, shared/, components/ or lib/), or is moved up here on purpose.
  */
 const webFeatureLayers = [
-  ['pdf', 'session'],
-  ['auth', 'documents', 'site'],
+  ['pdf'],
+  ['auth', 'documents'],
   ['cycles', 'recommendations', 'service'],
   ['status'],
   ['decisions'],
@@ -113,7 +120,7 @@ const webFeatureZones = webFeatureLayers.flatMap((layer, n) =>
         .flat()
         .filter((other) => other !== feature)
         .map((other) => `${web}/features/${other}`),
-      message: `${feature} stands in web layer ${n}: it imports only features of the layers below (eslint.config.js, docs/where-things-go.md). Move the shared piece down to a lower feature, components/ or lib/.`,
+      message: `${feature} stands in web layer ${n}: it imports only features of the layers below (eslint.config.js, docs/where-things-go.md). Move the shared piece down to a lower feature, shared/, components/ or lib/.`,
     }))
     .filter((zone) => zone.from.length > 0),
 );
@@ -203,12 +210,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // A test may render the whole app shell around the feature it tests.
+    // A test may render the whole app shell around the feature it tests, and a test of shared/ a feature.
     files: [`${web}/**/*.test.{ts,tsx}`],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: layerZones.filter((_, i) => i !== featuresImportTheAppShell) },
+        { zones: layerZones.filter((zone) => !webTestCrossings.includes(zone.target)) },
       ],
     },
   },

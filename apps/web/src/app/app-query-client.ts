@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { handleUnauthorized } from '../features/session/handle-unauthorized';
+import { handleUnauthorized } from '../shared/session/handle-unauthorized';
 import { createQueryClient } from '../lib/query-client';
 
 interface History {

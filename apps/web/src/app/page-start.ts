@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { addAnotherQueryKey, getAddAnother } from '../features/application/api/get-add-another';
 import { getTabs, tabsQueryKey } from '../features/application/api/get-tabs';
-import { getProfile, profileQueryKey } from '../features/session/api/get-profile';
-import { isLoggedInNow } from '../features/session/session-store';
-import { tenantConfigQuery } from '../features/site/api/get-tenant-config';
+import { getProfile, profileQueryKey } from '../shared/session/api/get-profile';
+import { isLoggedInNow } from '../shared/session/session-store';
+import { tenantConfigQuery } from '../shared/site/api/get-tenant-config';
 
 /**
  * Every page waits for the institution's text, and a logged-in one for the

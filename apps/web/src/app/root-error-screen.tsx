@@ -5,8 +5,8 @@ import { APP_TITLE } from '../components/layout/app-title';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { usePageTitle } from '../components/layout/use-page-title';
-import { tenantConfigQuery } from '../features/site/api/get-tenant-config';
-import layout from '../features/site/components/site-layout.module.css';
+import { tenantConfigQuery } from '../shared/site/api/get-tenant-config';
+import layout from '../shared/site/components/site-layout.module.css';
 import { reportClientError } from './report-client-error';
 import styles from './root-error-screen.module.css';
 

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { SiteLayout } from '../features/site/components/site-layout';
+import { SiteLayout } from '../shared/site/components/site-layout';
 import { lazyRoute, type RouteCode } from './lazy-route';
 import { RedirectToDefault } from './redirect-to-default';
 

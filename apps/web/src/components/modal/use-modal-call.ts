@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useCall } from './use-call';
 
 interface ModalCallOptions {
   /** Each opening starts afresh: what the dialog asks for is reset here (its draft, its choice). */
@@ -14,26 +15,18 @@ interface ModalCallOptions {
  */
 export function useModalCall({ onOpen, focusAfter }: ModalCallOptions = {}) {
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const run = async (call: () => Promise<void>) => {
-    setError(undefined);
-    setBusy(true);
-    try {
+  const { busy, error, clearError, run: runCall } = useCall();
+  const run = (call: () => Promise<void>) =>
+    runCall(async () => {
       await call();
       setDone(true);
       setOpen(false);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const onOpenChange = (next: boolean) => {
     if (busy) return;
     if (next) {
-      setError(undefined);
+      clearError();
       setDone(false);
       onOpen?.();
     }
@@ -49,7 +42,7 @@ export function useModalCall({ onOpen, focusAfter }: ModalCallOptions = {}) {
     busy,
     error,
     /** A check in the browser refused the call: the last call's error no longer stands. */
-    clearError: () => setError(undefined),
+    clearError,
     run,
   };
 }

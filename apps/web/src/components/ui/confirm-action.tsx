@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { ModalActions } from '../modal/modal-actions';
+import { useCall } from '../modal/use-call';
 import { Button, type ButtonVariant } from './button';
 import { InlineAlert } from './inline-alert';
 import { Modal } from './modal';
@@ -36,28 +37,20 @@ export function ConfirmAction({
   focusAfter,
 }: ConfirmActionProps) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, clearError, run } = useCall();
   const done = useRef(false);
-  const confirm = async () => {
-    setBusy(true);
-    setError('');
-    try {
+  const confirm = () =>
+    run(async () => {
       await onConfirm();
       done.current = true;
       setOpen(false);
-    } catch (err) {
-      setError(userMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal
       title={title}
       open={open}
       onOpenChange={(next) => {
-        if (next) setError('');
+        if (next) clearError();
         setOpen(next);
       }}
       trigger={<Button variant={variant}>{label}</Button>}
@@ -78,7 +71,7 @@ export function ConfirmAction({
       }
     >
       {children}
-      {error && <InlineAlert severity="error">{error}</InlineAlert>}
+      {error !== undefined && <InlineAlert severity="error">{userMessage(error)}</InlineAlert>}
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import type { Answers, FormDefinition } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSaveAnswers } from '../api/save-answers';
-import { registerBeforeLogout } from '../../session/before-logout';
+import { registerBeforeLogout } from '../../../shared/session/before-logout';
 import { createAnswersSaver, type FlushOptions } from './answers-saver';
 import { createAnswersStore, hasAnyAnswer } from './answers-store';
 import { isSubmittedConflict } from './handled-errors';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { isLoggedInNow } from '../../session/session-store';
+import { isLoggedInNow } from '../../../shared/session/session-store';
 import type { FlushOptions } from './answers-saver';
 import type { AnswersStore } from './answers-store';
 

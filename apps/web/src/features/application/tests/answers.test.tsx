@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { applicantServer } from '../../../test/application-server';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
-import { runBeforeLogout } from '../../session/before-logout';
+import { runBeforeLogout } from '../../../shared/session/before-logout';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,6 +1,6 @@
 import type { LoginBody, MessageResponse } from '@admissions/domain';
 import { api } from '../../../lib/api-client';
-import { refreshSession } from '../../session/session-store';
+import { refreshSession } from '../../../shared/session/session-store';
 import { useMutation } from '../../../lib/use-mutation';
 
 export function login(body: LoginBody): Promise<MessageResponse> {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { isLeavingForLogin } from '../../session/leave-for-login';
-import { isLoggedInNow } from '../../session/session-store';
+import { isLeavingForLogin } from '../../../shared/session/leave-for-login';
+import { isLoggedInNow } from '../../../shared/session/session-store';
 
 /**
  * /login and /signup are for people who are not logged in: someone who is

@@ -7,8 +7,8 @@ import {
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { PUBLIC_QUERY_SCOPE } from '../../../lib/query-client';
-import { useIsLoggedIn } from '../../session/hooks/use-is-logged-in';
-import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
+import { useIsLoggedIn } from '../../../shared/session/hooks/use-is-logged-in';
+import { useIsServiceUser } from '../../../shared/session/hooks/use-is-service-user';
 import { useMutation } from '../../../lib/use-mutation';
 
 export const applicationCycleKey = ['application-cycle'] as const;

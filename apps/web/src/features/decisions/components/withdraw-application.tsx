@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ModalActions } from '../../../components/modal/modal-actions';
+import { useCall } from '../../../components/modal/use-call';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Modal } from '../../../components/ui/modal';
@@ -10,21 +11,14 @@ import { withdrawApplication } from '../api/decision-api';
 export function WithdrawApplication({ onDone }: { onDone: (message: string) => void }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    setError('');
-    try {
+  // Not useModalCall: this dialog may close while the call runs (closableWhileBusy), which that hook forbids.
+  const { busy, error, run } = useCall();
+  const confirm = () =>
+    run(async () => {
       const { message } = await withdrawApplication(reason.trim());
       setOpen(false);
       onDone(message);
-    } catch (err) {
-      setError(userMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal
       title="Withdraw your application?"
@@ -44,7 +38,7 @@ export function WithdrawApplication({ onDone }: { onDone: (message: string) => v
       <p>If you withdraw, we stop considering your application. This cannot be undone here.</p>
       <label htmlFor="withdraw-reason">Reason (optional)</label>
       <textarea id="withdraw-reason" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
-      {error && <InlineAlert severity="error">{error}</InlineAlert>}
+      {error !== undefined && <InlineAlert severity="error">{userMessage(error)}</InlineAlert>}
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { optionLabel, RECOMMENDER_PREFIXES, RECOMMENDER_RELATIONS, type StaffRecommendation } from '@admissions/domain';
 import { useId } from 'react';
-import { useZonedTime } from '../../site/zoned-time';
+import { useZonedTime } from '../../../shared/site/zoned-time';
 import styles from './staff-letters.module.css';
 
 export const STAFF_LETTERS_HEADING = 'Letters of recommendation';

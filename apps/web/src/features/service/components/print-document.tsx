@@ -4,7 +4,7 @@ import { FormPageBody, type FormRenderContext } from '../../../components/form/f
 import { Subheadings } from '../../../components/form/shell/heading';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { useTenantConfig } from '../../site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
 import { usePrintData } from '../api/get-print-data';
 import styles from './print-view.module.css';
 import './print-layout.css';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { useZonedTime } from '../../site/zoned-time';
+import { useZonedTime } from '../../../shared/site/zoned-time';
 import { useAudit, type AuditFilters } from '../api/work-api';
 import { CallError } from '../components/error-text';
 import { StaffGate } from '../components/staff-gate';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { api } from '../../../lib/api-client';
 import { userMessage } from '../../../lib/api-errors';
-import { useZonedTime } from '../../site/zoned-time';
+import { useZonedTime } from '../../../shared/site/zoned-time';
 import { STATE_LABELS } from '../../status/components/state-labels';
 import { ChecklistReceipt } from './checklist-receipt';
 import { ChecklistWaiver } from './checklist-waiver';

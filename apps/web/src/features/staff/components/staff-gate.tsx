@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { useIsLoggedIn } from '../../session/hooks/use-is-logged-in';
+import { useIsLoggedIn } from '../../../shared/session/hooks/use-is-logged-in';
 import { useStaffMe } from '../api/staff-api';
 import { ConsoleNav } from './console-nav';
 import styles from './staff.module.css';

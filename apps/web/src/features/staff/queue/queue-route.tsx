@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { useZonedTime } from '../../site/zoned-time';
+import { useZonedTime } from '../../../shared/site/zoned-time';
 import { useStageLabel } from '../api/stage-labels';
 import { useQueue } from '../api/work-api';
 import { CallError } from '../components/error-text';

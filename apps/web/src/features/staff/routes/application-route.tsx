@@ -8,7 +8,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { userMessage } from '../../../lib/api-errors';
 import { DecisionPanel } from '../../decisions/components/decision-panel';
 import { StaffLetters } from '../../recommendations/components/staff-letters';
-import { useZonedTime } from '../../site/zoned-time';
+import { useZonedTime } from '../../../shared/site/zoned-time';
 import { createPrintToken, revokePrintToken, useApplicationDetail, useStaffMe } from '../api/staff-api';
 import { formatSize, STATUS_LABELS } from '../components/staff-format';
 import { StaffChecklist } from '../components/staff-checklist';

@@ -17,8 +17,8 @@ import { csvExportUrl, useApplicationList, type ListFilters } from '../api/staff
 import { useStages } from '../api/workflow-api';
 import { useDecisionCodes } from '../../decisions/api/decision-api';
 import { hasRight, useStaffAccess } from '../components/staff-access';
-import { useTenantConfig } from '../../site/api/get-tenant-config';
-import { useZonedTime } from '../../site/zoned-time';
+import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useZonedTime } from '../../../shared/site/zoned-time';
 import { StaffGate } from '../components/staff-gate';
 import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';

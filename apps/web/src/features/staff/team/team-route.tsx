@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { useZonedTime } from '../../site/zoned-time';
+import { useZonedTime } from '../../../shared/site/zoned-time';
 import { TEAM_KEY, useTeam } from '../api/team-api';
 import { CallError } from '../components/error-text';
 import { StaffGate } from '../components/staff-gate';

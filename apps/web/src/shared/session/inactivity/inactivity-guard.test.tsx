@@ -8,7 +8,7 @@ import { App } from '../../../app/app';
 import { createAppQueryClient } from '../../../app/app-query-client';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { memoryRouter, renderApp, setLoggedInCookie } from '../../../test/render-app';
-import { LoginScreen } from '../../auth/screens/login-screen';
+import { LoginScreen } from '../../../features/auth/screens/login-screen';
 import { registerBeforeLogout } from '../before-logout';
 import { InactivityGuard } from './inactivity-guard';
 import { INACTIVITY_LOGOUT_MESSAGE } from './use-inactivity-logout';

@@ -1,7 +1,7 @@
 /**
  * Work to finish before any logout (the Log Out button, the inactivity
  * logout, 'No - Please log me out'), such as saving answers typed but not yet
- * saved. Other features register here, so the session feature depends on
+ * saved. Features register here, so shared/session depends on
  * none of them:
  *
  *   useEffect(() => registerBeforeLogout(() => flush()), [flush]);
