@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { logoutRoute, publicAccountRoutes } from './features/accounts/accounts-routes';
 import { keepAliveRoute } from './features/accounts/keep-alive-route';
+import { checkNamedApplication } from './session/application-header';
 import { requireSession } from './session/require-session';
 import { requireStaff } from './session/require-staff';
 import { addAnotherRoutes } from './features/application/add-another-routes';
@@ -16,7 +17,7 @@ import { profileRoute } from './features/application/profile-route';
 import { submitRoute } from './features/application/submit-route';
 import { applicantDecisionRoutes } from './features/decisions/applicant-decision-routes';
 import { staffDecisionRoutes } from './features/decisions/staff-decision-routes';
-import { cycleRoutes, refuseClosedCycleWrites } from './features/cycles';
+import { applicationsRoutes, cycleRoutes, refuseClosedCycleWrites } from './features/cycles';
 import { tabsRoutes } from './features/application/tabs-routes';
 import { validationsRoute } from './features/application/validations-route';
 import { temporaryAnswersRoutes } from './features/application/temporary-answers-routes';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
       });
       await api.register(async (scope) => {
         scope.addHook('preHandler', requireSession(deps));
+        scope.addHook('preHandler', async (req, reply) => checkNamedApplication(req, reply));
         // A closed cycle's application is read-only until the applicant starts one for the open cycle (decision 052).
         scope.addHook('preHandler', refuseClosedCycleWrites(deps));
         await scope.register(profileRoute(deps));
@@ -167,6 +169,7 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
         await scope.register(statusRoutes(deps, formContext));
         await scope.register(applicantDecisionRoutes(deps, pdfs));
         await scope.register(cycleRoutes(deps, formContext, applicantCopies));
+        await scope.register(applicationsRoutes(deps, formContext));
         if (deps.storage.kind === 'local')
           await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
       });

@@ -5,7 +5,13 @@ import { sessionActivity, TOUCH_EVERY_MS } from './session-activity';
 import { checkLiveSession, deleteSession, insertSessionAndLogin, type SessionCheck } from './sessions-repository';
 
 export interface Session {
+  /**
+   * The application this session's form calls act on (issue 42): the one it has open, else the account's own
+   * row, whose id is the account's. Staff sessions never open one, so theirs is the member's account.
+   */
   userId: string;
+  /** The account that logged in: its sessions, password, data download and deletion. */
+  accountId: string;
   username: string;
   idHash: string;
   /** Staff from login (STAFF_EMAILS then); staff calls re-check the current list too. */
@@ -48,7 +54,7 @@ export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id
     check,
     /** Records the answer: the live session, or undefined after deleting the expired one. */
     async settle(
-      row: { user_id: string; email: string; is_staff: boolean; touched: boolean } | undefined,
+      row: { user_id: string; account_id: string; email: string; is_staff: boolean; touched: boolean } | undefined,
     ): Promise<Session | undefined> {
       if (!row) {
         activity.forget(idHash);
@@ -56,7 +62,7 @@ export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id
         return undefined;
       }
       activity.note(idHash, now, row.touched);
-      return { userId: row.user_id, username: row.email, idHash, isStaff: row.is_staff };
+      return { userId: row.user_id, accountId: row.account_id, username: row.email, idHash, isStaff: row.is_staff };
     },
   };
 }

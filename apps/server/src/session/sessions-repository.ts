@@ -1,7 +1,9 @@
 import type { Queryable } from '../infra/db/db';
 
 export interface LiveSessionRow {
+  /** The application the session's form calls act on: the one it has open, else the account's own (issue 42). */
   user_id: string;
+  account_id: string;
   email: string;
   is_staff: boolean;
 }
@@ -42,7 +44,8 @@ export interface SessionCheck {
 }
 
 /**
- * A WITH clause naming `live` (user_id, email, is_staff of the session if it is alive)
+ * A WITH clause naming `live` (user_id: the application the session has open, account_id, email, is_staff
+ * of the session if it is alive)
  * and `touched` (a row when the statement wrote last_seen_at). Reading and
  * extending happen in one statement, so they cannot race; when the row was
  * written less than a minute ago nothing is written and the statement only
@@ -50,7 +53,8 @@ export interface SessionCheck {
  */
 export const LIVE_SESSION_CTE = `
   WITH live AS (
-    SELECT s.id_hash, s.user_id, u.email, s.is_staff FROM sessions s JOIN users u ON u.id = s.user_id
+    SELECT s.id_hash, COALESCE(s.application_id, s.user_id) AS user_id, s.user_id AS account_id, u.email, s.is_staff
+    FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id_hash = $1 AND GREATEST(s.last_seen_at, $5::timestamptz) > $3 AND s.created_at > $4
       AND (NOT s.is_staff OR s.created_at > $7)
   ), touched AS (
@@ -78,7 +82,7 @@ export async function checkLiveSession(
 ): Promise<(LiveSessionRow & { touched: boolean }) | undefined> {
   const { rows } = await db.query<LiveSessionRow & { touched: boolean }>(
     `${LIVE_SESSION_CTE}
-     SELECT live.user_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched FROM live`,
+     SELECT live.user_id, live.account_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched FROM live`,
     sessionCheckParams(check),
     { name: 'check-live-session' },
   );
@@ -106,7 +110,7 @@ export async function checkLiveStaffSession(
 ): Promise<(LiveSessionRow & { touched: boolean } & StaffMemberColumns) | undefined> {
   const { rows } = await db.query<LiveSessionRow & { touched: boolean } & StaffMemberColumns>(
     `${LIVE_SESSION_CTE}
-     SELECT live.user_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched,
+     SELECT live.user_id, live.account_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched,
        m.roles AS member_roles, m.programs AS member_programs, m.from_environment AS member_from_environment,
        m.last_seen_at AS member_last_seen_at
      FROM live LEFT JOIN staff_members m ON live.is_staff AND m.email = live.email`,

@@ -45,10 +45,19 @@ export const ERROR_STATUS = {
   CYCLE_CLOSED: 409,
   APPLICATION_IN_OPEN_CYCLE: 409,
   CARRY_OVER_SUBMITTED: 409,
+  APPLICATION_LIMIT: 409,
+  PROGRAM_ALREADY_APPLIED: 409,
+  PROGRAM_CLOSED: 409,
+  APPLICATION_CHANGED: 409,
+  COPY_FROM_OTHER_CYCLE: 409,
+  TERM_UNKNOWN: 400,
   DECISION_NO_OFFER: 409,
   DECISION_REPLY_CLOSED: 409,
   OFFER_ACCEPTED: 409,
   RECOMMENDER_DECLINED: 409,
+  LETTER_APPLICATION_CLOSED: 409,
+  LETTER_NOT_ASKED: 409,
+  RECOMMENDER_SLOT_TAKEN: 409,
   RECOMMENDATION_LINK_INVALID: 410,
   CONVERSION_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -137,6 +146,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CYCLE_CLOSED:
     'This application belongs to an admissions cycle that has closed and can no longer be changed. You can start an application for the current cycle.',
   APPLICATION_IN_OPEN_CYCLE: 'Your application already belongs to the current admissions cycle.',
+  APPLICATION_LIMIT:
+    'You already have as many applications in this admissions cycle as one person may start. You can continue one of them from Your applications.',
+  PROGRAM_ALREADY_APPLIED:
+    'You already have an application for this program in this admissions cycle. You can continue it from Your applications.',
+  PROGRAM_CLOSED: 'The deadline for this program has passed, so a new application for it can no longer be started.',
+  APPLICATION_CHANGED:
+    'Another window has opened a different one of your applications, so this page no longer shows the application you are working on. Please reload the page to continue.',
+  COPY_FROM_OTHER_CYCLE: 'Answers can be copied only from one of your applications in the current admissions cycle.',
+  TERM_UNKNOWN: 'That term is not one this program starts in.',
   CARRY_OVER_SUBMITTED:
     'A submitted application stays as it was sent: its answers cannot be carried into a new one. Please start an empty application.',
   DECISION_NO_OFFER: 'There is no offer to answer.',
@@ -146,6 +164,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'You accepted an offer, so the application can no longer be withdrawn here. Please contact the admissions office.',
   RECOMMENDER_NOT_READY: 'Please enter a valid first name, last name and email address for this recommender first.',
   RECOMMENDER_DECLINED: 'This recommender declined. To ask someone else, enter their name and email address first.',
+  LETTER_APPLICATION_CLOSED:
+    'One of the applications you chose has been withdrawn, so no letter can be asked for it. Please leave it out.',
+  LETTER_NOT_ASKED:
+    'The program of one of the applications you chose asks for no letter from this recommender. Please leave it out.',
+  RECOMMENDER_SLOT_TAKEN:
+    'One of the applications you chose already names another recommender in this place. Change it in that application first, or leave it out.',
   RECOMMENDATION_LINK_INVALID:
     'This link is no longer valid. It may have expired, the letter may already have been sent, or the applicant may have asked someone else. Please contact the applicant or the admissions office if you still wish to send a letter.',
   PAYLOAD_TOO_LARGE: 'What you sent is too large.',

@@ -72,6 +72,11 @@ export const tenantConfigSchema = z
     programs: z.array(program).min(1, 'must list at least one program'),
     terms: z.array(term).min(1, 'must list at least one term'),
     cycle,
+    /**
+     * How many applications one account may hold in the open cycle, one per program (issue 42); 1 when
+     * not set, which keeps one application per account.
+     */
+    max_applications_per_cycle: z.number().int().min(1).max(10).optional(),
     /** Days before a program's deadline that a reminder of missing items goes out; [7, 1] when not set (decision 044). */
     deadline_reminder_days: z.array(z.number().int().min(1).max(90)).max(10).optional(),
     priority_deadline: priorityDeadline.optional(),

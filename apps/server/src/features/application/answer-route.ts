@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { createSharedRateLimit } from '../../http/shared-rate-limit';
 import { MINUTE } from '../../infra/time-units';
+import { checkNamedApplication, namedApplication } from '../../session/application-header';
 import { requireSession, sessionOf } from '../../session/require-session';
 import { hashToken } from '../../session/secrets';
 import { clearSessionCookies, readSessionCookie } from '../../session/session-cookies';
@@ -77,6 +78,7 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
       // Hideable answers too: one sent by a stale tab must be cleared if its question is hidden now.
       if (needsStoredAnswers(ctx, changes)) {
         await checkSession(req, reply);
+        checkNamedApplication(req, reply);
         const { userId } = sessionOf(req);
         await saveAnswers(deps, ctx, userId, changes).catch(async (err: unknown) => {
           throw err instanceof AppError && err.code === 'APPLICATION_SUBMITTED' ? await refusalOf(deps, userId) : err;
@@ -85,11 +87,12 @@ export function answerRoute(deps: AppDeps, ctx: FormContext) {
         if (touchesRecommenders(ctx, Object.keys(changes))) await syncRecommenders(deps, ctx, userId);
         return SAVED;
       }
-      const result = await saveInSession(idHash, changes);
+      const result = await saveInSession(idHash, changes, namedApplication(req));
       if (result === 'no-session') {
         clearSessionCookies(reply, secure);
         throw new AppError('UNAUTHORIZED');
       }
+      if (result === 'changed') throw new AppError('APPLICATION_CHANGED');
       if (result === 'submitted') {
         await checkSession(req, reply);
         throw await refusalOf(deps, sessionOf(req).userId);

@@ -15,6 +15,7 @@ export interface ProfileRows {
 
 interface ProfileRow {
   user_id: string;
+  account_id: string;
   email: string;
   is_staff: boolean;
   touched: boolean;
@@ -33,13 +34,13 @@ interface ProfileRow {
 export async function loadProfileInSession(
   db: Queryable,
   check: SessionCheck,
-): Promise<(ProfileRows & Pick<ProfileRow, 'user_id' | 'email' | 'is_staff' | 'touched'>) | undefined> {
+): Promise<(ProfileRows & Pick<ProfileRow, 'user_id' | 'account_id' | 'email' | 'is_staff' | 'touched'>) | undefined> {
   const { rows } = await db.query<ProfileRow>(
     `${LIVE_SESSION_CTE}
-     SELECT live.user_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched,
+     SELECT live.user_id, live.account_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched,
        a.answers, a.last_page, ${keptBasisSql('a')} AS kept_basis,
        ARRAY(SELECT to_char(l.logged_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-             FROM logins l WHERE l.user_id = live.user_id ORDER BY l.logged_in_at) AS logins,
+             FROM logins l WHERE l.user_id = live.account_id ORDER BY l.logged_in_at) AS logins,
        -- Statuses posted in the same instant still list in the order an application passes through them.
        ARRAY(SELECT w.web_status FROM web_status_events w WHERE w.user_id = live.user_id
              ORDER BY w.created_at, array_position(ARRAY['started', 'validating', 'submitted'], w.web_status)) AS web_statuses,
@@ -53,6 +54,7 @@ export async function loadProfileInSession(
   if (!row) return undefined;
   return {
     user_id: row.user_id,
+    account_id: row.account_id,
     email: row.email,
     is_staff: row.is_staff,
     touched: row.touched,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ProfileResponse } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
+import { checkNamedApplication } from '../../session/application-header';
 import { refuseWithoutSession } from '../../session/require-session';
 import { readSessionCookie } from '../../session/session-cookies';
 import { sessionCheckFor } from '../../session/session-store';
@@ -25,6 +26,7 @@ export function profileRoute(deps: AppDeps) {
       const session = await settle(row);
       if (!session || !row) return refuseWithoutSession(deps, reply);
       req.session = session;
+      checkNamedApplication(req, reply);
       return profileResponse(row, session, await isStaffSession(deps, session));
     });
   };

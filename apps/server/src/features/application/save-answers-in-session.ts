@@ -4,7 +4,8 @@ import type { Queryable } from '../../infra/db/db';
 import { isDatabaseUnavailable } from '../../infra/db/database-unavailable';
 import { sessionCutoffs } from '../../session/session-cutoffs';
 
-export type InSessionSaveResult = 'saved' | 'no-session' | 'submitted';
+/** 'changed': the save named an application that is no longer the session's open one (issue 42). */
+export type InSessionSaveResult = 'saved' | 'no-session' | 'submitted' | 'changed';
 
 /**
  * The hot path of deadline day, for saves that cannot trigger a clearing rule
@@ -25,13 +26,15 @@ export type InSessionSaveResult = 'saved' | 'no-session' | 'submitted';
  */
 const SQL = `
   WITH input AS (
-    SELECT id_hash, changes::jsonb AS changes, ord FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t (id_hash, changes, ord)
+    SELECT id_hash, changes::jsonb AS changes, expected, ord
+    FROM unnest($1::text[], $2::text[], $7::text[]) WITH ORDINALITY AS t (id_hash, changes, expected, ord)
   ), s AS (
     UPDATE sessions SET last_seen_at = GREATEST(last_seen_at, $3)
     WHERE id_hash = ANY ($1::text[]) AND last_seen_at > $4 AND created_at > $5 AND (NOT is_staff OR created_at > $6)
-    RETURNING id_hash, user_id
+    RETURNING id_hash, COALESCE(application_id, user_id) AS user_id
   ), items AS (
     SELECT input.ord, s.user_id, input.changes FROM input JOIN s ON s.id_hash = input.id_hash
+    WHERE input.expected IS NULL OR input.expected = s.user_id::text
   ), saved AS (
     INSERT INTO applications (user_id, answers, updated_at)
     SELECT user_id, jsonb_merge_agg(changes ORDER BY ord), $3 FROM items GROUP BY user_id ORDER BY user_id
@@ -42,7 +45,8 @@ const SQL = `
     INSERT INTO answer_history (user_id, kind, changes, created_at)
     SELECT items.user_id, 'answer', items.changes, $3 FROM items JOIN saved ON saved.user_id = items.user_id ORDER BY items.ord
   )
-  SELECT input.ord::int AS ord, s.user_id IS NOT NULL AS found, saved.user_id IS NOT NULL AS saved
+  SELECT input.ord::int AS ord, s.user_id IS NOT NULL AS found, saved.user_id IS NOT NULL AS saved,
+    coalesce(input.expected <> s.user_id::text, false) AS changed
   FROM input LEFT JOIN s ON s.id_hash = input.id_hash LEFT JOIN saved ON saved.user_id = s.user_id`;
 
 /** More than this many waiting saves go in more than one batch, so one statement stays small. */
@@ -51,11 +55,17 @@ const MAX_BATCH = 256;
 interface PendingSave {
   sessionIdHash: string;
   changes: Answers;
+  /** The application the page was loaded for (X-Application-Id), when the client named one. */
+  expected: string | undefined;
   resolve: (result: InSessionSaveResult) => void;
   reject: (err: unknown) => void;
 }
 
-export type SaveAnswersInSession = (sessionIdHash: string, changes: Answers) => Promise<InSessionSaveResult>;
+export type SaveAnswersInSession = (
+  sessionIdHash: string,
+  changes: Answers,
+  expected?: string,
+) => Promise<InSessionSaveResult>;
 
 /**
  * One saver per app: it owns the queue of saves waiting for the next batch,
@@ -106,25 +116,27 @@ export function createInSessionSaver(db: Queryable, clock: Clock): SaveAnswersIn
     batch.forEach((save, i) => save.resolve(results[i]!));
   };
 
-  return (sessionIdHash, changes) =>
+  return (sessionIdHash, changes, expected) =>
     new Promise((resolve, reject) => {
-      waiting.push({ sessionIdHash, changes, resolve, reject });
+      waiting.push({ sessionIdHash, changes, expected, resolve, reject });
       kick();
     });
 }
 
 async function saveBatch(db: Queryable, batch: PendingSave[], now: Date): Promise<InSessionSaveResult[]> {
   const c = sessionCutoffs(now);
-  const { rows } = await db.query<{ ord: number; found: boolean; saved: boolean }>(SQL, [
+  const { rows } = await db.query<{ ord: number; found: boolean; saved: boolean; changed: boolean }>(SQL, [
     batch.map((s) => s.sessionIdHash),
     batch.map((s) => JSON.stringify(s.changes)),
     now,
     c.idle,
     c.absolute,
     c.staffAbsolute,
+    batch.map((s) => s.expected ?? null),
   ]);
   const results = new Array<InSessionSaveResult>(batch.length);
-  for (const row of rows) results[row.ord - 1] = !row.found ? 'no-session' : row.saved ? 'saved' : 'submitted';
+  for (const row of rows)
+    results[row.ord - 1] = !row.found ? 'no-session' : row.changed ? 'changed' : row.saved ? 'saved' : 'submitted';
   return results;
 }
 

@@ -35,6 +35,8 @@ export const ACCOUNT_TABLES: readonly { table: string; column: string }[] = [
   { table: 'users', column: 'application_of' },
   { table: 'one_time_codes', column: 'user_id' },
   { table: 'sessions', column: 'user_id' },
+  // The application a session has open (issue 42): a choice of the browser's, not part of the application.
+  { table: 'sessions', column: 'application_id' },
   { table: 'logins', column: 'user_id' },
   { table: 'staff_audit_log', column: 'staff_user_id' },
   { table: 'service_tokens', column: 'created_by' },

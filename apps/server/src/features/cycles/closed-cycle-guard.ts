@@ -15,6 +15,9 @@ const ALLOWED_WHILE_CLOSED = new Set([
   '/api/decision/response',
   '/api/withdraw',
   '/api/past-applications/:cycleId/decision/response',
+  // Issue 42: starting another application, and choosing which one to work on.
+  '/api/applications',
+  '/api/applications/current',
 ]);
 
 /**

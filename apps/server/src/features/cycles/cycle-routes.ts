@@ -14,6 +14,7 @@ import { sessionOf } from '../../session/require-session';
 import { pastDecisionOf, respondToOffer } from '../decisions';
 import { attachmentHeader, createCopyDownloadRate, drawnCopy, type ApplicantCopies } from '../pdf';
 import { closedCycleOf, cycleRef, pastApplicationsOf } from './past-applications';
+import { openApplication } from './open-application';
 import { startNewCycle } from './start-new-cycle';
 
 /**
@@ -29,7 +30,7 @@ export function cycleRoutes(deps: AppDeps, ctx: FormContext, copies: ApplicantCo
   const copyRate = createCopyDownloadRate(deps.db);
   /** The account's past application of the cycle in the path: 404 for another cycle (and for another account's). */
   const pastApplication = async (req: FastifyRequest<{ Params: { cycleId: string } }>) => {
-    const past = (await pastApplicationsOf(deps.db, sessionOf(req).userId)).find(
+    const past = (await pastApplicationsOf(deps.db, sessionOf(req).accountId, tenant.cycle.id)).find(
       (p) => p.cycle_id === req.params.cycleId,
     );
     if (!past) throw new AppError('NOT_FOUND');
@@ -37,10 +38,10 @@ export function cycleRoutes(deps: AppDeps, ctx: FormContext, copies: ApplicantCo
   };
   return async (app: FastifyInstance) => {
     app.get('/application/cycle', async (req, reply): Promise<ApplicationCycleResponse> => {
-      const { userId } = sessionOf(req);
+      const { userId, accountId } = sessionOf(req);
       const [closed, past] = await Promise.all([
         closedCycleOf(deps.db, userId, tenant.cycle.id),
-        pastApplicationsOf(deps.db, userId),
+        pastApplicationsOf(deps.db, accountId, tenant.cycle.id),
       ]);
       reply.header('cache-control', 'no-store');
       return {
@@ -64,12 +65,16 @@ export function cycleRoutes(deps: AppDeps, ctx: FormContext, copies: ApplicantCo
 
     app.post('/application/new-cycle', async (req): Promise<NewCycleResponse> => {
       const { carry_over } = parseBody(newCycleBody, req.body);
-      return startNewCycle(deps, ctx, sessionOf(req).userId, carry_over);
+      const session = sessionOf(req);
+      const started = await startNewCycle(deps, ctx, session.accountId, carry_over);
+      // The new cycle's application is the account's own row: this session's form calls act on it now.
+      await openApplication(deps.db, session.idHash, null);
+      return started;
     });
 
     app.get<{ Params: { cycleId: string } }>('/past-applications/:cycleId/pdf', async (req, reply) => {
       const past = await pastApplication(req);
-      await copyRate.hit(sessionOf(req).userId, deps.clock.now().getTime());
+      await copyRate.hit(sessionOf(req).accountId, deps.clock.now().getTime());
       const copy = await drawnCopy(copies.pastFile({ userId: past.owner_id, username: past.email }, req.log));
       return reply
         .header('content-type', 'application/pdf')

@@ -3,3 +3,4 @@ export { refuseClosedCycleWrites, refusalOf } from './closed-cycle-guard';
 export { cycleRoutes } from './cycle-routes';
 export { pastApplicationsOf } from './past-applications';
 export { holdsPastApplication, pastOwnersOf, type PastOwner } from './held-past-applications';
+export { applicationsRoutes } from './applications-routes';

@@ -20,13 +20,21 @@ export interface PastApplicationRow {
   submitted_at: Date | null;
 }
 
-/** The account's applications that a new cycle's application replaced, newest first. */
-export async function pastApplicationsOf(db: Queryable, accountId: string): Promise<PastApplicationRow[]> {
+/**
+ * The account's applications of closed cycles that have owners of their own, newest first: those a new
+ * cycle's application replaced, and the further ones an earlier cycle held (issue 42). The open cycle's
+ * further applications are not past ones.
+ */
+export async function pastApplicationsOf(
+  db: Queryable,
+  accountId: string,
+  openCycleId: string,
+): Promise<PastApplicationRow[]> {
   const { rows } = await db.query<PastApplicationRow>(
     `SELECT u.id AS owner_id, u.email, a.cycle_id, a.submitted_at
      FROM users u JOIN applications a ON a.user_id = u.id
-     WHERE u.application_of = $1 ORDER BY u.created_at DESC`,
-    [accountId],
+     WHERE u.application_of = $1 AND a.cycle_id IS NOT NULL AND a.cycle_id <> $2 ORDER BY u.created_at DESC`,
+    [accountId, openCycleId],
   );
   return rows;
 }

@@ -1,11 +1,10 @@
 import { choiceLabelOf, recheckAnswers, type KeptBasis, type NewCycleResponse } from '@admissions/domain';
-import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import { mergeAnswers } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
 import { keptBasisSql } from '../../core/kept-bases';
 import { AppError } from '../../http/app-error';
-import { APPLICATION_TABLES } from './application-tables';
+import { lockAccount, moveToPastOwner } from './move-to-past-owner';
 import { cycleRef } from './past-applications';
 
 /**
@@ -27,11 +26,7 @@ export async function startNewCycle(
   return db.transaction(async (tx) => {
     const now = clock.now();
     // Two tabs pressing the button at once: the second waits here, then finds the live row in the open cycle.
-    const { rows: accounts } = await tx.query<{ email: string; confirmed_at: Date | null }>(
-      'SELECT email, confirmed_at FROM users WHERE id = $1 FOR UPDATE',
-      [accountId],
-    );
-    const account = accounts[0];
+    const account = await lockAccount(tx, accountId);
     if (!account) throw new AppError('UNAUTHORIZED');
     const { rows } = await tx.query<{
       cycle_id: string | null;
@@ -47,15 +42,7 @@ export async function startNewCycle(
     if (!old || old.cycle_id === null || old.cycle_id === openCycle) throw new AppError('APPLICATION_IN_OPEN_CYCLE');
     if (carryOver && old.submitted_at) throw new AppError('CARRY_OVER_SUBMITTED');
 
-    const ownerId = randomUUID();
-    // No password: nobody logs in as a past application (findUserByEmail skips it too).
-    await tx.query(
-      `INSERT INTO users (id, email, password_hash, confirmed_at, created_at, application_of)
-       VALUES ($1, $2, '', $3, $4, $5)`,
-      [ownerId, account.email, account.confirmed_at, now, accountId],
-    );
-    for (const { table, column } of APPLICATION_TABLES)
-      await tx.query(`UPDATE ${table} SET ${column} = $2 WHERE ${column} = $1`, [accountId, ownerId]);
+    await moveToPastOwner(tx, account, now);
 
     const { kept, dropped } = carryOver ? recheckAnswers(ctx.form, old.answers) : { kept: {}, dropped: [] };
     // The new live row (cycle_id defaults to the open cycle); its first history row lists the office's index.

@@ -15,3 +15,4 @@ export { releaseDocumentsOfPanes } from './tab-switch';
 export { pdfName } from './pdf-file-name';
 export { documentStatesOf, supersededDocumentsOf } from './documents-repository';
 export { fileQuestions } from './file-questions';
+export { copyDocumentFiles, insertDocumentCopies, type DocumentCopies } from './copy-documents';

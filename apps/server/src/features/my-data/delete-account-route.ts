@@ -31,16 +31,16 @@ export function deleteAccountRoute(deps: AppDeps) {
       if (normalizeEmail(body.confirm_username) !== normalizeEmail(session.username)) {
         throw new AppError('VALIDATION_FAILED', { errors: { confirm_username: [CONFIRM_USERNAME_MISMATCH] } });
       }
-      if (await memberAccess(deps, session.userId, session.username)) throw new AppError('ACCOUNT_IS_STAFF');
+      if (await memberAccess(deps, session.accountId, session.username)) throw new AppError('ACCOUNT_IS_STAFF');
       try {
-        await deleteAccount(deps, session.userId, req.log, { refuseSubmitted: true });
+        await deleteAccount(deps, session.accountId, req.log, { refuseSubmitted: true });
       } catch (err) {
         if (err instanceof AppError && err.code === 'APPLICATION_SUBMITTED') {
           throw new AppError('APPLICATION_SUBMITTED', { message: DELETE_SUBMITTED_MESSAGE });
         }
         throw err;
       }
-      req.log.info({ userId: session.userId }, 'account deleted by its owner');
+      req.log.info({ userId: session.accountId }, 'account deleted by its owner');
       clearSessionCookies(reply, secure);
       return { message: ACCOUNT_SUCCESS_MESSAGES.deleteAccount };
     });

@@ -61,6 +61,8 @@ export async function deleteAccount(
     const held = past.filter((p) => p.held);
     if (held.length) {
       if (!options.refuseSubmitted) return undefined;
+      // Another application of this cycle was submitted (issue 42): the same refusal as the account's own.
+      if (held.some((p) => p.in_open_cycle)) throw new AppError('APPLICATION_SUBMITTED');
       throw new AppError('PAST_APPLICATION_SUBMITTED', {
         message: deletePastSubmittedMessage(held.map((p) => p.cycle_id ?? 'earlier')),
       });

@@ -6,6 +6,7 @@ import { listConvertedDocuments } from '../documents';
 import { mailLogOf } from '../mail';
 import { drawnCopy, type ApplicantCopies, type PdfRenderer } from '../pdf';
 import { lettersOpenToApplicant, officeRecommendations } from '../recommendations';
+import { otherApplicationEntries } from './other-application-entries';
 import { pastApplicationEntries } from './past-application-entries';
 import type { ZipEntry } from './zip-stream';
 
@@ -21,6 +22,7 @@ const README = (partner: string, at: string) =>
   `documents/             your uploaded documents, as converted to PDF\n` +
   `letters/               the letters of recommendation you did not waive your right to see\n` +
   `mail-log.json          the e-mails we sent to your address: when, their subject and kind\n` +
+  `other-applications/    your other applications of this admissions cycle, each with the same files\n` +
   `past-applications/     your applications of earlier admissions cycles: their answers and PDF copies\n\n` +
   `Not included: letters you waived your right to see, and the admissions office's own working papers\n` +
   `about applications (notes, reviews, scores and draft decisions). They are the college's deliberations,\n` +
@@ -114,6 +116,7 @@ export async function myDataEntries(
     ...documents.map((d) => ({ name: documentFile(d.answerKey), deflate: false, read: () => d.readPdf() })),
     ...letters.map((l) => ({ name: letterFiles.get(l.requestId)!, deflate: false, read: () => l.readPdf() })),
     { name: 'mail-log.json', deflate: true, read: async () => json(mailLog) },
+    ...(await otherApplicationEntries(deps, drawing, owner, log)),
     ...(await pastApplicationEntries(deps, copies, userId, log)),
   ];
   return entries;

@@ -21,8 +21,14 @@ export function myDataRoute(deps: AppDeps, drawing: MyDataDrawing) {
   return async (app: FastifyInstance) => {
     app.get('/my-data', async (req, reply) => {
       const session = sessionOf(req);
-      await hitRateLimit(deps.db, limit, session.userId, deps.clock.now());
-      const entries = await myDataEntries(deps, drawing, session, req.log);
+      await hitRateLimit(deps.db, limit, session.accountId, deps.clock.now());
+      // The whole account, whichever of its applications this session has open (issue 42).
+      const entries = await myDataEntries(
+        deps,
+        drawing,
+        { userId: session.accountId, username: session.username },
+        req.log,
+      );
       const day = deps.clock.now().toISOString().slice(0, 10);
       const body = zipStream(entries, deps.clock.now(), (err) =>
         req.log.error({ err }, 'the data download broke off: a stored file could not be read'),

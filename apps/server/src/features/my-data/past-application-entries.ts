@@ -20,7 +20,7 @@ export async function pastApplicationEntries(
   log: FastifyBaseLogger,
 ): Promise<ZipEntry[]> {
   const entries: ZipEntry[] = [];
-  for (const past of await pastApplicationsOf(deps.db, accountId)) {
+  for (const past of await pastApplicationsOf(deps.db, accountId, deps.config.tenant.cycle.id)) {
     const { rows } = await deps.db.query<{ answers: Record<string, string>; updated_at: Date }>(
       'SELECT answers, updated_at FROM applications WHERE user_id = $1',
       [past.owner_id],

@@ -27,7 +27,7 @@ beforeAll(async () => {
   app.addHook('preHandler', async (req) => {
     const role = req.headers['x-role'] as StaffRole;
     const email = `${role}@college.test`;
-    req.session = { userId: USER, username: email, idHash: 'x', isStaff: true };
+    req.session = { userId: USER, accountId: USER, username: email, idHash: 'x', isStaff: true };
     setStaffAccess(req, accessFor(USER, email, [role], null));
   });
   await app.register(retentionPreviewRoute(t.deps), { prefix: '/api/staff' });

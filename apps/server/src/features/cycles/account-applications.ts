@@ -1,0 +1,77 @@
+import {
+  choiceLabelOf,
+  type ApplicationListState,
+  type ApplicationSummary,
+  type KeptBasis,
+  type TenantConfig,
+} from '@admissions/domain';
+import type { FormContext } from '../../core/form-context';
+import { keptBasisSql } from '../../core/kept-bases';
+import type { Queryable } from '../../infra/db/db';
+import { cycleRef } from './past-applications';
+
+export interface AccountApplicationRow {
+  id: string;
+  /** Null: started before cycles were recorded, or not started at all (the account's own row): the open cycle's. */
+  cycle_id: string | null;
+  program: string | null;
+  term: string | null;
+  submitted_at: Date | null;
+  kept_basis: KeptBasis | null;
+  withdrawn: boolean;
+  released: boolean;
+  response: 'accept' | 'decline' | null;
+  /** The account's own row has an applications row (a new account's has none until its first save). */
+  started: boolean;
+}
+
+/**
+ * Every application of an account (issue 42): its own row, then each one with an owner of its own, of this
+ * cycle and past ones, in the order they were started. Only what the applicant may see: a released decision
+ * and its answer, never a provisional one.
+ */
+export async function accountApplications(db: Queryable, accountId: string): Promise<AccountApplicationRow[]> {
+  const { rows } = await db.query<AccountApplicationRow>(
+    `SELECT u.id, a.cycle_id, a.answers ->> 'applied_major' AS program, a.answers ->> 'entry_term' AS term,
+       a.submitted_at, ${keptBasisSql('a')} AS kept_basis, w.user_id IS NOT NULL AS withdrawn,
+       r.id IS NOT NULL AS released, r.response, a.user_id IS NOT NULL AS started
+     FROM users u LEFT JOIN applications a ON a.user_id = u.id
+     LEFT JOIN application_withdrawals w ON w.user_id = u.id
+     LEFT JOIN decisions r ON r.user_id = u.id AND r.status = 'released'
+     WHERE (u.id = $1 AND u.application_of IS NULL) OR (u.application_of = $1 AND a.user_id IS NOT NULL)
+     ORDER BY u.application_of IS NOT NULL, u.created_at, u.id`,
+    [accountId],
+  );
+  return rows;
+}
+
+export const inCycle = (row: AccountApplicationRow, cycleId: string) => (row.cycle_id ?? cycleId) === cycleId;
+
+function stateOf(row: AccountApplicationRow, openCycleId: string): ApplicationListState {
+  if (!row.submitted_at) return inCycle(row, openCycleId) ? 'in_progress' : 'closed';
+  if (row.withdrawn) return 'withdrawn';
+  if (row.response) return row.response === 'accept' ? 'accepted' : 'declined';
+  return row.released ? 'decided' : 'submitted';
+}
+
+/** A row as the applicant's list shows it, in the words of its own cycle (a submitted one keeps its basis). */
+export function applicationSummary(
+  row: AccountApplicationRow,
+  tenant: TenantConfig,
+  ctx: FormContext,
+  currentId: string,
+): ApplicationSummary {
+  const form = ctx.formAsKept(row.kept_basis);
+  return {
+    id: row.id,
+    cycle: cycleRef(tenant, row.cycle_id ?? tenant.cycle.id),
+    program: row.program || null,
+    program_label: row.program ? choiceLabelOf(form, 'applied_major', row.program) : null,
+    term: row.term || null,
+    term_label: row.term ? choiceLabelOf(form, 'entry_term', row.term) : null,
+    state: stateOf(row, tenant.cycle.id),
+    submitted_at: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+    decision_released: row.released,
+    current: row.id === currentId,
+  };
+}

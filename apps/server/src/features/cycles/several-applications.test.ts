@@ -1,0 +1,162 @@
+import type { RecommendationsResponse } from '@admissions/domain';
+import { completeAnswers } from '@admissions/domain/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anotherSession, answersOf, loggedInClient, save, userIdOf } from '../../test-support/application-helpers';
+import { settledStatus, uploadAndConvert } from '../../test-support/document-helpers';
+import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
+import { zipEntries } from '../../test-support/zip-entries';
+import { makePdf } from '../documents/test-files';
+import { applicationsOf, openOn, startAnother } from './several-applications.test-helpers';
+
+/**
+ * Issue 42: one account, several applications in the open cycle (the sample tenant allows three), each for
+ * one program; every form call acts on the one the session has open.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const transcript = 'college_transcript_upload';
+
+describe('starting another application', () => {
+  it('copies About You, Education and the documents, not the program, its statement or its letters', async () => {
+    const ada = await loggedInClient(t, 'copy@example.edu');
+    await save(ada, completeAnswers());
+    await expectOk(await uploadAndConvert(ada, transcript, 'transcript.pdf', await makePdf('Transcript')));
+    expect((await settledStatus(ada, transcript)).status).toBe('COMPLETED');
+    const accountId = await userIdOf(t, 'copy@example.edu');
+    await expectOk(await ada.post('/api/recommendations/recommender_/request'));
+    await expectOk(await ada.post('/api/submit'));
+
+    const second = await startAnother(ada, { program: 'GSCUP', term: '2027FA', copy_from: accountId });
+    expect(second).not.toBe(accountId);
+    const answers = await answersOf(ada);
+    expect(answers).toMatchObject({ first_name: 'Ada', college_name: 'State University', applied_major: 'GSCUP' });
+    expect(answers.entry_term).toBe('2027FA');
+    expect(answers.essay).toBeUndefined();
+    expect(answers.recommender_email).toBeUndefined();
+    expect((await expectOk(await ada.get('/api/profile'))).headers['x-application-id']).toBe(second);
+    // Its own copy of the transcript: readable here, and still there on the first after this one goes.
+    expect((await settledStatus(ada, transcript)).status).toBe('COMPLETED');
+    const letters = (await expectOk(await ada.get('/api/recommendations'))).json<RecommendationsResponse>();
+    expect(letters.recommenders.map((l) => l.status)).not.toContain('REQUESTED');
+    await expectOk(await ada.delete(`/api/document-answer/${transcript}`));
+    expect((await settledStatus(ada, transcript)).status).not.toBe('COMPLETED');
+    await openOn(ada, accountId);
+    expect((await settledStatus(ada, transcript)).status).toBe('COMPLETED');
+    expect((await answersOf(ada)).applied_major).toBe('MAE');
+
+    const list = await applicationsOf(ada);
+    expect(list.applications.map((a) => [a.program, a.state, a.current])).toEqual([
+      ['MAE', 'submitted', true],
+      ['GSCUP', 'in_progress', false],
+    ]);
+    expect(list.applications[1]).toMatchObject({ program_label: expect.any(String), term_label: expect.any(String) });
+    expect(list).toMatchObject({ limit: 3, can_start: true });
+  });
+
+  it('holds one application per program and at most the limit, and refuses bad input with its code', async () => {
+    const bea = await loggedInClient(t, 'limit@example.edu');
+    await save(bea, { first_name: 'Bea', entry_term: '2027FA', applied_major: 'MAE' });
+    const refused = async (body: unknown, status: number, code: string) => {
+      const res = await bea.post('/api/applications', body);
+      expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([status, code]);
+    };
+    await refused({ program: 'MAE' }, 409, 'PROGRAM_ALREADY_APPLIED');
+    await refused({ program: 'NOPE' }, 400, 'PROGRAM_UNKNOWN');
+    await refused({ program: 'MAPP', term: '1999FA' }, 400, 'TERM_UNKNOWN');
+    await refused({ program: 'MAPP', copy_from: '00000000-0000-4000-8000-000000000000' }, 404, 'NOT_FOUND');
+    await startAnother(bea, { program: 'MAPP', term: '2027FA' });
+    await startAnother(bea, { program: 'MAPS' });
+    await refused({ program: 'BMN' }, 409, 'APPLICATION_LIMIT');
+    expect((await applicationsOf(bea)).can_start).toBe(false);
+
+    // Another account's application can be neither copied nor opened.
+    const other = await loggedInClient(t, 'limit-other@example.edu');
+    await save(other, { first_name: 'Other' });
+    const othersId = await userIdOf(t, 'limit-other@example.edu');
+    expect(
+      (
+        await other.post('/api/applications', {
+          program: 'BMN',
+          copy_from: (await applicationsOf(bea)).applications[0]!.id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await bea.put('/api/applications/current', { id: othersId })).statusCode).toBe(404);
+  });
+
+  it('is refused after the program deadline and its grace', async () => {
+    await save(await loggedInClient(t, 'late@example.edu'), { entry_term: '2027FA', applied_major: 'MAE' });
+    // BMN closes on 2027-01-15 at 23:59 in the institution's zone (no grace); GSCUP on 2027-04-01.
+    const away = Date.parse('2027-02-01T12:00:00Z') - t.clock.now().getTime();
+    t.clock.advance(away);
+    try {
+      const cy = await anotherSession(t, 'late@example.edu');
+      const res = await cy.post('/api/applications', { program: 'BMN' });
+      expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([409, 'PROGRAM_CLOSED']);
+      await startAnother(cy, { program: 'GSCUP' });
+    } finally {
+      t.clock.advance(-away);
+    }
+  });
+});
+
+describe('two applications open at once', () => {
+  it('refuses a save for an application no longer open, and keeps each browser session its own', async () => {
+    const dee = await loggedInClient(t, 'tabs@example.edu');
+    await save(dee, { first_name: 'Dee', entry_term: '2027FA', applied_major: 'MAE' });
+    const first = await userIdOf(t, 'tabs@example.edu');
+    const laptop = await anotherSession(t, 'tabs@example.edu');
+    const second = await startAnother(dee, { program: 'MAPP', copy_from: first });
+
+    // A tab loaded for the first application, after another tab of this session opened the second.
+    const stale = await dee.put('/api/answer', { city: 'Stale' }, { 'x-application-id': first });
+    expect([stale.statusCode, stale.json<{ code: string }>().code]).toEqual([409, 'APPLICATION_CHANGED']);
+    expect((await dee.get('/api/status', { 'x-application-id': first })).statusCode).toBe(409);
+    await expectOk(await dee.put('/api/answer', { city: 'Second' }, { 'x-application-id': second }));
+    // The other browser still has the first one open.
+    await expectOk(await laptop.put('/api/answer', { city: 'First' }, { 'x-application-id': first }));
+    expect((await answersOf(dee)).city).toBe('Second');
+    expect((await answersOf(laptop)).city).toBe('First');
+    // A client that names no application (SPEC's) acts on the open one.
+    await save(dee, { city: 'Unnamed' });
+    expect((await answersOf(dee)).city).toBe('Unnamed');
+    expect((await dee.put('/api/answer', { city: 'x' }, { 'x-application-id': 'not-an-id' })).statusCode).toBe(400);
+  });
+});
+
+describe('the account as a whole', () => {
+  it('downloads every application, and is not deleted while another application is submitted', async () => {
+    const eve = await loggedInClient(t, 'whole@example.edu');
+    await save(eve, completeAnswers());
+    const first = await userIdOf(t, 'whole@example.edu');
+    await startAnother(eve, { program: 'GSCUP', term: '2027FA', copy_from: first });
+    // The program's own answers and the final steps are asked afresh.
+    await save(eve, { ...completeAnswers(), applied_major: 'GSCUP', essay: 'Counseling is my calling.' });
+    await expectOk(await eve.post('/api/submit'));
+
+    const zip = await zipEntries((await expectOk(await eve.get('/api/my-data'))).rawPayload);
+    expect(JSON.parse(zip.get('answers.json')!.toString()).application.answers.applied_major).toBe('MAE');
+    const other = JSON.parse(zip.get('other-applications/GSCUP/answers.json')!.toString());
+    expect(other).toMatchObject({ program: 'GSCUP', answers: { essay: 'Counseling is my calling.' } });
+    expect(other.submitted_at).not.toBeNull();
+    expect(zip.has('other-applications/GSCUP/application-copy.pdf')).toBe(true);
+
+    const res = await eve.request('DELETE', '/api/account', { confirm_username: 'whole@example.edu' });
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([409, 'APPLICATION_SUBMITTED']);
+  });
+
+  it('deletes every application with the account when none is submitted', async () => {
+    const fay = await loggedInClient(t, 'gone@example.edu');
+    await save(fay, { first_name: 'Fay', entry_term: '2027FA', applied_major: 'MAE' });
+    const second = await startAnother(fay, { program: 'MAPP' });
+    await expectOk(await fay.request('DELETE', '/api/account', { confirm_username: 'gone@example.edu' }));
+    const { rows } = await t.db.query('SELECT 1 FROM users WHERE id = $1', [second]);
+    expect(rows).toHaveLength(0);
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APPLICATION_ID_HEADER, APPLICATIONS_PATH } from '@admissions/domain';
+import { AppError } from '../http/app-error';
+import { isUuid } from '../http/is-uuid';
+
+/**
+ * The application a form call was loaded for (issue 42): the X-Application-Id
+ * header, or undefined when the client names none (SPEC's clients do not). A
+ * value that is no id is refused rather than read as "none".
+ */
+export function namedApplication(request: FastifyRequest): string | undefined {
+  const value = request.headers[APPLICATION_ID_HEADER];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !isUuid(value)) throw new AppError('BAD_REQUEST');
+  return value.toLowerCase();
+}
+
+/**
+ * After the session check: a call naming an application other than the one
+ * the session has open now answers 409 APPLICATION_CHANGED, so two tabs on two
+ * applications never write into (or read as) each other. Every answer names
+ * the application it acted on. The calls that list and switch applications
+ * are exempt: choosing another one is what they are for.
+ */
+export function checkNamedApplication(request: FastifyRequest, reply: FastifyReply): void {
+  const session = request.session;
+  if (!session) return;
+  if (!(request.routeOptions.url ?? '').startsWith(APPLICATIONS_PATH)) {
+    const named = namedApplication(request);
+    if (named !== undefined && named !== session.userId) throw new AppError('APPLICATION_CHANGED');
+  }
+  reply.header(APPLICATION_ID_HEADER, session.userId);
+}
