@@ -1,15 +1,30 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APPLICATION_ID_HEADER, APPLICATIONS_PATH } from '@admissions/domain';
+import {
+  APPLICATION_ID_HEADER,
+  APPLICATION_ID_PARAM,
+  APPLICATIONS_PATH,
+  DELETE_ACCOUNT_PATH,
+  MY_DATA_PATH,
+} from '@admissions/domain';
 import { AppError } from '../http/app-error';
 import { isUuid } from '../http/is-uuid';
 
 /**
+ * Calls about the account as a whole, whichever application is open: a tab that is out of date may still
+ * download the data, delete the account, stay signed in or sign out.
+ */
+const ACCOUNT_CALLS = new Set([MY_DATA_PATH, DELETE_ACCOUNT_PATH, '/api/keep-alive', '/api/logout']);
+
+/**
  * The application a form call was loaded for (issue 42): the X-Application-Id
- * header, or undefined when the client names none (SPEC's clients do not). A
- * value that is no id is refused rather than read as "none".
+ * header, or for a plain link (a PDF) the `application` query parameter, or
+ * undefined when the client names none (SPEC's clients do not). A value that
+ * is no id is refused rather than read as "none".
  */
 export function namedApplication(request: FastifyRequest): string | undefined {
-  const value = request.headers[APPLICATION_ID_HEADER];
+  const value =
+    request.headers[APPLICATION_ID_HEADER] ??
+    (request.query as Record<string, unknown> | undefined)?.[APPLICATION_ID_PARAM];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !isUuid(value)) throw new AppError('BAD_REQUEST');
   return value.toLowerCase();
@@ -25,7 +40,8 @@ export function namedApplication(request: FastifyRequest): string | undefined {
 export function checkNamedApplication(request: FastifyRequest, reply: FastifyReply): void {
   const session = request.session;
   if (!session) return;
-  if (!(request.routeOptions.url ?? '').startsWith(APPLICATIONS_PATH)) {
+  const url = request.routeOptions.url ?? '';
+  if (!url.startsWith(APPLICATIONS_PATH) && !ACCOUNT_CALLS.has(url)) {
     const named = namedApplication(request);
     if (named !== undefined && named !== session.userId) throw new AppError('APPLICATION_CHANGED');
   }

@@ -103,6 +103,7 @@ export interface StaffMemberColumns {
  * first's address (decision 051). The row is read only for a staff session.
  * users.email is stored normalised (normalizeEmail), as staff_members.email is;
  * a session whose address finds no row takes the separate read (staff-team.ts).
+ * A staff call acts as the member, never as an application the same person may have open as an applicant.
  */
 export async function checkLiveStaffSession(
   db: Queryable,
@@ -110,8 +111,8 @@ export async function checkLiveStaffSession(
 ): Promise<(LiveSessionRow & { touched: boolean } & StaffMemberColumns) | undefined> {
   const { rows } = await db.query<LiveSessionRow & { touched: boolean } & StaffMemberColumns>(
     `${LIVE_SESSION_CTE}
-     SELECT live.user_id, live.account_id, live.email, live.is_staff, EXISTS (SELECT 1 FROM touched) AS touched,
-       m.roles AS member_roles, m.programs AS member_programs, m.from_environment AS member_from_environment,
+     SELECT live.account_id AS user_id, live.account_id, live.email, live.is_staff,
+       EXISTS (SELECT 1 FROM touched) AS touched, m.roles AS member_roles, m.programs AS member_programs, m.from_environment AS member_from_environment,
        m.last_seen_at AS member_last_seen_at
      FROM live LEFT JOIN staff_members m ON live.is_staff AND m.email = live.email`,
     sessionCheckParams(check),

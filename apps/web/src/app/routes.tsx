@@ -27,6 +27,9 @@ const finalSteps = lazyRoute(async () => (await import('../features/application/
 const completion = lazyRoute(
   async () => (await import('../features/application/routes/completion-route')).CompletionRoute,
 );
+const applications = lazyRoute(
+  async () => (await import('../features/applications/screens/applications-screen')).ApplicationsScreen,
+);
 const staffConsole = lazyRoute(async () => (await import('../features/staff/routes/console-route')).ConsoleRoute);
 const staffApplication = lazyRoute(
   async () => (await import('../features/staff/routes/application-route')).ApplicationRoute,
@@ -64,6 +67,9 @@ export const routes: RouteObject[] = [
           { path: 'completion', ...completion },
         ],
       },
+
+      // The account's applications, outside the form's layout and its redirect rules (issue 42).
+      { path: 'applications', ...applications },
 
       // The admissions office's console (docs/decisions/011-staff-console.md).
       { path: 'staff', ...staffConsole },

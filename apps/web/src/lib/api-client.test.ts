@@ -1,8 +1,9 @@
-import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '@admissions/domain';
+import { APPLICATION_ID_HEADER, GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '@admissions/domain';
 import { describe, expect, test, vi } from 'vitest';
 import { json, stubFetch } from '../test/fetch-stub';
 import { api } from './api-client';
 import { ServerError, UnauthorizedError } from './api-errors';
+import { pinnedApplication } from './application-id';
 
 describe('api client', () => {
   test('sends JSON with a content-type only when there is a payload, with same-origin credentials', async () => {
@@ -84,5 +85,35 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ServerError);
     expect(error.status).toBe(0);
     expect(error.message).toBe(GENERIC_ERROR_MESSAGE);
+  });
+
+  test('form calls name the application the first answer named; the applications calls name none', async () => {
+    const named = (id: string) => (body: unknown) => {
+      const response = json(body);
+      response.headers.set(APPLICATION_ID_HEADER, id);
+      return response;
+    };
+    const net = stubFetch({
+      'GET /api/profile': () => named('app-1')({ username: 'a@b.co' }),
+      'PUT /api/answer': () => named('app-1')({ message: 'Saved.' }),
+      'GET /api/applications': () => named('app-2')({ applications: [] }),
+      'PUT /api/applications/current': () => named('app-2')({}),
+    });
+
+    await api.get('/api/profile');
+    await api.put('/api/answer', { first_name: 'Ada' });
+    await api.get('/api/applications');
+    await api.put('/api/applications/current', { id: 'app-2' });
+    await api.put('/api/answer', { first_name: 'Ada' }, { applicationId: 'app-2' });
+
+    expect(net.requests.map((r) => [r.method, r.path, r.headers.get(APPLICATION_ID_HEADER)])).toEqual([
+      ['GET', '/api/profile', null],
+      ['PUT', '/api/answer', 'app-1'],
+      ['GET', '/api/applications', null],
+      ['PUT', '/api/applications/current', null],
+      ['PUT', '/api/answer', 'app-2'],
+    ]);
+    // Only this page's own opening changes the application it shows.
+    expect(pinnedApplication()).toBe('app-1');
   });
 });

@@ -1,5 +1,6 @@
-import { GENERIC_ERROR_MESSAGE, type ErrorCode } from '@admissions/domain';
+import { APPLICATION_ID_HEADER, GENERIC_ERROR_MESSAGE, type ErrorCode } from '@admissions/domain';
 import { ServerError, UnauthorizedError } from './api-errors';
+import { applicationTicket, noteAnswer } from './application-id';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -9,12 +10,18 @@ export interface RequestOptions {
    * the tab is hidden or closing. Browsers cap such bodies at 64 KB.
    */
   keepalive?: boolean;
+  /**
+   * The application the call acts on, when not the one the page was loaded for (application-id.ts): withdrawing
+   * another application names it.
+   */
+  applicationId?: string;
 }
 
 /**
  * One call to the server (SPEC section 7). Requests are JSON; the content-type
  * header and the body are sent only with a payload, because the server
  * rejects a JSON content-type with an empty body. Answers must be JSON.
+ * A form call names the page's application (X-Application-Id, issue 42).
  */
 export async function apiRequest<T>(
   method: Method,
@@ -23,14 +30,15 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const hasPayload = payload !== undefined;
+  const ticket = applicationTicket(path, options.applicationId);
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: hasPayload
-        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-        : { Accept: 'application/json' },
+        ? { Accept: 'application/json', 'Content-Type': 'application/json', ...ticket.headers }
+        : { Accept: 'application/json', ...ticket.headers },
       body: hasPayload ? JSON.stringify(payload) : undefined,
       ...(options.keepalive ? { keepalive: true } : {}),
     });
@@ -42,7 +50,9 @@ export async function apiRequest<T>(
   if (response.status === 401) throw new UnauthorizedError();
 
   const body = await readJson(response);
-  if (!response.ok) throw errorFromBody(response.status, body);
+  const error = response.ok ? undefined : errorFromBody(response.status, body);
+  noteAnswer(ticket, response.headers.get(APPLICATION_ID_HEADER), error?.code);
+  if (error) throw error;
   if (body === NOT_JSON) throw new ServerError(response.status);
   return body as T;
 }

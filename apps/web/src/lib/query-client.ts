@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { UnauthorizedError } from './api-errors';
+import { ServerError, UnauthorizedError } from './api-errors';
+import { pinApplication } from './application-id';
 
 /**
  * First element of the key of every query that holds no user data (e.g. the
@@ -33,7 +34,8 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
         refetchOnWindowFocus: false,
         refetchOnMount: false,
         refetchOnReconnect: false,
-        throwOnError: (error) => !(error instanceof UnauthorizedError),
+        // A refused application (APPLICATION_CHANGED) is no crash either: the page says so and offers a reload.
+        throwOnError: (error) => !(error instanceof UnauthorizedError) && !isApplicationChanged(error),
       },
       mutations: { retry: false },
     },
@@ -48,4 +50,20 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
 export function clearUserQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== PUBLIC_QUERY_SCOPE });
   queryClient.getMutationCache().clear();
+  // The next user's first answer names their application.
+  pinApplication(null);
+}
+
+/**
+ * The page now shows another application (`id`, or null for the session's current one, which the next answer
+ * names): everything held of the user is asked again, and the form's layout starts its state afresh from the new
+ * profile (issue 42; a new cycle's application, decision 052). The public queries stay, as at a logout.
+ */
+export function resetApplicationQueries(queryClient: QueryClient, id: string | null): Promise<void> {
+  pinApplication(id);
+  return queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== PUBLIC_QUERY_SCOPE });
+}
+
+function isApplicationChanged(error: Error): boolean {
+  return error instanceof ServerError && error.code === 'APPLICATION_CHANGED';
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { pinApplication } from '../lib/application-id';
 import { settleAfterPaint } from './settle-after-paint';
 
 /*
@@ -15,6 +16,8 @@ afterEach(() => {
     const name = pair.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
+  // Each test is a fresh page: it has shown no application yet (lib/application-id.ts).
+  pinApplication(null);
 });
 
 /*

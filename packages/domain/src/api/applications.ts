@@ -46,6 +46,8 @@ export interface ApplicationSummary {
   state: ApplicationListState;
   submitted_at: string | null;
   decision_released: boolean;
+  /** The released decision is an offer (it can be accepted or declined). */
+  decision_offer: boolean;
   /** The one this browser session has open. */
   current: boolean;
 }
@@ -58,6 +60,20 @@ export interface ApplicationsResponse {
   limit: number;
   /** Whether another application can be started now (under the limit, in the open cycle). */
   can_start: boolean;
+}
+
+export const withdrawApplicationPath = (id: string) => `${APPLICATIONS_PATH}/${encodeURIComponent(id)}/withdraw`;
+
+/**
+ * The query parameter a plain link (a PDF, a document file) names its application by, where a link cannot
+ * send APPLICATION_ID_HEADER: a stale one answers 409 APPLICATION_CHANGED as the header does.
+ */
+export const APPLICATION_ID_PARAM = 'application';
+
+/** POST /api/applications/{id}/withdraw: another application withdrawn, without opening it. */
+export interface WithdrawApplicationResponse {
+  message: string;
+  application: ApplicationSummary;
 }
 
 /** POST /api/applications (201) and PUT /api/applications/current: the application now current. */

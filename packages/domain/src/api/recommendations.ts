@@ -53,11 +53,39 @@ export interface RecommenderState {
   can_remind: boolean;
   /** When the applicant's next reminder is allowed (ISO), while REQUESTED. */
   next_reminder_at: string | null;
+  /**
+   * The programs of the applicant's other applications that this request was sent for too (issue 42): the
+   * recommender's one letter counts for each. Empty (or absent, from a server before issue 42) for a request
+   * sent for this application alone.
+   */
+  also_for_programs?: string[];
 }
 
 /** GET /api/recommendations, and the answer of the two POSTs. Only the recommenders the form shows the applicant. */
 export interface RecommendationsResponse {
   recommenders: RecommenderState[];
+}
+
+/**
+ * POST /api/recommendations/{prefix}/request. Without a body, or with an empty one, it asks the recommender for
+ * the current application alone (as before issue 42). `also_for` names other applications of the same account
+ * in the open cycle (their ids, as GET /api/applications lists them) to ask the same recommender for in the same
+ * request: one e-mail names every program, and the one letter counts for each application named. Each must show
+ * this recommender slot (its program asks for letters), must not be withdrawn, and must not name another
+ * recommender there; the recommender's answers are copied into it. An id that is not one of the account's
+ * applications in the open cycle is 404 NOT_FOUND.
+ */
+export interface RecommendationRequestBody {
+  also_for?: string[];
+}
+
+/** At most this many other applications in one request (the tenant's per-cycle limit is lower). */
+export const RECOMMENDATION_ALSO_FOR_MAX = 10;
+
+/** Program labels as one phrase: 'A', 'A and B', 'A, B and C'. */
+export function programListText(programs: readonly string[]): string {
+  if (programs.length <= 1) return programs[0] ?? '';
+  return `${programs.slice(0, -1).join(', ')} and ${programs.at(-1)}`;
 }
 
 /**
@@ -110,9 +138,11 @@ export type LetterFileStatus = (typeof LETTER_FILE_STATUSES)[number];
 export interface RecommendationView {
   /** OPEN: waiting for a letter; RECEIVED and DECLINED: the confirmation (the link is used up). */
   state: 'OPEN' | 'RECEIVED' | 'DECLINED';
-  /** The applicant's name as they gave it, and the program applied to. */
+  /** The applicant's name as they gave it, and the program applied to (several as one phrase: 'A and B'). */
   applicant_name: string;
   program: string;
+  /** Every program the letter counts for (issue 42): one, or each application the recommender was asked for. */
+  programs: string[];
   /** The institution that asks (the tenant's name). */
   institution: string;
   recommender_name: string;

@@ -74,6 +74,11 @@ export interface StaffListRow {
   decision: string;
   decision_label: string;
   decision_state: DecisionState | null;
+  /**
+   * How many applications the same person holds in this row's cycle, this one included (issue 42: one account
+   * applies to several programs). Counted over every program, also those the member may not see.
+   */
+  applications_by_person: number;
 }
 
 export interface StaffListResponse {
@@ -98,6 +103,40 @@ export interface StaffApplicationDocument {
   url: string;
 }
 
+/**
+ * Where another application of the same person stands, as the office may tell it: never a provisional or
+ * scheduled decision, only one released to the applicant (released, viewed, accepted, declined).
+ */
+export const OTHER_APPLICATION_STATES = [
+  'in-progress',
+  'submitted',
+  'released',
+  'viewed',
+  'accepted',
+  'declined',
+  'withdrawn',
+] as const;
+export type OtherApplicationState = (typeof OTHER_APPLICATION_STATES)[number];
+
+/**
+ * One of the person's other applications (any cycle) on an application's office page (issue 42). For an
+ * application to a program the member may not see, every field is null and `link` false: the member learns
+ * only that it exists.
+ */
+export interface StaffOtherApplication {
+  /** Its id (its owner's user id, as StaffListRow.user_id); null where the member may not see its program. */
+  user_id: string | null;
+  /** Program code and label (the label it kept once submitted); '' when not chosen yet. */
+  program: string | null;
+  program_label: string | null;
+  /** The admission cycle it belongs to, and that cycle's label (the tenant's for the open cycle, else its id). */
+  cycle_id: string | null;
+  cycle_label: string | null;
+  state: OtherApplicationState | null;
+  /** Whether the member may open its office page (/staff/applications/{user_id}). */
+  link: boolean;
+}
+
 export interface StaffApplicationDetail extends Omit<StaffListRow, 'missing_count'> {
   status_history: { web_status: string; at: string }[];
   /** The applicant's validation summary, for an application not yet submitted. */
@@ -110,6 +149,8 @@ export interface StaffApplicationDetail extends Omit<StaffListRow, 'missing_coun
   packet_url: string;
   /** The checklist as the office sees it: the applicant's items with who asked for or waived them. */
   checklist: StaffChecklistItem[];
+  /** The same person's other applications, of any cycle: those the member may open first, newest cycle first. */
+  other_applications: StaffOtherApplication[];
 }
 
 export interface ServiceTokenCreated {

@@ -1,10 +1,20 @@
 import { z } from 'zod';
-import { RECOMMENDATION_DECLINE_REASON_MAX_LENGTH, RECOMMENDATION_LETTER_MAX_LENGTH } from '../api/recommendations';
+import {
+  RECOMMENDATION_ALSO_FOR_MAX,
+  RECOMMENDATION_DECLINE_REASON_MAX_LENGTH,
+  RECOMMENDATION_LETTER_MAX_LENGTH,
+} from '../api/recommendations';
 import { RECOMMENDER_PREFIXES } from '../form/pages/recommender';
 
 export const recommenderPrefix = z.enum(RECOMMENDER_PREFIXES);
 
 const token = z.string().min(20).max(200);
+
+/** POST /api/recommendations/{prefix}/request: optionally, other applications of the account to ask for too. */
+export const recommendationRequestBody = z.strictObject({
+  also_for: z.array(z.uuid()).max(RECOMMENDATION_ALSO_FOR_MAX).optional(),
+});
+export type RecommendationRequestBodyInput = z.infer<typeof recommendationRequestBody>;
 
 /** POST …/open and POST …/upload-form */
 export const recommendationTokenBody = z.strictObject({ token });

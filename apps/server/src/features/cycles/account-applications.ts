@@ -21,25 +21,28 @@ export interface AccountApplicationRow {
   withdrawn: boolean;
   released: boolean;
   response: 'accept' | 'decline' | null;
+  /** The released decision's code (the tenant's), to tell an offer. */
+  released_code: string | null;
   /** The account's own row has an applications row (a new account's has none until its first save). */
   started: boolean;
 }
 
 /**
- * Every application of an account (issue 42): its own row, then each one with an owner of its own, of this
- * cycle and past ones, in the order they were started. Only what the applicant may see: a released decision
+ * Every application of an account (issue 42): the open cycle's first (the account's own row, then the others in
+ * the order they were started), then past cycles', newest cycle first. Only what the applicant may see: a released decision
  * and its answer, never a provisional one.
  */
 export async function accountApplications(db: Queryable, accountId: string): Promise<AccountApplicationRow[]> {
   const { rows } = await db.query<AccountApplicationRow>(
     `SELECT u.id, a.cycle_id, a.answers ->> 'applied_major' AS program, a.answers ->> 'entry_term' AS term,
        a.submitted_at, ${keptBasisSql('a')} AS kept_basis, w.user_id IS NOT NULL AS withdrawn,
-       r.id IS NOT NULL AS released, r.response, a.user_id IS NOT NULL AS started
+       r.id IS NOT NULL AS released, r.response, r.code AS released_code, a.user_id IS NOT NULL AS started
      FROM users u LEFT JOIN applications a ON a.user_id = u.id
      LEFT JOIN application_withdrawals w ON w.user_id = u.id
      LEFT JOIN decisions r ON r.user_id = u.id AND r.status = 'released'
      WHERE (u.id = $1 AND u.application_of IS NULL) OR (u.application_of = $1 AND a.user_id IS NOT NULL)
-     ORDER BY u.application_of IS NOT NULL, u.created_at, u.id`,
+     ORDER BY coalesce(a.cycle_id = current_cycle_id(), true) DESC, a.cycle_id DESC NULLS FIRST,
+       u.application_of IS NOT NULL, u.created_at, a.submitted_at NULLS LAST, u.id`,
     [accountId],
   );
   return rows;
@@ -72,6 +75,7 @@ export function applicationSummary(
     state: stateOf(row, tenant.cycle.id),
     submitted_at: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
     decision_released: row.released,
+    decision_offer: tenant.decisions.codes.some((c) => c.code === row.released_code && c.offer),
     current: row.id === currentId,
   };
 }

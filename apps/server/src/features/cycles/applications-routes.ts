@@ -1,16 +1,19 @@
 import {
   APPLICATION_ID_HEADER,
+  DECISION_MESSAGES,
+  type WithdrawApplicationResponse,
   type ApplicationsResponse,
   type ApplicationSummary,
   type CurrentApplicationResponse,
 } from '@admissions/domain';
-import { currentApplicationBody, startApplicationBody } from '@admissions/domain/schemas';
+import { currentApplicationBody, startApplicationBody, withdrawBody } from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import { sessionOf } from '../../session/require-session';
+import { withdrawApplication } from '../decisions';
 import { accountApplications, applicationSummary, inCycle } from './account-applications';
 import { openApplication } from './open-application';
 import { cycleRef } from './past-applications';
@@ -59,5 +62,20 @@ export function applicationsRoutes(deps: AppDeps, ctx: FormContext) {
       reply.header(APPLICATION_ID_HEADER, id);
       return { application };
     });
+
+    // Accepting one offer asks whether to withdraw the others (issue 42): each is withdrawn where it stands,
+    // without opening it, so a tab working on the accepted one is not interrupted.
+    app.post<{ Params: { id: string } }>(
+      '/applications/:id/withdraw',
+      async (req): Promise<WithdrawApplicationResponse> => {
+        const session = sessionOf(req);
+        const { reason } = parseBody(withdrawBody, req.body ?? {});
+        const mine = async () =>
+          (await summaries(session.accountId, session.userId)).find((s) => s.id === req.params.id);
+        if (!(await mine())) throw new AppError('NOT_FOUND');
+        await withdrawApplication(deps, req.params.id, reason ?? '');
+        return { message: DECISION_MESSAGES.withdrawn, application: (await mine())! };
+      },
+    );
   };
 }

@@ -18,6 +18,7 @@ const ALLOWED_WHILE_CLOSED = new Set([
   // Issue 42: starting another application, and choosing which one to work on.
   '/api/applications',
   '/api/applications/current',
+  '/api/applications/:id/withdraw',
 ]);
 
 /**

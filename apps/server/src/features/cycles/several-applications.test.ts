@@ -1,9 +1,10 @@
-import type { RecommendationsResponse } from '@admissions/domain';
+import type { ApplicantStatusResponse, RecommendationsResponse, WithdrawApplicationResponse } from '@admissions/domain';
 import { completeAnswers } from '@admissions/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherSession, answersOf, loggedInClient, save, userIdOf } from '../../test-support/application-helpers';
 import { settledStatus, uploadAndConvert } from '../../test-support/document-helpers';
-import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
+import { STAFF_EMAIL, STAFF_ENV } from '../../test-support/staff-helpers';
+import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { zipEntries } from '../../test-support/zip-entries';
 import { makePdf } from '../documents/test-files';
 import { applicationsOf, openOn, startAnother } from './several-applications.test-helpers';
@@ -13,8 +14,10 @@ import { applicationsOf, openOn, startAnother } from './several-applications.tes
  * one program; every form call acts on the one the session has open.
  */
 let t: TestApp;
+let staff: TestClient;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp(STAFF_ENV);
+  staff = await loggedInClient(t, STAFF_EMAIL);
 });
 afterAll(async () => {
   await t?.close();
@@ -23,41 +26,46 @@ afterAll(async () => {
 const transcript = 'college_transcript_upload';
 
 describe('starting another application', () => {
-  it('copies About You, Education and the documents, not the program, its statement or its letters', async () => {
-    const ada = await loggedInClient(t, 'copy@example.edu');
-    await save(ada, completeAnswers());
-    await expectOk(await uploadAndConvert(ada, transcript, 'transcript.pdf', await makePdf('Transcript')));
-    expect((await settledStatus(ada, transcript)).status).toBe('COMPLETED');
-    const accountId = await userIdOf(t, 'copy@example.edu');
-    await expectOk(await ada.post('/api/recommendations/recommender_/request'));
-    await expectOk(await ada.post('/api/submit'));
+  // A document's conversion takes seconds on a busy machine.
+  it(
+    'copies About You, Education and the documents, not the program, its statement or its letters',
+    { timeout: 90_000 },
+    async () => {
+      const ada = await loggedInClient(t, 'copy@example.edu');
+      await save(ada, completeAnswers());
+      await expectOk(await uploadAndConvert(ada, transcript, 'transcript.pdf', await makePdf('Transcript')));
+      expect((await settledStatus(ada, transcript)).status).toBe('COMPLETED');
+      const accountId = await userIdOf(t, 'copy@example.edu');
+      await expectOk(await ada.post('/api/recommendations/recommender_/request'));
+      await expectOk(await ada.post('/api/submit'));
 
-    const second = await startAnother(ada, { program: 'GSCUP', term: '2027FA', copy_from: accountId });
-    expect(second).not.toBe(accountId);
-    const answers = await answersOf(ada);
-    expect(answers).toMatchObject({ first_name: 'Ada', college_name: 'State University', applied_major: 'GSCUP' });
-    expect(answers.entry_term).toBe('2027FA');
-    expect(answers.essay).toBeUndefined();
-    expect(answers.recommender_email).toBeUndefined();
-    expect((await expectOk(await ada.get('/api/profile'))).headers['x-application-id']).toBe(second);
-    // Its own copy of the transcript: readable here, and still there on the first after this one goes.
-    expect((await settledStatus(ada, transcript)).status).toBe('COMPLETED');
-    const letters = (await expectOk(await ada.get('/api/recommendations'))).json<RecommendationsResponse>();
-    expect(letters.recommenders.map((l) => l.status)).not.toContain('REQUESTED');
-    await expectOk(await ada.delete(`/api/document-answer/${transcript}`));
-    expect((await settledStatus(ada, transcript)).status).not.toBe('COMPLETED');
-    await openOn(ada, accountId);
-    expect((await settledStatus(ada, transcript)).status).toBe('COMPLETED');
-    expect((await answersOf(ada)).applied_major).toBe('MAE');
+      const second = await startAnother(ada, { program: 'GSCUP', term: '2027FA', copy_from: accountId });
+      expect(second).not.toBe(accountId);
+      const answers = await answersOf(ada);
+      expect(answers).toMatchObject({ first_name: 'Ada', college_name: 'State University', applied_major: 'GSCUP' });
+      expect(answers.entry_term).toBe('2027FA');
+      expect(answers.essay).toBeUndefined();
+      expect(answers.recommender_email).toBeUndefined();
+      expect((await expectOk(await ada.get('/api/profile'))).headers['x-application-id']).toBe(second);
+      // Its own copy of the transcript: readable here, and still there on the first after this one goes.
+      expect((await settledStatus(ada, transcript)).status).toBe('COMPLETED');
+      const letters = (await expectOk(await ada.get('/api/recommendations'))).json<RecommendationsResponse>();
+      expect(letters.recommenders.map((l) => l.status)).not.toContain('REQUESTED');
+      await expectOk(await ada.delete(`/api/document-answer/${transcript}`));
+      expect((await settledStatus(ada, transcript)).status).not.toBe('COMPLETED');
+      await openOn(ada, accountId);
+      expect((await settledStatus(ada, transcript)).status).toBe('COMPLETED');
+      expect((await answersOf(ada)).applied_major).toBe('MAE');
 
-    const list = await applicationsOf(ada);
-    expect(list.applications.map((a) => [a.program, a.state, a.current])).toEqual([
-      ['MAE', 'submitted', true],
-      ['GSCUP', 'in_progress', false],
-    ]);
-    expect(list.applications[1]).toMatchObject({ program_label: expect.any(String), term_label: expect.any(String) });
-    expect(list).toMatchObject({ limit: 3, can_start: true });
-  });
+      const list = await applicationsOf(ada);
+      expect(list.applications.map((a) => [a.program, a.state, a.current])).toEqual([
+        ['MAE', 'submitted', true],
+        ['GSCUP', 'in_progress', false],
+      ]);
+      expect(list.applications[1]).toMatchObject({ program_label: expect.any(String), term_label: expect.any(String) });
+      expect(list).toMatchObject({ limit: 3, can_start: true });
+    },
+  );
 
   it('holds one application per program and at most the limit, and refuses bad input with its code', async () => {
     const bea = await loggedInClient(t, 'limit@example.edu');
@@ -127,6 +135,50 @@ describe('two applications open at once', () => {
     await save(dee, { city: 'Unnamed' });
     expect((await answersOf(dee)).city).toBe('Unnamed');
     expect((await dee.put('/api/answer', { city: 'x' }, { 'x-application-id': 'not-an-id' })).statusCode).toBe(400);
+    // A plain link names its application in the query; calls about the whole account never refuse.
+    expect((await dee.get(`/api/status?application=${first}`)).statusCode).toBe(409);
+    await expectOk(await dee.get(`/api/status?application=${second}`));
+    await expectOk(await dee.get('/api/keep-alive', { 'x-application-id': first }));
+  });
+});
+
+describe('decisions', () => {
+  it('are made and released on each application on its own; a draft on one shows nowhere', async () => {
+    const gil = await loggedInClient(t, 'decided@example.edu');
+    await save(gil, completeAnswers());
+    await expectOk(await gil.post('/api/submit'));
+    const first = await userIdOf(t, 'decided@example.edu');
+    const second = await startAnother(gil, { program: 'GSCUP', term: '2027FA', copy_from: first });
+    await save(gil, { ...completeAnswers(), applied_major: 'GSCUP' });
+    await expectOk(await gil.post('/api/submit'));
+
+    await expectOk(await staff.post('/api/staff/decisions/record', { application_ids: [second], code: 'admit' }));
+    // A draft on the first: provisional, so neither its page nor the list shows it.
+    await expectOk(await staff.post('/api/staff/decisions/record', { application_ids: [first], code: 'waitlist' }));
+    await expectOk(await staff.post('/api/staff/decisions/release', { application_ids: [second] }));
+
+    const decision = async () =>
+      (await expectOk(await gil.get('/api/status'))).json<ApplicantStatusResponse>().decision;
+    expect(await decision()).toMatchObject({ code: 'admit' });
+    await openOn(gil, first);
+    expect(await decision()).toBeNull();
+    const list = await applicationsOf(gil);
+    expect(list.applications.map((a) => [a.program, a.state, a.decision_released, a.decision_offer])).toEqual([
+      ['MAE', 'submitted', false, false],
+      ['GSCUP', 'decided', true, true],
+    ]);
+
+    // Accepting the offer, then withdrawing the other without opening it.
+    await openOn(gil, second);
+    await expectOk(await gil.post('/api/decision/response', { response: 'accept' }));
+    const other = await gil.post(`/api/applications/${first}/withdraw`, { reason: 'I accepted another offer.' });
+    expect(other.json<WithdrawApplicationResponse>().application).toMatchObject({ id: first, state: 'withdrawn' });
+    expect((await applicationsOf(gil)).applications.map((a) => [a.program, a.state, a.current])).toEqual([
+      ['MAE', 'withdrawn', false],
+      ['GSCUP', 'accepted', true],
+    ]);
+    const stranger = await loggedInClient(t, 'stranger@example.edu');
+    expect((await stranger.post(`/api/applications/${second}/withdraw`, {})).statusCode).toBe(404);
   });
 });
 

@@ -132,4 +132,13 @@ describe('documents in S3-compatible storage', () => {
     expect(res.json()).toMatchObject({ code: 'DOCUMENT_REJECTED', message: FILE_MESSAGES.tooLarge });
     expect(await exists(form.fields.key!)).toBe(false);
   });
+
+  it('copies an object where it is (issue 42), and answers false for a missing one', async () => {
+    const bytes = await makePdf('Copied');
+    await t.deps.storage.write('documents/copy-test/a.pdf', bytes, 'application/pdf');
+    expect(await t.deps.storage.copy('documents/copy-test/a.pdf', 'documents/copy-test/b.pdf')).toBe(true);
+    await t.deps.storage.remove('documents/copy-test/a.pdf');
+    expect(await t.deps.storage.read('documents/copy-test/b.pdf', 1_048_576)).toEqual(bytes);
+    expect(await t.deps.storage.copy('documents/copy-test/a.pdf', 'documents/copy-test/c.pdf')).toBe(false);
+  });
 });

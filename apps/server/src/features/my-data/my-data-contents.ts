@@ -4,8 +4,9 @@ import type { AppDeps } from '../../app-deps';
 import { decisionsForMyData } from '../decisions';
 import { listConvertedDocuments } from '../documents';
 import { mailLogOf } from '../mail';
-import { drawnCopy, type ApplicantCopies, type PdfRenderer } from '../pdf';
+import { drawnCopy } from '../pdf';
 import { lettersOpenToApplicant, officeRecommendations } from '../recommendations';
+import type { MyDataDrawing } from './my-data-drawing';
 import { otherApplicationEntries } from './other-application-entries';
 import { pastApplicationEntries } from './past-application-entries';
 import type { ZipEntry } from './zip-stream';
@@ -36,11 +37,7 @@ interface Owner {
   username: string;
 }
 
-/** The drawing thread (for the letters written on the recommendation page) and the application's copies. */
-export interface MyDataDrawing {
-  renderer: PdfRenderer;
-  copies: ApplicantCopies;
-}
+export type { MyDataDrawing };
 
 /**
  * Everything the applicant's ZIP holds, in order. The database is read and the PDF copy found or drawn before the first

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { decisionsForMyData } from '../decisions';
 import { listConvertedDocuments } from '../documents';
 import { drawnCopy } from '../pdf';
-import type { MyDataDrawing } from './my-data-contents';
+import type { MyDataDrawing } from './my-data-drawing';
 import type { ZipEntry } from './zip-stream';
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);

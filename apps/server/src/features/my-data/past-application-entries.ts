@@ -20,6 +20,7 @@ export async function pastApplicationEntries(
   log: FastifyBaseLogger,
 ): Promise<ZipEntry[]> {
   const entries: ZipEntry[] = [];
+  const used = new Set<string>();
   for (const past of await pastApplicationsOf(deps.db, accountId, deps.config.tenant.cycle.id)) {
     const { rows } = await deps.db.query<{ answers: Record<string, string>; updated_at: Date }>(
       'SELECT answers, updated_at FROM applications WHERE user_id = $1',
@@ -27,7 +28,10 @@ export async function pastApplicationEntries(
     );
     const { pdf: copy } = await drawnCopy(copies.pastFile({ userId: past.owner_id, username: past.email }, log));
     // A cycle id is the tenant's (letters, digits, dashes), but a file name must never climb out of its folder.
-    const folder = `past-applications/${past.cycle_id.replace(/[^\w.-]/g, '_')}`;
+    const cycleFolder = `past-applications/${past.cycle_id.replace(/[^\w.-]/g, '_')}`;
+    // A cycle that held several applications of the account (issue 42): one folder each.
+    const folder = used.has(cycleFolder) ? `${cycleFolder}-${used.size + 1}` : cycleFolder;
+    used.add(folder);
     const answers = {
       cycle_id: past.cycle_id,
       submitted_at: iso(past.submitted_at),

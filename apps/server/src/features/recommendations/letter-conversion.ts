@@ -1,8 +1,10 @@
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import { type ConversionSubject, type ConversionTarget, type Log, letterFolder, letterPdfKey } from '../documents';
+import { copyLetterPdf, removeCopies } from './letter-copies';
+import { othersAnswered } from './letter-group';
 import { queueLetterReceipt } from './letter-mail-jobs';
-import { FILE_ON_ITS_WAY, WAIVER_NOW } from './recommendation-repository';
+import { FILE_ON_ITS_WAY, findRequest, WAIVER_NOW } from './recommendation-repository';
 
 /** The conversion queue's target name for recommenders' letters. */
 export const LETTER_TARGET = 'letter';
@@ -29,7 +31,9 @@ async function find(db: Queryable, fileId: string): Promise<LetterSubject | unde
  * conversion is the letter's arrival: the request is RECEIVED in the same
  * statement, and the recommender's receipt follows.
  */
-export function letterConversionTarget(deps: Pick<AppDeps, 'jobs'>): ConversionTarget<LetterSubject> {
+export function letterConversionTarget(
+  deps: Pick<AppDeps, 'jobs' | 'db' | 'storage'>,
+): ConversionTarget<LetterSubject> {
   return {
     find,
     pdfKey: (s) => letterPdfKey(s.request_id, s.id),
@@ -47,14 +51,36 @@ export function letterConversionTarget(deps: Pick<AppDeps, 'jobs'>): ConversionT
       return rowCount === 1;
     },
     async markCompleted(db, id, pdfKey, pdfSize, now) {
-      const { rowCount } = await db.query(
-        `UPDATE recommendation_requests
-         SET file_status = 'COMPLETED', pdf_key = $3, pdf_size = $4, file_message = '',
-             status = 'RECEIVED', responded_at = $2, updated_at = $2, waived_at_receipt = ${WAIVER_NOW}
-         WHERE file_id = $1 AND ${FILE_ON_ITS_WAY} AND ${TAKES_LETTER}`,
-        [id, now, pdfKey, pdfSize],
-      );
-      return rowCount === 1;
+      // Asked for several applications (letter-group.ts), the letter arrives on each request still waiting,
+      // each with its own copy, written before any row names it.
+      const subject = await find(db, id);
+      const carrier = subject && (await findRequest(db, subject.request_id));
+      const others = carrier ? await othersAnswered(db, carrier, now) : [];
+      const copies = await copyLetterPdf(deps, pdfKey, id, others);
+      const unused = new Set(copies.values());
+      const done = await deps.db.transaction(async (tx) => {
+        const { rowCount } = await tx.query(
+          `UPDATE recommendation_requests
+           SET file_status = 'COMPLETED', pdf_key = $3, pdf_size = $4, file_message = '',
+               status = 'RECEIVED', responded_at = $2, updated_at = $2, waived_at_receipt = ${WAIVER_NOW}
+           WHERE file_id = $1 AND ${FILE_ON_ITS_WAY} AND ${TAKES_LETTER}`,
+          [id, now, pdfKey, pdfSize],
+        );
+        if (rowCount !== 1) return false;
+        for (const [requestId, key] of copies) {
+          const taken = await tx.query(
+            `UPDATE recommendation_requests
+             SET file_status = 'COMPLETED', file_name = $3, pdf_key = $4, pdf_size = $5, file_message = '',
+                 status = 'RECEIVED', responded_at = $2, updated_at = $2, waived_at_receipt = ${WAIVER_NOW}
+             WHERE id = $1 AND status = 'REQUESTED' AND current AND expires_at > $2 AND NOT ${FILE_ON_ITS_WAY}`,
+            [requestId, now, subject?.file_name ?? '', key, pdfSize],
+          );
+          if (taken.rowCount === 1) unused.delete(key);
+        }
+        return true;
+      });
+      await removeCopies(deps, done ? unused : copies.values());
+      return done;
     },
     async markFailed(db, id, message, now) {
       const { rowCount } = await db.query(

@@ -10,6 +10,7 @@ import {
   letterReceiptMail,
   letterRequestMail,
 } from '../mail';
+import { programsOfRequests, waitingRequestsOfMail } from './letter-group';
 import { findRequest, insertLink } from './recommendation-repository';
 import { applicantName, programLabel, recommenderName, waiverOf } from './recommender-answers';
 
@@ -65,10 +66,19 @@ export async function composeLetterMail(deps: AppDeps, job: LetterMailJob): Prom
     });
   }
   const now = deps.clock.now();
-  if (request.status !== 'REQUESTED' || !request.current || request.expires_at <= now) return null;
-  // Each mail carries its own link; every link of the request lives and dies with it.
+  // The request, or each request of its group still waiting: the one mail asks for all of them.
+  const asked = await waitingRequestsOfMail(deps.db, request, now);
+  if (asked.length === 0) return null;
+  // Each mail carries its own link; every link of the request lives and dies with it (of a group, with each).
   const token = generateToken();
-  await insertLink(deps.db, hashToken(token), request.id, now);
+  for (const r of asked) await insertLink(deps.db, hashToken(token), r.id, now);
+  const programs = request.letter_group
+    ? await programsOfRequests(
+        deps.db,
+        deps.config.tenant,
+        asked.map((r) => r.id),
+      )
+    : [programLabel(deps.config.tenant, answers)];
   // Tagged, so a bounce that arrives later names this request (decision 054).
   const tracking = bounceTracking(deps.config, deps.secretKey, request.id);
   const message = letterRequestMail(
@@ -77,7 +87,8 @@ export async function composeLetterMail(deps: AppDeps, job: LetterMailJob): Prom
       to: request.email,
       recommenderName: name,
       applicantName: applicantName(answers),
-      program: programLabel(deps.config.tenant, answers),
+      program: programs[0] ?? '',
+      programs,
       waived: waiverOf(answers),
       token,
       expiresAt: request.expires_at,

@@ -22,7 +22,7 @@ export async function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'job
   const now = deps.clock.now();
   const [first, second] = RECOMMENDATION_REMINDER_DAYS.map((d) => new Date(now.getTime() - d * DAY));
   const due = await deps.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; user_id: string; email_norm: string }>(
+    const { rows } = await tx.query<{ id: string; user_id: string; email_norm: string; letter_group: string | null }>(
       `UPDATE recommendation_requests r
        SET auto_reminders = CASE WHEN r.requested_at <= $2 THEN 2 ELSE 1 END,
            reminders_sent = r.reminders_sent + 1, last_reminder_at = $3, updated_at = $3
@@ -33,13 +33,20 @@ export async function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'job
            -- Never the day after the applicant's own reminder: that one counts.
            AND (last_reminder_at IS NULL OR last_reminder_at <= $4)
          ORDER BY requested_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-       RETURNING r.id, r.user_id, r.email_norm`,
+       RETURNING r.id, r.user_id, r.email_norm, r.letter_group`,
       [first, second, now, new Date(now.getTime() - DAY)],
     );
     for (const r of rows) await logRecommenderMail(tx, r.user_id, r.email_norm, 'auto-reminder', now);
     return rows;
   });
-  for (const r of due) await queueLetterRequest(deps, r.id, true);
+  // Requests asked together (letter-group.ts) fall due together: one mail reminds the recommender of them all.
+  const mailed = new Set<string>();
+  for (const r of due) {
+    const mail = r.letter_group ?? r.id;
+    if (mailed.has(mail)) continue;
+    mailed.add(mail);
+    await queueLetterRequest(deps, r.id, true);
+  }
   return due.length;
 }
 

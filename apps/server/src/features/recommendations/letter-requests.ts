@@ -13,12 +13,15 @@ import { AppError } from '../../http/app-error';
 import { DAY, HOUR } from '../../infra/time-units';
 import { findApplication } from '../../core/application-repository';
 import type { FormContext } from '../../core/form-context';
+import { otherProgramsOfGroups } from './letter-group';
+import { copyRecommenderAnswers, otherApplicationsNamed, type OtherApplication } from './letter-applications';
 import { queueLetterRequest } from './letter-mail-jobs';
-import { countRecommenderMail, lockApplicationLetters } from './recommendation-limits';
+import { countGroupedRequest, countRecommenderMail, lockApplicationLetters } from './recommendation-limits';
 import {
   currentRequests,
   insertRequest,
   recordApplicantReminder,
+  recordGroupReminder,
   retireCurrent,
   type RequestRow,
 } from './recommendation-repository';
@@ -41,7 +44,12 @@ const matches = (request: RequestRow | undefined, answer: RecommenderAnswer): re
 /** A request whose 60 days passed with no answer is over: the recommender may be asked again. */
 const lapsed = (request: RequestRow, now: Date) => request.status === 'REQUESTED' && request.expires_at <= now;
 
-function stateOf(answer: RecommenderAnswer, request: RequestRow | undefined, now: Date): RecommenderState {
+function stateOf(
+  answer: RecommenderAnswer,
+  request: RequestRow | undefined,
+  now: Date,
+  alsoFor: ReadonlyMap<string, string[]>,
+): RecommenderState {
   const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   if (!matches(request, answer) || request.status === 'CANCELLED' || lapsed(request, now)) {
     return {
@@ -56,6 +64,7 @@ function stateOf(answer: RecommenderAnswer, request: RequestRow | undefined, now
       can_request: answer.ready,
       can_remind: false,
       next_reminder_at: null,
+      also_for_programs: [],
     };
   }
   const waiting = request.status === 'REQUESTED';
@@ -72,6 +81,7 @@ function stateOf(answer: RecommenderAnswer, request: RequestRow | undefined, now
     can_request: false,
     can_remind: waiting && next <= now,
     next_reminder_at: waiting ? next.toISOString() : null,
+    also_for_programs: alsoFor.get(request.id) ?? [],
   };
 }
 
@@ -79,17 +89,30 @@ function stateOf(answer: RecommenderAnswer, request: RequestRow | undefined, now
 export async function recommendationStates(deps: AppDeps, ctx: FormContext, userId: string) {
   const [app, requests] = await Promise.all([findApplication(deps.db, userId), currentRequests(deps.db, userId)]);
   const byPrefix = new Map(requests.map((r) => [r.prefix, r]));
+  const alsoFor = await otherProgramsOfGroups(deps.db, deps.config.tenant, requests);
   const now = deps.clock.now();
   return {
-    recommenders: shownRecommenders(ctx.form, app?.answers ?? {}).map((a) => stateOf(a, byPrefix.get(a.prefix), now)),
+    recommenders: shownRecommenders(ctx.form, app?.answers ?? {}).map((a) =>
+      stateOf(a, byPrefix.get(a.prefix), now, alsoFor),
+    ),
   };
 }
 
-/** Starts a new request for the slot (retiring its current one), counted against the mail limits. */
-async function startRequest(deps: AppDeps, tx: Queryable, userId: string, answer: RecommenderAnswer, now: Date) {
+/**
+ * Starts a new request for the slot (retiring its current one), counted against the mail limits. A request of
+ * a group (asked in the mail of the group's first, `letterGroup`) is counted against its own application only.
+ */
+async function startRequest(
+  tx: Queryable,
+  userId: string,
+  answer: RecommenderAnswer,
+  now: Date,
+  id: string = randomUUID(),
+  letterGroup: string | null = null,
+) {
   await retireCurrent(tx, userId, answer.prefix, now);
-  await countRecommenderMail(tx, userId, answer.emailNorm, 'request', now);
-  const id = randomUUID();
+  if (letterGroup !== null && letterGroup !== id) await countGroupedRequest(tx, userId, answer.emailNorm, now);
+  else await countRecommenderMail(tx, userId, answer.emailNorm, 'request', now);
   await insertRequest(tx, {
     id,
     userId,
@@ -99,6 +122,7 @@ async function startRequest(deps: AppDeps, tx: Queryable, userId: string, answer
     recommender: answer.details,
     now,
     expiresAt: new Date(now.getTime() + RECOMMENDATION_LINK_DAYS * DAY),
+    letterGroup,
   });
   return id;
 }
@@ -114,8 +138,10 @@ async function sendQueued(deps: AppDeps, requestIds: readonly string[], reminder
       await queueLetterRequest(deps, id, reminder);
     } catch (err) {
       if (!reminder) {
+        // A group's requests were all asked in this one mail (their letter_group is its request's id).
         await deps.db.query(
-          `UPDATE recommendation_requests SET status = 'CANCELLED', current = false, updated_at = $2 WHERE id = $1`,
+          `UPDATE recommendation_requests SET status = 'CANCELLED', current = false, updated_at = $2
+           WHERE id = $1 OR letter_group = $1`,
           [id, deps.clock.now()],
         );
       }
@@ -128,24 +154,72 @@ async function sendQueued(deps: AppDeps, requestIds: readonly string[], reminder
  * POST /api/recommendations/{prefix}/request: e-mails the recommender a
  * link, once their names and address are valid. Pressing it again for the
  * same address changes nothing; a new address replaces the request.
+ * `alsoFor` (issue 42) names other applications of the account to ask the
+ * same recommender for in the same mail (letter-group.ts); all of them change
+ * in this one transaction, or none does.
  */
-export async function requestLetter(deps: AppDeps, ctx: FormContext, userId: string, prefix: RecommenderPrefix) {
+export async function requestLetter(
+  deps: AppDeps,
+  ctx: FormContext,
+  userId: string,
+  prefix: RecommenderPrefix,
+  alsoFor: readonly string[] = [],
+) {
   const now = deps.clock.now();
   const started = await deps.db.transaction(async (tx) => {
-    await lockApplicationLetters(tx, userId);
+    const others = await otherApplicationsNamed(tx, userId, deps.config.tenant.cycle.id, alsoFor);
+    // Every application whose letters change is locked, in one order: two requests that name each other's
+    // applications wait for each other instead of deadlocking.
+    for (const id of [userId, ...others.map((o) => o.id)].sort()) await lockApplicationLetters(tx, id);
     const answers = (await findApplication(tx, userId))?.answers ?? {};
     const answer = shownRecommenders(ctx.form, answers).find((a) => a.prefix === prefix);
     if (!answer) throw new AppError('NOT_FOUND');
     if (!answer.ready) throw new AppError('RECOMMENDER_NOT_READY');
     const current = (await currentRequests(tx, userId)).find((r) => r.prefix === prefix);
-    if (matches(current, answer) && !lapsed(current, now)) {
-      // This recommender said no: asking again is for another recommender.
-      if (current.status === 'DECLINED') throw new AppError('RECOMMENDER_DECLINED');
-      return [];
+    const askedAlready = matches(current, answer) && !lapsed(current, now);
+    // This recommender said no: asking again is for another recommender.
+    if (askedAlready && current.status === 'DECLINED') throw new AppError('RECOMMENDER_DECLINED');
+    const alsoAsked: OtherApplication[] = [];
+    for (const other of others) {
+      if (await needsRequest(tx, ctx, other, answer, now)) alsoAsked.push(other);
     }
-    return [await startRequest(deps, tx, userId, answer, now)];
+    for (const other of alsoAsked) await copyRecommenderAnswers(tx, answers, other, prefix, now);
+    const owners = [...(askedAlready ? [] : [userId]), ...alsoAsked.map((o) => o.id)];
+    if (owners.length === 0) return [];
+    // Asked together, the requests share the first one's id as their group; that one's mail asks for all.
+    const ids = owners.map(() => randomUUID());
+    const group = ids.length > 1 ? ids[0]! : null;
+    for (const [i, owner] of owners.entries()) await startRequest(tx, owner, answer, now, ids[i], group);
+    return ids.slice(0, 1);
   });
   await sendQueued(deps, started, false);
+}
+
+/**
+ * Whether another application named in a request needs a request of its own: its program asks for this
+ * recommender (the slot shows), it is not withdrawn, and the slot names nobody else. One already waiting for
+ * or holding this recommender's letter needs none; one this recommender declined is refused, as for the
+ * current application.
+ */
+async function needsRequest(
+  tx: Queryable,
+  ctx: FormContext,
+  other: OtherApplication,
+  answer: RecommenderAnswer,
+  now: Date,
+): Promise<boolean> {
+  if (other.withdrawn) throw new AppError('LETTER_APPLICATION_CLOSED');
+  const slot = shownRecommenders(ctx.form, other.answers).find((a) => a.prefix === answer.prefix);
+  if (!slot) throw new AppError('LETTER_NOT_ASKED');
+  const theirs = (await currentRequests(tx, other.id)).find((r) => r.prefix === answer.prefix);
+  const live = theirs !== undefined && theirs.status !== 'CANCELLED' && !lapsed(theirs, now);
+  if (live && theirs.email_norm === answer.emailNorm) {
+    if (theirs.status === 'DECLINED') throw new AppError('RECOMMENDER_DECLINED');
+    return false;
+  }
+  if (live || (slot.emailNorm !== '' && slot.emailNorm !== answer.emailNorm))
+    throw new AppError('RECOMMENDER_SLOT_TAKEN');
+  return true;
 }
 
 /** How long after an address change the new recommender is asked, if the applicant has not asked first. */
@@ -238,6 +312,8 @@ export async function remindRecommender(deps: AppDeps, ctx: FormContext, userId:
     }
     await countRecommenderMail(tx, userId, request.email_norm, 'reminder', now);
     await recordApplicantReminder(tx, request.id, now);
+    // The reminder's one mail asks for every request of its group: none of them is reminded again today.
+    await recordGroupReminder(tx, request, now);
     return request.id;
   });
   await sendQueued(deps, [id], true);

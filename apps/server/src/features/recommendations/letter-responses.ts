@@ -9,6 +9,7 @@ import type { Queryable } from '../../infra/db/db';
 import { AppError } from '../../http/app-error';
 import type { Log } from '../documents';
 import { queueDeclineNotice, queueLetterReceipt } from './letter-mail-jobs';
+import { othersAnswered } from './letter-group';
 import { openRequest } from './letter-link';
 import { declineRequest, fileOnItsWay, receiveTextLetter, type RequestRow } from './recommendation-repository';
 
@@ -36,9 +37,12 @@ async function respond(
     // An uploaded letter on its way is the answer being given; wait for it.
     if (fileOnItsWay(open.file_status)) throw new AppError('CONVERSION_IN_PROGRESS');
     if (!(await answer(tx, open, now))) throw new AppError('RECOMMENDATION_LINK_INVALID');
+    // Asked for several applications (letter-group.ts): the one answer is each one's, each row with its copy.
+    for (const other of await othersAnswered(tx, open, now)) await answer(tx, other, now);
     return open;
   });
   // The answer is committed: a notice that cannot be queued is logged, never an error for the recommender.
+  // One notice of each kind, for the link's request, however many applications the answer reached.
   for (const notice of notices) {
     await notice(deps, request.id).catch((err: unknown) => log.error({ err }, 'a letter notice could not be queued'));
   }

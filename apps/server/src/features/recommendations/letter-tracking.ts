@@ -61,15 +61,20 @@ export async function currentLetters(
   return out;
 }
 
-/** The recommender opened their link: the applicant and the office see `opened` (first opening only). */
+/**
+ * The recommender opened their link: the applicant and the office see `opened` (first opening only), on each
+ * application the link asks for (letter-group.ts).
+ */
 export async function markOpened(db: AppDeps['db'], request: RequestRow, now: Date): Promise<void> {
   if (request.status !== 'REQUESTED') return;
   await db.transaction(async (tx) => {
-    const { rowCount } = await tx.query(
-      `UPDATE recommendation_requests SET opened_at = $2, updated_at = $2 WHERE id = $1 AND opened_at IS NULL`,
-      [request.id, now],
+    const { rows } = await tx.query<{ user_id: string }>(
+      `UPDATE recommendation_requests SET opened_at = $2, updated_at = $2
+       WHERE (id = $1 OR (letter_group = $3 AND status = 'REQUESTED' AND current)) AND opened_at IS NULL
+       RETURNING user_id`,
+      [request.id, now, request.letter_group],
     );
-    if (rowCount === 1) await recordChecklistChange(tx, request.user_id, { letter_opened: request.prefix }, now);
+    for (const row of rows) await recordChecklistChange(tx, row.user_id, { letter_opened: request.prefix }, now);
   });
 }
 
@@ -86,15 +91,25 @@ export async function letterRefused(deps: AppDeps, job: ComposedMailJob, reason:
   if (!isUuid(requestId)) return false;
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ user_id: string; prefix: string; email: string }>(
+    // A mail that asked for several applications (letter-group.ts) refused is each one's address problem.
+    const { rows } = await tx.query<{ id: string; user_id: string; prefix: string; email: string }>(
       `UPDATE recommendation_requests SET address_problem = $2, address_problem_at = $3, updated_at = $3
-       WHERE id = $1 AND status = 'REQUESTED' AND current AND address_problem = '' RETURNING user_id, prefix, email`,
+       WHERE (id = $1 OR letter_group = (SELECT letter_group FROM recommendation_requests WHERE id = $1))
+         AND status = 'REQUESTED' AND current AND address_problem = '' RETURNING id, user_id, prefix, email`,
       [requestId, reason || 'refused', now],
     );
-    const row = rows[0];
-    if (!row) return false;
-    await recordChecklistChange(tx, row.user_id, { letter_address_problem: row.prefix, email: row.email, reason }, now);
-    await enqueueMailIn(deps, tx, { kind: 'letter-address-problem', requestId });
+    if (rows.length === 0) return false;
+    for (const row of rows) {
+      await recordChecklistChange(
+        tx,
+        row.user_id,
+        { letter_address_problem: row.prefix, email: row.email, reason },
+        now,
+      );
+    }
+    // One mail tells the applicant, about the refused mail's own request when it still waits.
+    const told = rows.find((r) => r.id === requestId) ?? rows[0]!;
+    await enqueueMailIn(deps, tx, { kind: 'letter-address-problem', requestId: told.id });
     return true;
   });
 }

@@ -41,12 +41,14 @@ export interface RequestRow {
   file_message: string;
   pdf_key: string | null;
   pdf_size: number | null;
+  /** The requests asked together for several of an account's applications share this (null: asked alone). */
+  letter_group: string | null;
 }
 
 export const REQUEST_COLUMNS = `id, user_id, prefix, email, email_norm, recommender, status, current, requested_at,
   expires_at, auto_reminders, reminders_sent, last_reminder_at, responded_at, waived_at_receipt, decline_reason,
   letter_text, file_id,
-  upload_key, file_name, file_size, file_status, file_message, pdf_key, pdf_size`;
+  upload_key, file_name, file_size, file_status, file_message, pdf_key, pdf_size, letter_group`;
 
 /** The applicant's current request of each recommender slot. */
 export async function currentRequests(db: Queryable, userId: string): Promise<RequestRow[]> {
@@ -77,14 +79,18 @@ export async function findRequest(db: Queryable, id: string): Promise<RequestRow
   return rows[0];
 }
 
-/** The request behind an e-mailed link, locked for the caller's transaction when `lock`. */
-export async function requestOfLink(db: Queryable, tokenHash: string, lock = false): Promise<RequestRow | undefined> {
+/**
+ * The requests behind an e-mailed link (one, or each of a group asked together), the asking application's
+ * first, locked for the caller's transaction when `lock`.
+ */
+export async function requestsOfLink(db: Queryable, tokenHash: string, lock = false): Promise<RequestRow[]> {
   const { rows } = await db.query<RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM recommendation_requests
-     WHERE id = (SELECT request_id FROM recommendation_links WHERE token_hash = $1)${lock ? ' FOR UPDATE' : ''}`,
+     WHERE id IN (SELECT request_id FROM recommendation_links WHERE token_hash = $1)
+     ORDER BY id <> coalesce(letter_group, id), id${lock ? ' FOR UPDATE' : ''}`,
     [tokenHash],
   );
-  return rows[0];
+  return rows;
 }
 
 /** The file of a request that the recommender has sent and that is being converted. */
@@ -131,13 +137,24 @@ export async function insertRequest(
     recommender: RecommenderDetails;
     now: Date;
     expiresAt: Date;
+    letterGroup?: string | null;
   },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO recommendation_requests
-       (id, user_id, prefix, email, email_norm, recommender, status, requested_at, expires_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'REQUESTED', $7, $8, $7)`,
-    [row.id, row.userId, row.prefix, row.email, row.emailNorm, JSON.stringify(row.recommender), row.now, row.expiresAt],
+       (id, user_id, prefix, email, email_norm, recommender, status, requested_at, expires_at, updated_at, letter_group)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'REQUESTED', $7, $8, $7, $9)`,
+    [
+      row.id,
+      row.userId,
+      row.prefix,
+      row.email,
+      row.emailNorm,
+      JSON.stringify(row.recommender),
+      row.now,
+      row.expiresAt,
+      row.letterGroup ?? null,
+    ],
   );
 }
 
@@ -156,6 +173,17 @@ export async function recordApplicantReminder(tx: Queryable, id: string, now: Da
      SET reminders_sent = reminders_sent + 1, last_reminder_at = $2, updated_at = $2
      WHERE id = $1`,
     [id, now],
+  );
+}
+
+/** The other requests of a group that a reminder's mail asked for too (their next reminder is a day away). */
+export async function recordGroupReminder(tx: Queryable, request: RequestRow, now: Date): Promise<void> {
+  if (!request.letter_group) return;
+  await tx.query(
+    `UPDATE recommendation_requests
+     SET reminders_sent = reminders_sent + 1, last_reminder_at = $3, updated_at = $3
+     WHERE letter_group = $1 AND id <> $2 AND status = 'REQUESTED' AND current AND expires_at > $3`,
+    [request.letter_group, request.id, now],
   );
 }
 

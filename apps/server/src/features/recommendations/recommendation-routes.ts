@@ -1,5 +1,5 @@
 import { type RecommendationsResponse } from '@admissions/domain';
-import { recommenderAddressBody, recommenderPrefix } from '@admissions/domain/schemas';
+import { recommendationRequestBody, recommenderAddressBody, recommenderPrefix } from '@admissions/domain/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
@@ -28,7 +28,10 @@ export function recommendationRoutes(deps: AppDeps, ctx: FormContext) {
 
     app.post('/recommendations/:prefix/request', async (req): Promise<RecommendationsResponse> => {
       const { userId } = sessionOf(req);
-      await requestLetter(deps, ctx, userId, prefixOf(req));
+      const prefix = prefixOf(req);
+      // Optionally other applications of the account, asked for in the same mail (issue 42).
+      const { also_for = [] } = parseBody(recommendationRequestBody, req.body);
+      await requestLetter(deps, ctx, userId, prefix, also_for);
       return recommendationStates(deps, ctx, userId);
     });
 

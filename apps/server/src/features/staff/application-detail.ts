@@ -19,6 +19,7 @@ import type { ConvertedDocument } from './converted-documents';
 import { listContextOf } from './stages-repository';
 import { refuseOwnApplications } from './own-application';
 import { refuseUnseenPrograms } from './program-limit-refusal';
+import type { OtherApplications } from './other-applications';
 
 export const documentUrl = (userId: string, answerKey: string) =>
   `/api/staff/applications/${userId}/documents/${encodeURIComponent(answerKey)}`;
@@ -86,6 +87,8 @@ export async function loadApplicationDetail(
   recommendations: StaffRecommendation[],
   /** A blind reviewer's address: the scores stay hidden until their own review is submitted (blind-review.ts). */
   blindTo: string | null,
+  /** The person's other applications, as the member may see them (other-applications.ts). */
+  others: OtherApplications,
 ): Promise<StaffApplicationDetail> {
   await reindexApplications(deps, ctx, [userId]);
   const [indexRow, app, history, list, ownReview] = await Promise.all([
@@ -106,7 +109,10 @@ export async function loadApplicationDetail(
   ]);
   const found = indexRow.rows[0];
   if (!found) throw new AppError('NOT_FOUND');
-  const row = ownReview && ownReview.rows.length === 0 ? { ...found, overall_score: null, review_count: 0 } : found;
+  // Counted with the others the page names, from the applications themselves: the index may not hold one
+  // started a moment ago yet (the list counts what its index holds, and catches up on every call).
+  const counted = { ...found, applications_by_person: 1 + others.inThisCycle };
+  const row = ownReview && ownReview.rows.length === 0 ? { ...counted, overall_score: null, review_count: 0 } : counted;
   const { missing_count: _count, ...listRow } = toListRow(
     deps.config.tenant,
     row,
@@ -141,5 +147,6 @@ export async function loadApplicationDetail(
     waived_letter_access: waiverOf(app?.answers ?? {}),
     packet_url: packetUrl(userId),
     checklist: (await staffChecklist(deps, ctx, userId)).items,
+    other_applications: others.applications,
   };
 }

@@ -12,6 +12,7 @@ import { officeRecommendations, receivedLetters } from '../recommendations';
 import { assertStaffSeesApplication, loadApplicationDetail } from './application-detail';
 import { scoresBlindTo } from './blind-review';
 import { listConvertedDocuments } from './converted-documents';
+import { otherApplicationsOf } from './other-applications';
 
 type Params = { userId: string; answerKey?: string; requestId?: string };
 
@@ -27,11 +28,20 @@ export function applicationReadRoutes(deps: AppDeps, ctx: FormContext, renderer:
       const { userId } = req.params;
       const access = staffAccessOf(req);
       await assertStaffSeesApplication(deps, ctx, access, userId);
-      const [documents, recommendations] = await Promise.all([
+      const [documents, recommendations, others] = await Promise.all([
         listConvertedDocuments(deps, ctx.form, userId),
         officeRecommendations(deps, userId),
+        otherApplicationsOf(deps.db, deps.config.tenant, access, userId),
       ]);
-      const detail = await loadApplicationDetail(deps, ctx, userId, documents, recommendations, scoresBlindTo(access));
+      const detail = await loadApplicationDetail(
+        deps,
+        ctx,
+        userId,
+        documents,
+        recommendations,
+        scoresBlindTo(access),
+        others,
+      );
       // Written letters are shown on this page: the read says how many it showed.
       const letters = recommendations.filter((r) => r.letter_text !== '').length;
       await recordStaffRead(deps.db, staffOf(req), userId, 'view-application', letters ? { letters } : {}, now());

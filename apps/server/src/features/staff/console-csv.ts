@@ -22,6 +22,8 @@ export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number
   ['Decision', (r) => r.decision_label],
   ['Decision code', (r) => r.decision],
   ['Decision state', (r) => r.decision_state ?? ''],
+  // Last, so the columns a spreadsheet already reads by position stay where they were.
+  ['Applications by person', (r) => r.applications_by_person],
 ];
 
 /**

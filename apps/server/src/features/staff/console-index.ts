@@ -36,6 +36,8 @@ const HISTORY_ROWS_PER_PASS = 5000;
 
 export interface IndexRow {
   user_id: string;
+  /** The application's person: the owner's account (issue 42, applications-by-person.ts). */
+  person_id: string;
   email: string;
   first_name: string;
   last_name: string;
@@ -69,6 +71,7 @@ export function searchable(text: string): string {
 
 interface SourceRow {
   user_id: string;
+  person_id: string;
   email: string;
   answers: Answers | null;
   add_another: Record<string, number> | null;
@@ -105,6 +108,7 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, compl
       ).length;
   return {
     user_id: source.user_id,
+    person_id: source.person_id,
     email: source.email,
     first_name: text('first_name'),
     last_name: text('last_name'),
@@ -126,7 +130,7 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, compl
 }
 
 const SOURCE_SQL = `
-  SELECT u.id AS user_id, u.email, a.answers, a.add_another, a.tabs, a.submitted_at, a.late, ${keptBasisSql('a')} AS kept_basis,
+  SELECT u.id AS user_id, COALESCE(u.application_of, u.id) AS person_id, u.email, a.answers, a.add_another, a.tabs, a.submitted_at, a.late, ${keptBasisSql('a')} AS kept_basis,
     COALESCE(a.cycle_id, current_cycle_id()) AS cycle_id,
     (SELECT array_agg(w.web_status) FROM web_status_events w WHERE w.user_id = u.id) AS statuses,
     (SELECT h.created_at FROM answer_history h WHERE h.user_id = u.id ORDER BY h.id DESC LIMIT 1) AS last_change,
@@ -137,19 +141,19 @@ const SOURCE_SQL = `
 
 const UPSERT_SQL = `
   INSERT INTO staff_application_index
-    (user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
+    (user_id, person_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
      last_change, submitted_at, late, cycle_id, missing_count, complete, kept_program_label, kept_term_label,
      search_text, sort_name, refreshed_at)
-  SELECT user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
+  SELECT user_id, person_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
      last_change, submitted_at, late, cycle_id, missing_count, complete, kept_program_label, kept_term_label,
      search_text, sort_name, refreshed_at
   FROM jsonb_to_recordset($1::jsonb) AS x (
-    user_id uuid, email text, first_name text, last_name text, preferred_name text, program text, entry_term text,
+    user_id uuid, person_id uuid, email text, first_name text, last_name text, preferred_name text, program text, entry_term text,
     web_status text, last_change timestamptz, submitted_at timestamptz, late boolean, cycle_id text,
     missing_count integer, complete boolean, kept_program_label text, kept_term_label text, search_text text,
     sort_name text, refreshed_at timestamptz)
   ON CONFLICT (user_id) DO UPDATE SET
-    email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+    person_id = EXCLUDED.person_id, email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
     preferred_name = EXCLUDED.preferred_name, program = EXCLUDED.program, entry_term = EXCLUDED.entry_term,
     web_status = EXCLUDED.web_status, last_change = EXCLUDED.last_change, submitted_at = EXCLUDED.submitted_at,
     late = EXCLUDED.late, cycle_id = EXCLUDED.cycle_id, missing_count = EXCLUDED.missing_count, complete = EXCLUDED.complete,

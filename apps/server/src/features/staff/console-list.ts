@@ -15,6 +15,7 @@ import type { Queryable } from '../../infra/db/db';
 import { INDEX_BEHIND_SQL, searchable } from './console-index';
 import type { ListContext } from './stages-repository';
 import { isUuid } from '../../http/is-uuid';
+import { PAGE_KEYS, withApplicationsByPerson } from './applications-by-person';
 
 /** Each sort names an indexed expression where one exists (migrations/020-staff.sql). */
 const ORDER_BY: Record<StaffListSort, (dir: string) => string> = {
@@ -134,6 +135,7 @@ interface DbRow {
   kept_term_label?: string | null;
   decision?: string | null;
   decision_state?: DecisionState | null;
+  applications_by_person: number;
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
@@ -213,6 +215,7 @@ export function toListRow(
     decision: r.decision ?? '',
     decision_label: r.decision ? (labels.get(r.decision) ?? r.decision) : '',
     decision_state: r.decision_state ?? null,
+    applications_by_person: r.applications_by_person,
   };
 }
 
@@ -241,8 +244,11 @@ export async function listApplications(
   // The stage labels are read beside the page, not before it.
   const [page, count, list] = await Promise.all([
     db.query<DbRow>(
-      `SELECT ${columns}${behind} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)}
-       LIMIT ${STAFF_LIST_PAGE_SIZE} OFFSET ${offset}`,
+      withApplicationsByPerson(
+        `SELECT ${columns}, ${PAGE_KEYS}${behind} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)}
+         LIMIT ${STAFF_LIST_PAGE_SIZE} OFFSET ${offset}`,
+        orderByOf(query),
+      ),
       params,
     ),
     db.query<{ n: number }>(
@@ -282,7 +288,11 @@ export async function* allMatchingRows(
   const { columns, params } = columnsFor(blindTo, filter.params);
   for (let offset = 0; ; offset += chunk) {
     const { rows } = await db.query<DbRow>(
-      `SELECT ${columns} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)} LIMIT ${chunk} OFFSET ${offset}`,
+      withApplicationsByPerson(
+        `SELECT ${columns}, ${PAGE_KEYS} FROM ${LIST_SOURCE} ${where} ORDER BY ${orderByOf(query)}
+         LIMIT ${chunk} OFFSET ${offset}`,
+        orderByOf(query),
+      ),
       params,
     );
     for (const r of rows) yield toListRow(tenant, r, list, labels);

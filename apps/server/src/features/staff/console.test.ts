@@ -133,11 +133,11 @@ describe('the CSV export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Late,Cycle,Missing items,Stage,Days in stage,Overall score,Reviews,Complete,Decision,Decision code,Decision state',
+      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Late,Cycle,Missing items,Stage,Days in stage,Overall score,Reviews,Complete,Decision,Decision code,Decision state,Applications by person',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,,2026-27,\d+,,,,0,no,,,$/,
+      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,,2026-27,\d+,,,,0,no,,,,1$/,
     );
   });
 

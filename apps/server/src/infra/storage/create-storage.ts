@@ -31,6 +31,7 @@ function lazyS3Storage(options: S3StorageOptions): Storage {
     size: async (key) => (await s3()).size(key),
     read: async (key, maxBytes) => (await s3()).read(key, maxBytes),
     write: async (key, bytes, contentType) => (await s3()).write(key, bytes, contentType),
+    copy: async (from, to) => (await s3()).copy(from, to),
     remove: async (key) => (await s3()).remove(key),
     removeFolder: async (prefix) => (await s3()).removeFolder(prefix),
   };

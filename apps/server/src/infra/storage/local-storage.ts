@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock';
 import {
@@ -94,6 +94,26 @@ export function createLocalStorage(options: {
         await handle.close();
       }
       await rename(temp, target);
+    },
+    async copy(from, to) {
+      const target = pathOf(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      // As write does: beside the target, flushed, then renamed.
+      const temp = `${target}.${randomUUID()}.part`;
+      try {
+        await copyFile(pathOf(from), temp);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
+      const handle = await open(temp, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, target);
+      return true;
     },
     async writeUpload(key, tempFile) {
       const target = pathOf(key);

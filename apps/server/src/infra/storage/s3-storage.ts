@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -72,6 +73,18 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     async write(key, bytes, contentType) {
       assertSafeKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    async copy(from, to) {
+      assertSafeKey(from);
+      assertSafeKey(to);
+      try {
+        // Safe keys need no escaping but '/', which CopySource keeps as it is.
+        await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from}` }));
+        return true;
+      } catch (err) {
+        if (isNotFound(err)) return false;
+        throw err;
+      }
     },
     async remove(key) {
       assertSafeKey(key);

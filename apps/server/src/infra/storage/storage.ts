@@ -30,6 +30,11 @@ export interface Storage {
   /** The stored object, refusing (null) one larger than maxBytes or missing. */
   read(key: string, maxBytes: number): Promise<Uint8Array | null>;
   write(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * A copy of one object under another key, made where the objects are (a file copy on disk, CopyObject on
+   * S3: the bytes never pass through the process). False when the source is missing.
+   */
+  copy(from: string, to: string): Promise<boolean>;
   /** Removes the object; removing a missing object is not an error. */
   remove(key: string): Promise<void>;
   /**

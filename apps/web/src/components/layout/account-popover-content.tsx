@@ -20,6 +20,8 @@ export interface AccountPopoverContentProps {
   sideOffset: number;
   /** Offered only while the account may be deleted (an unsubmitted application, not staff). */
   onDeleteAccount?: () => void;
+  /** The page that lists the account's applications, offered when the institution takes several (issue 42). */
+  applicationsPath?: string;
 }
 
 /** The open account menu (Radix Popover with floating-ui), fetched on first use by account-popover.tsx. */
@@ -35,6 +37,7 @@ export function AccountPopoverContent({
   linkState,
   sideOffset,
   onDeleteAccount,
+  applicationsPath,
 }: AccountPopoverContentProps) {
   const headingId = useId();
   // As Radix does for its own trigger: focus goes back to the button unless the user clicked or tabbed elsewhere.
@@ -78,6 +81,13 @@ export function AccountPopoverContent({
                   <span className="visually-hidden">Logged in as </span>
                   <span>{username}</span>
                 </p>
+              )}
+              {applicationsPath && (
+                <Popover.Close asChild>
+                  <Link className={styles.secondaryLink} to={applicationsPath}>
+                    Your applications
+                  </Link>
+                </Popover.Close>
               )}
               {/* A plain download: the browser saves the ZIP the server streams, with the session cookie. */}
               <a className={styles.secondaryLink} href={MY_DATA_PATH} download>

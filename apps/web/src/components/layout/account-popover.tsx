@@ -17,6 +17,8 @@ interface AccountPopoverProps {
   onOpenChange?: (open: boolean) => void;
   /** Offered in the menu when given: opens the account deletion dialog. */
   onDeleteAccount?: () => void;
+  /** Offered in the menu when given: the page that lists the account's applications (issue 42). */
+  applicationsPath?: string;
 }
 
 /** The menu itself (Radix Popover and floating-ui) is fetched when first wanted, not with the page. */
@@ -34,6 +36,7 @@ export function AccountPopover({
   open,
   onOpenChange,
   onDeleteAccount,
+  applicationsPath,
 }: AccountPopoverProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -80,6 +83,7 @@ export function AccountPopover({
           linkState={linkState}
           sideOffset={sideOffset}
           onDeleteAccount={onDeleteAccount}
+          applicationsPath={applicationsPath}
         />
       )}
     </>

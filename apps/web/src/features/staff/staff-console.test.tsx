@@ -82,6 +82,7 @@ describe('the staff console', { timeout: 30_000 }, () => {
       recommendations: [],
       waived_letter_access: null,
       packet_url: `/api/staff/applications/${ROW.user_id}/packet`,
+      other_applications: [],
     };
     stubFetch({ ...staffServer(), [`GET /api/staff/applications/${ROW.user_id}`]: () => json(detail) });
     renderApp(`/staff/applications/${ROW.user_id}`);

@@ -1,4 +1,4 @@
-import { RECOMMEND_PAGE_PATH } from '@admissions/domain';
+import { programListText, RECOMMEND_PAGE_PATH } from '@admissions/domain';
 import type { Config } from '../../../config';
 import type { MailMessage } from '../../../infra/mail/mailer';
 import { signature } from './signature';
@@ -9,6 +9,8 @@ export interface LetterRequestFacts {
   recommenderName: string;
   applicantName: string;
   program: string;
+  /** A request for several of the applicant's applications (issue 42): every program, named in one mail. */
+  programs?: readonly string[];
   waived: boolean | null;
   token: string;
   expiresAt: Date;
@@ -52,7 +54,12 @@ export function letterRequestMail(config: Config, facts: LetterRequestFacts, rem
   const applicant = plainName(facts.applicantName) || 'An applicant';
   const recommender = plainName(facts.recommenderName) || 'Recommender';
   const link = letterLink(config.publicUrl, facts.token);
-  const program = facts.program ? ` to the ${facts.program} program` : '';
+  const several = facts.programs && facts.programs.length > 1 ? facts.programs : null;
+  const program = several
+    ? ` to the ${programListText(several)} programs`
+    : facts.program
+      ? ` to the ${facts.program} program`
+      : '';
   return {
     kind: 'letter-request',
     to: facts.to,
@@ -64,6 +71,7 @@ export function letterRequestMail(config: Config, facts: LetterRequestFacts, rem
       `Dear ${recommender},\n\n` +
       (reminder ? 'This is a reminder: we have not yet received your letter. ' : '') +
       `${applicant} is applying${program} at ${config.tenant.partnerName} and has named you as a recommender.\n\n` +
+      (several ? 'One letter is enough: the letter you send counts for each of these applications.\n\n' : '') +
       `${waiverSentence(facts.waived)}\n\n` +
       `To upload your letter, write it, or decline, open this link (no account is needed):\n${link}\n\n` +
       `The link is for you alone and works until ${day(facts.expiresAt)}, or until your letter arrives.\n\n` +

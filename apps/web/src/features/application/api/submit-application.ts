@@ -1,6 +1,8 @@
 import type { MessageResponse } from '@admissions/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
+import { applicationsQueryKey } from '../../../shared/session/api/get-applications';
 
 /**
  * POST /api/submit: the server validates again and decides. 422
@@ -11,5 +13,10 @@ export function submitApplication(): Promise<MessageResponse> {
 }
 
 export function useSubmitApplication() {
-  return useMutation({ mutationFn: submitApplication });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitApplication,
+    // "Your applications" shows this one as submitted from now on (issue 42).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationsQueryKey }),
+  });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { useApplicationOpening } from '../../../lib/application-id';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { PrintView } from '../../service/components/print-view';
 import { useProfile } from '../../../shared/session/api/get-profile';
@@ -23,6 +24,8 @@ export function ApplicationLayout() {
 function ApplicantLayout() {
   const isLoggedIn = useIsLoggedIn();
   const profile = useProfile();
+  // Another application opened in this tab (issue 42) starts the form's state afresh, whatever the profile's timing.
+  const opening = useApplicationOpening();
   // Staff have no application of their own: their start page is the console (docs/decisions/011-staff-console.md).
   // A failed profile stays on the loading state: a 401 is on its way to /login, anything else to the error boundary
   // (mounting the form state would ask for the profile again, and again).
@@ -38,7 +41,7 @@ function ApplicantLayout() {
   if (isLoggedIn && profile.data?.is_staff) return <Navigate to="/staff" replace />;
   return (
     <div className={styles.reserve}>
-      <ApplicationStateProvider key={isLoggedIn ? 'applicant' : 'visitor'}>
+      <ApplicationStateProvider key={isLoggedIn ? `applicant-${opening}` : 'visitor'}>
         <RedirectRules />
       </ApplicationStateProvider>
     </div>

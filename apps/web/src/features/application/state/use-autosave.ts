@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { applicationOpening } from '../../../lib/application-id';
 import { isLoggedInNow } from '../../../shared/session/session-store';
 import type { FlushOptions } from './answers-saver';
 import type { AnswersStore } from './answers-store';
@@ -22,6 +23,7 @@ export function useAutosave(
 
   useEffect(() => {
     if (!enabled) return;
+    const opening = applicationOpening();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const save = (options?: FlushOptions) => {
       clearTimeout(timer);
@@ -43,8 +45,9 @@ export function useAutosave(
       unsubscribe();
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onPageHide);
-      // Leaving the form pages (e.g. for /login after a 401) must not save for a session that is gone.
-      if (timer !== undefined && isLoggedInNow()) save();
+      // Leaving the form pages (e.g. for /login after a 401) must not save for a session that is gone, nor
+      // into another application this tab has opened since (issue 42: the edits were the old one's).
+      if (timer !== undefined && isLoggedInNow() && applicationOpening() === opening) save();
       clearTimeout(timer);
     };
   }, [store, enabled]);

@@ -1,8 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { carryAnswers, useNavigationState, type NavigationState } from '../../../lib/navigation-state';
+import { tenantConfigQuery } from '../../../shared/site/api/get-tenant-config';
+import { asksWhereToLand, landingAfterLogin } from '../api/landing-after-login';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { LoggedOutOnly } from '../components/logged-out-only';
@@ -24,14 +28,22 @@ function LoginCard() {
   const navigate = useNavigate();
   const form = useAccountForm('login', { username: navigation.username ?? '', password: '' });
   const login = useLogin();
+  const queryClient = useQueryClient();
+  // While the login looks up where it leads (several applications: their list), Submit stays busy.
+  const [landing, setLanding] = useState(false);
   const showLoginError = useErrorToast('Login Card Error');
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: ({ message }) => {
         const state: NavigationState = { message, answers: navigation.answers };
+        // The institution's text is on screen already (the site layout waits for it): read, not waited for.
+        const tenant = queryClient.getQueryData(tenantConfigQuery.queryKey);
         // '/' resolves to the default form page.
-        void navigate('/', { state });
+        if (!asksWhereToLand(tenant, Object.keys(navigation.answers ?? {}).length > 0))
+          return void navigate('/', { state });
+        setLanding(true);
+        void landingAfterLogin(queryClient).then((to) => navigate(to, { state }));
       },
       onError: (error) => {
         form.showServerErrors(error);
@@ -51,7 +63,7 @@ function LoginCard() {
       <AuthForm
         ref={form.formRef}
         onSubmit={onSubmit}
-        submitting={login.isPending}
+        submitting={login.isPending || landing}
         extras={
           <>
             <Link to="/forgot" state={carryAnswers(navigation.answers)}>

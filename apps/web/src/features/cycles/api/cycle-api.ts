@@ -6,7 +6,7 @@ import {
 } from '@admissions/domain';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { PUBLIC_QUERY_SCOPE } from '../../../lib/query-client';
+import { resetApplicationQueries } from '../../../lib/query-client';
 import { useIsLoggedIn } from '../../../shared/session/hooks/use-is-logged-in';
 import { useIsServiceUser } from '../../../shared/session/hooks/use-is-service-user';
 import { useMutation } from '../../../lib/use-mutation';
@@ -46,6 +46,8 @@ export function useStartNewCycle() {
  * one's: forget it and ask again. The form's layout shows its loading state
  * while the profile is asked again, so the form state starts afresh from the
  * new application, and its redirect rules take the applicant to the form.
+ * The new application is the session's current one: the page forgets the
+ * old one's id, and the profile's answer names the new one (issue 42).
  */
 export function useRestartApplication() {
   const queryClient = useQueryClient();
@@ -53,5 +55,5 @@ export function useRestartApplication() {
 }
 
 export function restartApplication(queryClient: QueryClient) {
-  return queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== PUBLIC_QUERY_SCOPE });
+  return resetApplicationQueries(queryClient, null);
 }

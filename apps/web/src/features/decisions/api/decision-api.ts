@@ -16,6 +16,7 @@ import { api } from '../../../lib/api-client';
 export const respondToOffer = (response: DecisionResponse) =>
   api.post<{ message: string }>(DECISION_RESPONSE_PATH, { response });
 
+/** Withdraws the page's application (another one of the account's: withdraw-others.ts). */
 export const withdrawApplication = (reason: string) =>
   api.post<{ message: string }>(WITHDRAW_PATH, reason ? { reason } : {});
 

@@ -3,12 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { InlineAlert } from '../../../components/ui/inline-alert';
+import { useApplicationLink } from '../../../lib/application-id';
 import { STATUS_QUERY_KEY } from '../../../lib/status-query-key';
 import { useStatus } from '../../status/api/status-api';
 import { applicantStage, isBeforeDecision, type ApplicantStage } from '../../status/applicant-stage';
 import { respondToOffer } from '../api/decision-api';
 import { ReplyBy } from './reply-by';
 import { WithdrawApplication } from './withdraw-application';
+import { useWithdrawOthers } from './withdraw-others-dialog';
 import styles from './decision-status.module.css';
 
 export const ACCEPT_MEANS =
@@ -35,6 +37,11 @@ export function DecisionStatus() {
   const status = useStatus();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState('');
+  // Accepting one offer leaves the account's other applications standing: the applicant is asked about them.
+  const others = useWithdrawOthers({
+    onWithdrawn: (message) => setNotice((accepted) => `${accepted} ${message}`.trim()),
+    focusAfter: decisionHeading,
+  });
   if (!status.data) return null;
   const { decision } = status.data;
   const stage = applicantStage(status.data);
@@ -48,7 +55,13 @@ export function DecisionStatus() {
       <section aria-labelledby="decision-title" className={styles.panel}>
         {notice && <InlineAlert severity="success">{notice}</InlineAlert>}
         {decision && stage !== 'withdrawn' ? (
-          <DecisionView decision={decision} onAnswered={(m) => void refresh(m)} />
+          <DecisionView
+            decision={decision}
+            onAnswered={(m, response) => {
+              void refresh(m);
+              if (response === 'accept') void others.ask();
+            }}
+          />
         ) : (
           <h2 id="decision-title" className={styles.heading} tabIndex={-1}>
             {HEADINGS[stage] ?? WAITING_HEADING}
@@ -65,6 +78,7 @@ export function DecisionStatus() {
           <WithdrawApplication onDone={(m) => void refresh(m).then(() => decisionHeading()?.focus())} />
         </section>
       )}
+      {others.element}
     </>
   );
 }
@@ -72,8 +86,16 @@ export function DecisionStatus() {
 /** The decision's heading, where focus goes once an answer is given (its buttons are gone then). */
 const decisionHeading = () => document.getElementById('decision-title');
 
-function DecisionView({ decision, onAnswered }: { decision: ApplicantDecision; onAnswered: (m: string) => void }) {
-  const answer = async (response: DecisionResponse) => onAnswered((await respondToOffer(response)).message);
+function DecisionView({
+  decision,
+  onAnswered,
+}: {
+  decision: ApplicantDecision;
+  onAnswered: (m: string, response: DecisionResponse) => void;
+}) {
+  const answer = async (response: DecisionResponse) => onAnswered((await respondToOffer(response)).message, response);
+  // The letter's link names the page's application (issue 42), as a form call does.
+  const letterHref = useApplicationLink(decision.letter_pdf_url);
   return (
     <>
       <h2 id="decision-title" className={styles.heading} tabIndex={-1}>
@@ -96,7 +118,7 @@ function DecisionView({ decision, onAnswered }: { decision: ApplicantDecision; o
         </>
       )}
       <p>
-        <a href={decision.letter_pdf_url} download>
+        <a href={letterHref} download>
           Download the letter (PDF)
         </a>
       </p>

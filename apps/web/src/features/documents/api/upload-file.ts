@@ -6,6 +6,7 @@ import {
   type PresignedUrlResponse,
 } from '@admissions/domain';
 import { ServerError, UnauthorizedError } from '../../../lib/api-errors';
+import { applicationTicket } from '../../../lib/application-id';
 
 /** Upload progress in whole percent, 0 to 100. */
 export type OnProgress = (percent: number) => void;
@@ -27,6 +28,9 @@ export function uploadFile({ url, fields }: PresignedUrlResponse, file: File, on
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
+    // Our own upload endpoint (/api/upload) is a form call: it names the page's application (issue 42). S3 is
+    // another origin, where a header of ours would cost a preflight its CORS rules refuse: it gets none.
+    for (const [name, value] of Object.entries(applicationTicket(url).headers)) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0)
         onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));

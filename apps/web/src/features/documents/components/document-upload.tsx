@@ -5,6 +5,7 @@ import { FieldDescription, FieldErrors } from '../../../components/form/shell/fi
 import fieldStyles from '../../../components/form/shell/field.module.css';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useApplicationLink } from '../../../lib/application-id';
 import { useDocumentUpload, type UploadPhase } from '../hooks/use-document-upload';
 import { useFocusFollow } from '../hooks/use-focus-follow';
 import { DeleteFileDialog } from './delete-file-dialog';
@@ -125,6 +126,8 @@ interface PhaseBodyProps {
 }
 
 function PhaseBody({ phase, fieldKey, pdfUrl, deleteButton, onDelete }: PhaseBodyProps) {
+  // The link names the page's application (issue 42), as a form call does.
+  const href = useApplicationLink(pdfUrl);
   if (phase.name === 'uploading') {
     const progressId = `${fieldKey}-progress`;
     return (
@@ -163,7 +166,7 @@ function PhaseBody({ phase, fieldKey, pdfUrl, deleteButton, onDelete }: PhaseBod
       </p>
       <span className={styles.actions}>
         {/* The server sends the converted copy as a download (never shown inline on our origin). */}
-        <a className={styles.view} href={pdfUrl} download>
+        <a className={styles.view} href={href} download>
           Download PDF <span className="visually-hidden">of {name}</span>
         </a>
         <Button ref={deleteButton} variant="secondary" onClick={onDelete}>

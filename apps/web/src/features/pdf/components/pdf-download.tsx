@@ -2,6 +2,7 @@ import { PDF_COPY_FAILED_MESSAGE } from '@admissions/domain';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Spinner } from '../../../components/ui/spinner';
+import { useApplicationLink } from '../../../lib/application-id';
 import { usePdfStatus } from '../api/get-pdf-status';
 import styles from './pdf-download.module.css';
 
@@ -14,15 +15,16 @@ export const PDF_TRY_AGAIN_LABEL = 'Try again';
  * attribute once the server says the copy is ready (keyboard, screen readers
  * and "save link as" all work), a status line while it is being prepared,
  * and the failure message (the server's, else SPEC section 8's) in place of
- * the link when it cannot be made.
+ * the link when it cannot be made. The link names the page's application (issue 42), as a form call does.
  */
 export function PdfDownload() {
   const { data, isError, isFetching, refetch } = usePdfStatus();
+  const href = useApplicationLink(data?.url ?? '');
 
   // A link once offered stays while a later poll fails: the last answer the server gave still stands.
   if (data?.status === 'completed' && data.url) {
     return (
-      <a className={styles.download} href={data.url} download>
+      <a className={styles.download} href={href} download>
         {PDF_DOWNLOAD_LABEL}
       </a>
     );

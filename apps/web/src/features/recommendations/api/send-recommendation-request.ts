@@ -1,23 +1,41 @@
-import { recommendationRequestPath, type RecommenderPrefix, type RecommendationsResponse } from '@admissions/domain';
+import {
+  recommendationRequestPath,
+  type RecommendationRequestBody,
+  type RecommenderPrefix,
+  type RecommendationsResponse,
+} from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STATUS_QUERY_KEY } from '../../../lib/status-query-key';
+import { applicationsQueryKey } from '../../../shared/session/api/get-applications';
 import { recommendationsQueryKey } from './get-recommendations';
 import { useMutation } from '../../../lib/use-mutation';
 
-/** POST /api/recommendations/{prefix}/request: e-mails the recommender the link; answers the new list. */
-export function sendRecommendationRequest(prefix: RecommenderPrefix): Promise<RecommendationsResponse> {
-  return api.post<RecommendationsResponse>(recommendationRequestPath(prefix), {});
+export interface LetterRequest {
+  prefix: RecommenderPrefix;
+  /** Other applications of the account to ask the same recommender for in the same mail (issue 42). */
+  alsoFor?: readonly string[];
+}
+
+/**
+ * POST /api/recommendations/{prefix}/request: e-mails the recommender the link; answers the new list. The body
+ * names other applications only when there are some, so a request for this application alone is what it was.
+ */
+export function sendRecommendationRequest({ prefix, alsoFor = [] }: LetterRequest): Promise<RecommendationsResponse> {
+  const body: RecommendationRequestBody = alsoFor.length > 0 ? { also_for: [...alsoFor] } : {};
+  return api.post<RecommendationsResponse>(recommendationRequestPath(prefix), body);
 }
 
 export function useSendRecommendationRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendRecommendationRequest,
-    onSuccess: async (list) => {
+    onSuccess: async (list, { alsoFor = [] }) => {
       queryClient.setQueryData(recommendationsQueryKey, list);
       // The checklist's letter item changes with it: Final Steps and the status page read it again.
       await queryClient.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
+      // The other applications named now hold the request too.
+      if (alsoFor.length > 0) await queryClient.invalidateQueries({ queryKey: applicationsQueryKey });
     },
   });
 }

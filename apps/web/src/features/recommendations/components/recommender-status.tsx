@@ -1,9 +1,11 @@
-import { RECOMMENDER_REPLACEMENT_DELAY_MINUTES, type RecommenderState } from '@admissions/domain';
-import { useId, useRef } from 'react';
+import { programListText, RECOMMENDER_REPLACEMENT_DELAY_MINUTES, type RecommenderState } from '@admissions/domain';
+import { useId, useRef, useState } from 'react';
 import { Heading } from '../../../components/form/shell/heading';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
+import { useOtherApplications } from '../hooks/use-other-applications';
 import { useRecommenderActions } from '../hooks/use-recommender-actions';
+import { AlsoAskFor } from './also-ask-for';
 import { formatDay, formatMoment } from './format-dates';
 import styles from './recommender-status.module.css';
 
@@ -45,6 +47,10 @@ export function RecommenderStatus({
   const headingId = useId();
   const line = useRef<HTMLParagraphElement>(null);
   const actions = useRecommenderActions(r.prefix, beforeRequest);
+  // The account's other applications this request can name too (issue 42); none for most applicants.
+  const others = useOtherApplications();
+  const [alsoFor, setAlsoFor] = useState<readonly string[]>([]);
+  const chosen = alsoFor.filter((id) => others.some((o) => o.id === id));
   // Two recommenders, two sets of buttons: their names say whom they are for.
   const to = (
     <>
@@ -78,10 +84,25 @@ export function RecommenderStatus({
           <StatusLine recommender={r} />
         )}
       </p>
+      {r.status !== 'NOT_REQUESTED' && r.also_for_programs && r.also_for_programs.length > 0 && (
+        <p className={styles.hint}>
+          {r.status === 'REQUESTED' ? 'This request is' : 'This letter is'} also for your application
+          {r.also_for_programs.length > 1 ? 's' : ''} to {programListText(r.also_for_programs)}.
+        </p>
+      )}
       {r.status === 'DECLINED' && r.decline_reason && <p className={styles.reason}>Their reason: {r.decline_reason}</p>}
       {editable && <Hint recommender={r} emailChanged={emailChanged} typedEmail={typedEmail} />}
       {!waived && r.status === 'REQUESTED' && !r.can_remind && r.next_reminder_at && (
         <p className={styles.hint}>You can send a reminder from {formatMoment(r.next_reminder_at)}.</p>
+      )}
+      {showRequest && others.length > 0 && (
+        <AlsoAskFor
+          options={others}
+          chosen={chosen}
+          onChange={setAlsoFor}
+          title={title}
+          disabled={actions.busy !== undefined}
+        />
       )}
       <div className={styles.actions}>
         {showRequest && (
@@ -89,7 +110,13 @@ export function RecommenderStatus({
             variant="secondary"
             loading={actions.busy === 'request'}
             disabled={actions.busy !== undefined}
-            onClick={() => void act(actions.sendRequest)}
+            onClick={() =>
+              void act(async () => {
+                const sent = await actions.sendRequest(chosen);
+                if (sent) setAlsoFor([]);
+                return sent;
+              })
+            }
           >
             {SEND_REQUEST_LABEL}
             {to}

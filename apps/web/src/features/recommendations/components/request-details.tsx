@@ -12,17 +12,20 @@ export function waiverText(applicant: string, waived: boolean | null): string {
 
 /** Who asks, for which program at which institution, and what the recommender should know before writing. */
 export function RequestDetails({ view }: { view: RecommendationView }) {
+  // Asked for several applications (issue 42): the one letter counts for each program.
+  const several = view.programs.length > 1;
   return (
     <>
       {view.recommender_name && <p className={styles.text}>Dear {view.recommender_name},</p>}
       <p className={styles.text}>
-        {view.applicant_name} has asked you for a letter of recommendation for their application to {view.program} at{' '}
-        {view.institution}.
+        {view.applicant_name} has asked you for a letter of recommendation for their{' '}
+        {several ? 'applications' : 'application'} to {view.program} at {view.institution}.
+        {several && ' One letter is enough: the letter you send counts for each of these applications.'}
       </p>
       <dl className={styles.facts}>
         <dt>Applicant</dt>
         <dd>{view.applicant_name}</dd>
-        <dt>Program</dt>
+        <dt>{several ? 'Programs' : 'Program'}</dt>
         <dd>{view.program}</dd>
         <dt>Institution</dt>
         <dd>{view.institution}</dd>

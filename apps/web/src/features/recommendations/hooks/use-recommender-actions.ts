@@ -23,13 +23,13 @@ export function useRecommenderActions(prefix: RecommenderPrefix, beforeRequest?:
   const [busy, setBusy] = useState<Action | undefined>();
   const [error, setError] = useState<string | undefined>();
 
-  const run = async (action: Action): Promise<boolean> => {
+  const run = async (action: Action, alsoFor: readonly string[] = []): Promise<boolean> => {
     setBusy(action);
     setError(undefined);
     try {
       if (action === 'request') {
         await beforeRequest?.();
-        await request.mutateAsync(prefix);
+        await request.mutateAsync({ prefix, alsoFor });
       } else {
         await reminder.mutateAsync(prefix);
       }
@@ -54,7 +54,8 @@ export function useRecommenderActions(prefix: RecommenderPrefix, beforeRequest?:
   return {
     busy,
     error,
-    sendRequest: () => run('request'),
+    /** Sends the request; `alsoFor` names other applications of the account to ask for in the same mail. */
+    sendRequest: (alsoFor: readonly string[] = []) => run('request', alsoFor),
     sendReminder: () => run('reminder'),
   };
 }

@@ -27,6 +27,7 @@ export function recommender(prefix: RecommenderPrefix, over: Partial<Recommender
     can_request: false,
     can_remind: false,
     next_reminder_at: null,
+    also_for_programs: [],
     ...over,
   };
 }

@@ -28,6 +28,7 @@ export function openView(over: Partial<RecommendationView> = {}): Recommendation
     state: 'OPEN',
     applicant_name: 'Ada Lovelace',
     program: 'MA in Education',
+    programs: ['MA in Education'],
     institution: 'Northfield College',
     recommender_name: 'Grace Hopper',
     waived: true,

@@ -64,6 +64,8 @@ function openApplication(recommendations: StaffRecommendation[], waived: boolean
     recommendations,
     waived_letter_access: waived,
     packet_url: `/api/staff/applications/${USER_ID}/packet`,
+    applications_by_person: 1,
+    other_applications: [],
   };
   const server = applicantServer({ username: 'dean@college.test' });
   stubFetch({

@@ -8,6 +8,8 @@ export const COLUMNS: Column[] = [
   { sort: 'name', title: 'Name' },
   { sort: 'email', title: 'E-mail' },
   { sort: 'program', title: 'Program' },
+  // How many applications the person holds in the row's cycle (issue 42: one per program).
+  { sort: null, key: 'applications_by_person', title: 'Applications by person' },
   { sort: 'entry_term', title: 'Entry term' },
   { sort: 'web_status', title: 'Status' },
   { sort: 'stage', title: 'Stage' },

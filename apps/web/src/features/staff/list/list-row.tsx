@@ -47,6 +47,9 @@ export function ListRow({ row, selected, onSelect, origin, time, stageLabel }: L
       </td>
       <td {...labelOf('email')}>{row.email}</td>
       <td {...labelOf('program')}>{row.program_label}</td>
+      <td {...labelOf('applications_by_person')} className={styles.number}>
+        {row.applications_by_person}
+      </td>
       <td {...labelOf('entry_term')}>{row.entry_term_label}</td>
       <td {...labelOf('web_status')}>
         {STATUS_LABELS[row.web_status]}

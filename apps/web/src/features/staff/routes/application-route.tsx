@@ -12,6 +12,7 @@ import { useZonedTime } from '../../../shared/site/zoned-time';
 import { createPrintToken, revokePrintToken, useApplicationDetail, useStaffMe } from '../api/staff-api';
 import { formatSize, STATUS_LABELS } from '../components/staff-format';
 import { StaffChecklist } from '../components/staff-checklist';
+import { OtherApplications } from '../components/other-applications';
 import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
 import { reviewPath } from '../review/neighbours';
@@ -56,6 +57,8 @@ function ApplicationView() {
         <dd>{app.program_label || '—'}</dd>
         <dt>Entry term</dt>
         <dd>{app.entry_term_label || '—'}</dd>
+        <dt>Applications in this cycle</dt>
+        <dd>{app.applications_by_person}</dd>
         <dt>Status</dt>
         <dd>{STATUS_LABELS[app.web_status]}</dd>
         <dt>Submitted</dt>
@@ -63,6 +66,7 @@ function ApplicationView() {
         <dt>Last change</dt>
         <dd>{formatTime(app.last_change)}</dd>
       </dl>
+      <OtherApplications app={app} />
       <Actions app={app} />
       <DecisionPanel
         userId={app.user_id}

@@ -63,6 +63,7 @@ export function row(userId: string, last: string, first: string, extra: Partial<
     decision: '',
     decision_label: '',
     decision_state: null,
+    applications_by_person: 1,
     ...extra,
   };
 }
@@ -80,6 +81,7 @@ export function detail(r: StaffListRow): StaffApplicationDetail {
     recommendations: [],
     waived_letter_access: null,
     packet_url: `/api/staff/applications/${r.user_id}/packet`,
+    other_applications: [],
   };
 }
 

@@ -4,6 +4,8 @@ import { AccountPopover } from '../../../components/layout/account-popover';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { UnauthorizedError, userMessage } from '../../../lib/api-errors';
 import { carryAnswers, useNavigationState } from '../../../lib/navigation-state';
+import { useTenantConfig } from '../../site/api/get-tenant-config';
+import { applicationLimit, YOUR_APPLICATIONS_PATH } from '../api/get-applications';
 import { useLogout } from '../api/logout';
 import { useProfile } from '../api/get-profile';
 import { useIsLoggedIn } from '../hooks/use-is-logged-in';
@@ -22,6 +24,9 @@ export function AccountMenu() {
   const { showToast } = useToast();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // "Your applications" only where one person may hold several: elsewhere the form is the applicant's one.
+  const listsApplications =
+    applicationLimit(useTenantConfig()) > 1 && profile.data !== undefined && !profile.data.is_staff;
   // The server refuses a submitted application's account and a staff member's: neither is offered the button.
   const deletable =
     profile.data !== undefined && !profile.data.is_staff && deriveWebStatus(profile.data.web_status) !== 'submitted';
@@ -50,6 +55,7 @@ export function AccountMenu() {
         linkState={carryAnswers(answers)}
         open={open}
         onOpenChange={setOpen}
+        applicationsPath={listsApplications ? YOUR_APPLICATIONS_PATH : undefined}
         onDeleteAccount={
           deletable
             ? () => {

@@ -5,6 +5,7 @@ import { Header } from '../../../components/layout/header';
 import { SkipLink } from '../../../components/layout/skip-link';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { AccountMenu } from '../../session/components/account-menu';
+import { ApplicationChangedNotice } from '../../session/components/application-changed-notice';
 import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
 import { InactivityGuard } from '../../session/inactivity/inactivity-guard';
 import { useEndSessionOnLogin } from '../../session/leave-for-login';
@@ -33,6 +34,7 @@ function SiteChrome() {
       <SkipLink targetId={MAIN_ID} />
       <Header partnerName={tenant.partnerName} actions={isServiceUser ? undefined : <AccountMenu />} />
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+        <ApplicationChangedNotice />
         <Outlet />
       </main>
       {!isServiceUser && (

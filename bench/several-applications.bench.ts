@@ -1,0 +1,435 @@
+/**
+ * Several applications per account (issue 42), in PostgreSQL, in one process, each figure against a baseline
+ * measured in the same run, taking turns call by call:
+ *
+ * 1. Starting a copied application: POST /api/applications {program, copy_from} through app.inject with a real
+ *    session, each call on a fresh account whose application is maximal (every text at its limit, ten schools;
+ *    largest-application.test-helper.ts) and has five converted documents (COMPLETED rows and their PDFs in
+ *    local storage, on five transcript questions of the Education page, which the copy takes). Against:
+ *    (a) the same rows copied by bare SQL in one transaction on the same pool (the owner's users row, the
+ *        applications row with the copied answers and its answer_history row, the five documents rows and
+ *        theirs, the session's application_id): the issue's baseline, goal at most 2x;
+ *    (b) the rows of (a) and the same five file copies (each PDF read and written through the same storage, as the
+ *        product writes it: beside the target, fsync, rename), one after the other as the product copies them
+ *        (after the commit here, before it in the product: the same work): the floor of a copy that copies the
+ *        files the product's way;
+ *    (c) as (b), the five file copies side by side: what the files could cost (a proposal, not the product).
+ *    Each side on accounts of its own, seeded alike; the four take turns in a rotating order.
+ * 2. GET /api/profile for an account with three applications against an account with one (the same maximal
+ *    answers and five documents in the application read), in the same run, interleaved. Two arms of three:
+ *    the session on the account's own first application, and on a further one (its answers made the same as
+ *    the first's, so both read the same rows). Goal: at most 1.1x.
+ *
+ * Prints p50/p95 of each arm and the ratios of p50s and p95s, then GOALS.
+ *
+ *   npm run bench:applications      (uses TEST_DATABASE_URL or the local server)
+ *   BENCH_STARTS (200) copies timed on each of the four sides, after BENCH_START_WARMUP (10);
+ *   BENCH_PDF_KB (256) the size of each converted PDF; BENCH_PROFILES (2000) profile calls on each side.
+ */
+import { cpus, loadavg } from 'node:os';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  APPLICATION_ID_HEADER,
+  buildForm,
+  copiedAnswers,
+  isCopiedKey,
+  MAX_REPEATS,
+  SESSION_COOKIE,
+  type Answers,
+} from '@admissions/domain';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+import { pdfKeyOf, newUploadKey } from '../apps/server/src/features/documents/document-keys';
+import { largestAnswers } from '../apps/server/src/features/pdf/largest-application.test-helper';
+import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { createStorage } from '../apps/server/src/infra/storage/create-storage';
+import { hashToken } from '../apps/server/src/session/secrets';
+import { startSession } from '../apps/server/src/session/session-store';
+import { appWithoutJobs, scratchConfig } from './scratch-app';
+import { scratchDatabase } from './scratch-database';
+
+const STARTS = Number(process.env.BENCH_STARTS ?? 200);
+const START_WARMUP = Number(process.env.BENCH_START_WARMUP ?? 10);
+const PDF_KB = Number(process.env.BENCH_PDF_KB ?? 256);
+const PROFILES = Number(process.env.BENCH_PROFILES ?? 2000);
+const PROFILE_WARMUP = 100;
+/** The goals of issue 42. */
+const GOALS = { start: 2, profile: 1.1 };
+const SOURCE_PROGRAM = 'MAE';
+const COPY_PROGRAM = 'MAPP';
+const TERM = '2027FA';
+const DOCUMENTS = 5;
+const MAX_PDF_BYTES = 256 * 1_048_576;
+
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+type Stats = { p50: number; p95: number };
+const stats = (v: number[]): Stats => ({ p50: percentile(v, 0.5), p95: percentile(v, 0.95) });
+const line = (label: string, x: Stats) => `${label} p50 ${ms(x.p50)}, p95 ${ms(x.p95)}`;
+const ratio = (a: Stats, b: Stats) => ({ p50: a.p50 / b.p50, p95: a.p95 / b.p95 });
+const ratioText = (r: { p50: number; p95: number }) => `p50 ${r.p50.toFixed(2)}x, p95 ${r.p95.toFixed(2)}x`;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** A converted document as a scan comes out of conversion: one page holding a JPEG, about `kb` KB in all. */
+async function scannedPdf(kb: number): Promise<Uint8Array> {
+  const jpegOf = async (pixels: number) => {
+    const width = Math.max(16, Math.round(Math.sqrt(pixels * 1.3)));
+    const height = Math.max(16, Math.round(pixels / width));
+    // Grain on a light page, as a scan has: neither a flat page nor incompressible bytes.
+    const raw = randomBytes(width * height * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = 176 + (raw[i]! >> 2);
+    return sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  };
+  let pixels = kb * 1024;
+  let jpeg = await jpegOf(pixels);
+  for (let i = 0; i < 4 && Math.abs(jpeg.length - kb * 1024) > kb * 1024 * 0.05; i++) {
+    pixels = Math.round((pixels * kb * 1024) / jpeg.length);
+    jpeg = await jpegOf(pixels);
+  }
+  const doc = await PDFDocument.create();
+  const image = await doc.embedJpg(jpeg);
+  doc.addPage([612, 792]).drawImage(image, { x: 36, y: 36, width: 540, height: 720 });
+  return doc.save();
+}
+
+const scratch = await scratchDatabase('bench_apps');
+// Seeding writes thousands of rows at once: a pool of its own without the server's 2 s statement limit.
+const seed = createPostgresDb({ connectionString: scratch.url, max: 4, statementTimeoutMs: 600_000 });
+const db = createPostgresDb({ connectionString: scratch.url, max: 10 });
+try {
+  const config = scratchConfig(scratch, { LOG_LEVEL: 'silent' });
+  const clock = { now: () => new Date() };
+  const form = buildForm(config.tenant);
+  const origin = config.publicUrl.origin;
+  // The app first: its start records the open cycle, which every applications row seeded below joins.
+  const app = await appWithoutJobs({ config, db, clock });
+  // The same kind of storage on the same folder as the app's, for seeding and for the floor's file copies.
+  const storage = createStorage(config.storage, config.publicUrl, 'x'.repeat(64), clock);
+
+  const maximal: Answers = {
+    ...largestAnswers(form, 'latin'),
+    applied_major: SOURCE_PROGRAM,
+    entry_term: TERM,
+  };
+  const copiedKeys = Object.keys(copiedAnswers(form, maximal));
+  const fileKeys = ['college_transcript_upload', 'college_2_transcript_upload', 'college_3_transcript_upload'];
+  for (let n = 4; fileKeys.length < DOCUMENTS; n++) fileKeys.push(`college_${n}_transcript_upload`);
+  for (const key of fileKeys) if (!isCopiedKey(form, key)) throw new Error(`${key} is not copied by the form`);
+  const pdf = await scannedPdf(PDF_KB);
+
+  const t0 = performance.now();
+  /**
+   * Accounts with a maximal application in the open cycle, five COMPLETED documents and their PDFs (when
+   * `files`), and a live session each.
+   */
+  const seedAccounts = async (prefix: string, count: number, files: boolean) => {
+    const { rows } = await seed.query<{ id: string }>(
+      `INSERT INTO users (email, password_hash, confirmed_at, created_at)
+       SELECT $1 || g || '@example.edu', 'x', now(), now() FROM generate_series(1, $2) g RETURNING id`,
+      [prefix, count],
+    );
+    const ids = rows.map((r) => r.id);
+    await seed.query(
+      `INSERT INTO applications (user_id, answers, add_another, updated_at)
+       SELECT id, $2::jsonb, $3::jsonb, now() FROM unnest($1::uuid[]) id`,
+      [ids, JSON.stringify(maximal), JSON.stringify({ college: MAX_REPEATS })],
+    );
+    const docs = ids.flatMap((userId) =>
+      fileKeys.map((answerKey) => {
+        const id = randomUUID();
+        return {
+          id,
+          userId,
+          answerKey,
+          uploadKey: newUploadKey(userId, answerKey),
+          pdfKey: pdfKeyOf(userId, answerKey, id),
+        };
+      }),
+    );
+    await seed.query(
+      `INSERT INTO documents (id, user_id, answer_key, upload_key, file_name, file_size, status, message, pdf_key,
+         pdf_size, created_at, updated_at)
+       SELECT d.id, d.user_id, d.answer_key, d.upload_key, 'transcript scan.pdf', $6, 'COMPLETED', '', d.pdf_key, $6,
+         now(), now()
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])
+         AS d(id, user_id, answer_key, upload_key, pdf_key)`,
+      [
+        docs.map((d) => d.id),
+        docs.map((d) => d.userId),
+        docs.map((d) => d.answerKey),
+        docs.map((d) => d.uploadKey),
+        docs.map((d) => d.pdfKey),
+        pdf.length,
+      ],
+    );
+    if (files)
+      for (let i = 0; i < docs.length; i += 16)
+        await Promise.all(docs.slice(i, i + 16).map((d) => storage.write(d.pdfKey, pdf, 'application/pdf')));
+    const accounts: { id: string; cookie: string; idHash: string }[] = [];
+    for (const id of ids) {
+      const token = await startSession({ db, clock }, id);
+      accounts.push({ id, cookie: `${SESSION_COOKIE}=${token}`, idHash: hashToken(token) });
+    }
+    return accounts;
+  };
+
+  const perSide = STARTS + START_WARMUP;
+  const callAccounts = await seedAccounts('start.call.', perSide, true);
+  const rowsAccounts = await seedAccounts('start.rows.', perSide, false);
+  const filesAccounts = await seedAccounts('start.files.', perSide, true);
+  const atOnceAccounts = await seedAccounts('start.atonce.', perSide, true);
+  const [one] = await seedAccounts('profile.one.', 1, true);
+  const [three] = await seedAccounts('profile.three.', 1, true);
+  await seed.query('VACUUM ANALYZE');
+  const seedSeconds = (performance.now() - t0) / 1000;
+
+  // 1. Starting a copied application.
+  type Account = (typeof callAccounts)[number];
+  const start = async (a: Account, program = COPY_PROGRAM) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: { program, copy_from: a.id },
+      headers: { cookie: a.cookie, origin },
+    });
+    if (res.statusCode !== 201) throw new Error(`start answered ${res.statusCode}: ${res.body}`);
+    return res.json<{ application: { id: string } }>().application.id;
+  };
+  /** The same rows as the call writes, in one transaction; the documents' storage keys, from and to. */
+  const copyRows = (a: Account) =>
+    db.transaction(async (tx) => {
+      const owner = randomUUID();
+      const now = new Date();
+      await tx.query(
+        `INSERT INTO users (id, email, password_hash, confirmed_at, created_at, application_of)
+         SELECT $2::uuid, email, '', confirmed_at, $3, id FROM users WHERE id = $1`,
+        [a.id, owner, now],
+      );
+      await tx.query(
+        `WITH saved AS (
+           INSERT INTO applications (user_id, answers, updated_at)
+           SELECT $2::uuid, (SELECT jsonb_object_agg(key, value) FROM jsonb_each(answers) WHERE key = ANY($4::text[])) || $5::jsonb, $3
+           FROM applications WHERE user_id = $1
+           RETURNING user_id, answers
+         )
+         INSERT INTO answer_history (user_id, kind, changes, created_at) SELECT user_id, 'answer', answers, $3 FROM saved`,
+        [a.id, owner, now, copiedKeys, JSON.stringify({ applied_major: COPY_PROGRAM })],
+      );
+      const { rows } = await tx.query<{ from_key: string; to_key: string }>(
+        `WITH source AS (
+           SELECT d.*, gen_random_uuid() AS new_id FROM documents d
+           WHERE d.user_id = $1 AND d.status = 'COMPLETED' AND d.pdf_key IS NOT NULL AND d.answer_key = ANY($4::text[])
+         ), copied AS (
+           INSERT INTO documents (id, user_id, answer_key, upload_key, file_name, file_size, status, message, pdf_key,
+             pdf_size, created_at, updated_at)
+           SELECT new_id, $2::uuid, answer_key, 'documents/' || $2::text || '/' || answer_key || '/upload-' || gen_random_uuid(),
+             file_name, file_size, 'COMPLETED', '', 'documents/' || $2::text || '/' || answer_key || '/' || new_id || '.pdf',
+             pdf_size, $3, $3
+           FROM source
+           RETURNING user_id, answer_key, status
+         ), logged AS (
+           INSERT INTO answer_history (user_id, kind, changes, created_at)
+           SELECT user_id, 'document', jsonb_build_object(answer_key, status), $3 FROM copied
+         )
+         SELECT pdf_key AS from_key, 'documents/' || $2::text || '/' || answer_key || '/' || new_id || '.pdf' AS to_key
+         FROM source`,
+        [a.id, owner, now, fileKeys],
+      );
+      await tx.query('UPDATE sessions SET application_id = $2 WHERE id_hash = $1', [a.idHash, owner]);
+      return { owner, files: rows };
+    });
+  const copyRowsAndFiles = async (a: Account) => {
+    const { owner, files } = await copyRows(a);
+    for (const { from_key, to_key } of files) {
+      const bytes = await storage.read(from_key, MAX_PDF_BYTES);
+      if (!bytes) throw new Error(`${from_key} is missing`);
+      await storage.write(to_key, bytes, 'application/pdf');
+    }
+    return owner;
+  };
+  /** (c) As (b), the five file copies side by side instead of one after the other: what the files could cost. */
+  const copyRowsAndFilesAtOnce = async (a: Account) => {
+    const { owner, files } = await copyRows(a);
+    await Promise.all(
+      files.map(async ({ from_key, to_key }) => {
+        const bytes = await storage.read(from_key, MAX_PDF_BYTES);
+        if (!bytes) throw new Error(`${from_key} is missing`);
+        await storage.write(to_key, bytes, 'application/pdf');
+      }),
+    );
+    return owner;
+  };
+
+  /** What a copy holds: its answers, its documents and their files, its history, and the session on it. */
+  const contentOf = async (owner: string, a: Account) => {
+    const { rows } = await db.query<{ answers: Answers; docs: number; history: string[]; open: boolean }>(
+      `SELECT a.answers, (SELECT count(*)::int FROM documents WHERE user_id = $1 AND status = 'COMPLETED') AS docs,
+         ARRAY(SELECT kind FROM answer_history WHERE user_id = $1 ORDER BY kind) AS history,
+         (SELECT application_id = $1 FROM sessions WHERE id_hash = $2) AS open
+       FROM applications a WHERE a.user_id = $1`,
+      [owner, a.idHash],
+    );
+    const { rows: keys } = await db.query<{ pdf_key: string }>('SELECT pdf_key FROM documents WHERE user_id = $1', [
+      owner,
+    ]);
+    const sizes = await Promise.all(keys.map((k) => storage.size(k.pdf_key)));
+    return { ...rows[0]!, files: sizes.filter((s) => s === pdf.length).length };
+  };
+  {
+    // The three sides write the same rows: checked once, before anything is timed.
+    const [call, bareRows, bareFiles, atOnce] = [
+      await start(callAccounts[0]!).then((id) => contentOf(id, callAccounts[0]!)),
+      await copyRows(rowsAccounts[0]!).then(({ owner }) => contentOf(owner, rowsAccounts[0]!)),
+      await copyRowsAndFiles(filesAccounts[0]!).then((id) => contentOf(id, filesAccounts[0]!)),
+      await copyRowsAndFilesAtOnce(atOnceAccounts[0]!).then((id) => contentOf(id, atOnceAccounts[0]!)),
+    ];
+    const same = (x: typeof call, files: number) =>
+      JSON.stringify(x.answers) === JSON.stringify(call.answers) &&
+      x.docs === DOCUMENTS &&
+      x.files === files &&
+      JSON.stringify(x.history) === JSON.stringify(call.history) &&
+      x.open;
+    if (
+      call.docs !== DOCUMENTS ||
+      call.files !== DOCUMENTS ||
+      !same(bareRows, 0) ||
+      !same(bareFiles, DOCUMENTS) ||
+      !same(atOnce, DOCUMENTS)
+    )
+      throw new Error(`the copies differ: ${JSON.stringify({ call, bareRows, bareFiles, atOnce }).slice(0, 2000)}`);
+  }
+
+  type Side = { name: string; accounts: Account[]; run: (a: Account) => Promise<unknown>; times: number[] };
+  const sides: Side[] = [
+    { name: 'POST /api/applications (copy)', accounts: callAccounts, run: start, times: [] },
+    { name: '(a) bare SQL rows, one transaction', accounts: rowsAccounts, run: copyRows, times: [] },
+    { name: '(b) bare SQL rows + the five file copies', accounts: filesAccounts, run: copyRowsAndFiles, times: [] },
+    {
+      name: '(c) as (b), the file copies side by side',
+      accounts: atOnceAccounts,
+      run: copyRowsAndFilesAtOnce,
+      times: [],
+    },
+  ];
+  const loadBefore = load();
+  // Account 0 of each side was the check above; then the warm-up, then the timed rounds.
+  for (let i = 1; i < perSide; i++) {
+    // A rotating order, so no side always follows the same other one (and its fsyncs).
+    for (let k = 0; k < sides.length; k++) {
+      const side = sides[(i + k) % sides.length]!;
+      const started = performance.now();
+      await side.run(side.accounts[i]!);
+      if (i > START_WARMUP) side.times.push(performance.now() - started);
+    }
+  }
+  const loadAfterStarts = load();
+
+  // 2. GET /api/profile: one application against three.
+  const firstOfThree = three!.id;
+  await start(three!, 'GSCUP');
+  const furtherOfThree = await start(three!, COPY_PROGRAM);
+  // The further one reads the same answers as the first (a copy drops the program's own answers).
+  await db.query(
+    `UPDATE applications SET answers = (SELECT answers FROM applications WHERE user_id = $1) || $3::jsonb
+     WHERE user_id = $2`,
+    [firstOfThree, furtherOfThree, JSON.stringify({ applied_major: COPY_PROGRAM })],
+  );
+  // A second session of the same account, on the account's own (first) application.
+  const firstToken = await startSession({ db, clock }, firstOfThree);
+  const threeOnFirst = `${SESSION_COOKIE}=${firstToken}`;
+  const { rows: count } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users u JOIN applications a ON a.user_id = u.id
+     WHERE u.id = $1 OR u.application_of = $1`,
+    [firstOfThree],
+  );
+  if (count[0]!.n !== 3) throw new Error(`the account holds ${count[0]!.n} applications`);
+
+  const profile = async (cookie: string, expected: string) => {
+    const res = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
+    if (res.statusCode !== 200 || res.headers[APPLICATION_ID_HEADER.toLowerCase()] !== expected)
+      throw new Error(
+        `profile answered ${res.statusCode} for ${String(res.headers[APPLICATION_ID_HEADER.toLowerCase()])}`,
+      );
+    return res.rawPayload.length;
+  };
+  const profileSides = [
+    { name: 'one application', run: () => profile(one!.cookie, one!.id), times: [] as number[], bytes: 0 },
+    { name: 'three, the first open', run: () => profile(threeOnFirst, firstOfThree), times: [] as number[], bytes: 0 },
+    {
+      name: 'three, a further one open',
+      run: () => profile(three!.cookie, furtherOfThree),
+      times: [] as number[],
+      bytes: 0,
+    },
+  ];
+  for (let i = 0; i < PROFILE_WARMUP + PROFILES; i++) {
+    for (let k = 0; k < profileSides.length; k++) {
+      const side = profileSides[(i + k) % profileSides.length]!;
+      const started = performance.now();
+      side.bytes = await side.run();
+      if (i >= PROFILE_WARMUP) side.times.push(performance.now() - started);
+    }
+  }
+  const loadAfterProfiles = load();
+  await app.close();
+
+  console.log(
+    `several applications: ${cpus().length} × ${cpus()[0]?.model}; load ${loadBefore} before, ${loadAfterStarts} after the starts, ` +
+      `${loadAfterProfiles} at the end; ${new Date().toISOString()}`,
+  );
+  console.log(
+    `seeded ${3 * perSide + 2} accounts in ${seedSeconds.toFixed(0)} s: a maximal application ` +
+      `(${JSON.stringify(maximal).length} bytes of answers, ${copiedKeys.length} of ${Object.keys(maximal).length} answers copied) ` +
+      `and ${DOCUMENTS} documents of ${(pdf.length / 1024).toFixed(0)} KB each`,
+  );
+  console.log(`\nstarting a copied application, ${STARTS} each after ${START_WARMUP} of warm-up, taking turns:`);
+  const startStats = sides.map((s) => stats(s.times));
+  const [call, rowsOnly, withFiles, filesAtOnce] = startStats as [Stats, Stats, Stats, Stats];
+  sides.forEach((side, i) => console.log(`  ${line(side.name.padEnd(42), startStats[i]!)}`));
+  const startGoal = ratio(call, rowsOnly);
+  const floor = ratio(withFiles, rowsOnly);
+  console.log(`  the call / (a): ${ratioText(startGoal)} (the issue's goal: <= ${GOALS.start}x)`);
+  console.log(
+    `  (b) / (a): ${ratioText(floor)}` +
+      (floor.p50 > GOALS.start ? ` (above ${GOALS.start}x: the file copies alone put the goal out of reach)` : ''),
+  );
+  console.log(`  the call / (b): ${ratioText(ratio(call, withFiles))} (what the product adds to the same copy)`);
+  console.log(
+    `  (c) / (a): ${ratioText(ratio(filesAtOnce, rowsOnly))}; the call / (c): ${ratioText(ratio(call, filesAtOnce))}`,
+  );
+
+  console.log(`\nGET /api/profile, ${PROFILES} each after ${PROFILE_WARMUP} of warm-up, taking turns:`);
+  const profileStats = profileSides.map((s) => stats(s.times));
+  const [single, onFirst, onFurther] = profileStats as [Stats, Stats, Stats];
+  profileSides.forEach((side, i) =>
+    console.log(`  ${line(side.name.padEnd(26), profileStats[i]!)} (${side.bytes} bytes)`),
+  );
+  const firstRatio = ratio(onFirst, single);
+  const furtherRatio = ratio(onFurther, single);
+  console.log(`  three (the first open) / one: ${ratioText(firstRatio)}`);
+  console.log(`  three (a further one open) / one: ${ratioText(furtherRatio)}`);
+
+  const verdict = (r: { p50: number; p95: number }, goal: number) =>
+    `${r.p50 <= goal && r.p95 <= goal ? 'met' : r.p50 <= goal ? 'met at p50, not at p95' : 'NOT met'}`;
+  console.log('\nGOALS');
+  console.log(
+    `  start a copied application <= ${GOALS.start}x bare SQL rows (a): ${ratioText(startGoal)}: ${verdict(startGoal, GOALS.start)}` +
+      `; floor (b) / (a) ${ratioText(floor)}`,
+  );
+  console.log(
+    `  profile with three applications <= ${GOALS.profile}x one: the first open ${ratioText(firstRatio)}: ` +
+      `${verdict(firstRatio, GOALS.profile)}; a further one open ${ratioText(furtherRatio)}: ${verdict(furtherRatio, GOALS.profile)}`,
+  );
+} finally {
+  await seed.close();
+  await db.close();
+  await scratch.drop();
+}
