@@ -2,7 +2,7 @@ import type { ApplicantStatusResponse, RecommendationsResponse, WithdrawApplicat
 import { completeAnswers } from '@admissions/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherSession, answersOf, loggedInClient, save, userIdOf } from '../../test-support/application-helpers';
-import { settledStatus, uploadAndConvert } from '../../test-support/document-helpers';
+import { settledStatus, storedFiles, uploadAndConvert } from '../../test-support/document-helpers';
 import { STAFF_EMAIL, STAFF_ENV } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { zipEntries } from '../../test-support/zip-entries';
@@ -64,6 +64,35 @@ describe('starting another application', () => {
       ]);
       expect(list.applications[1]).toMatchObject({ program_label: expect.any(String), term_label: expect.any(String) });
       expect(list).toMatchObject({ limit: 3, can_start: true });
+    },
+  );
+
+  it(
+    'leaves nothing of a start that fails halfway: no owner, no answers, no copied file',
+    { timeout: 90_000 },
+    async () => {
+      const ivy = await loggedInClient(t, 'halfway@example.edu');
+      await save(ivy, completeAnswers());
+      await expectOk(await uploadAndConvert(ivy, transcript, 'transcript.pdf', await makePdf('Transcript')));
+      expect((await settledStatus(ivy, transcript)).status).toBe('COMPLETED');
+      const accountId = await userIdOf(t, 'halfway@example.edu');
+      const files = await storedFiles(t);
+      // The database refuses the copied documents' rows, after the owner and its answers were written.
+      await t.db.query(`CREATE FUNCTION refuse_copies() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);
+      await t.db.query(`CREATE TRIGGER refuse_copies BEFORE INSERT ON documents FOR EACH ROW
+        WHEN (NEW.status = 'COMPLETED') EXECUTE FUNCTION refuse_copies()`);
+      try {
+        expect((await ivy.post('/api/applications', { program: 'GSCUP', copy_from: accountId })).statusCode).toBe(500);
+      } finally {
+        await t.db.query('DROP TRIGGER refuse_copies ON documents');
+        await t.db.query('DROP FUNCTION refuse_copies()');
+      }
+      const { rows } = await t.db.query('SELECT id FROM users WHERE application_of = $1', [accountId]);
+      expect(rows).toEqual([]);
+      expect((await applicationsOf(ivy)).applications.map((a) => [a.program, a.current])).toEqual([['MAE', true]]);
+      expect((await answersOf(ivy)).applied_major).toBe('MAE');
+      expect(await storedFiles(t)).toEqual(files);
     },
   );
 

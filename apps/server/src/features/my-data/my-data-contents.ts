@@ -59,7 +59,8 @@ export async function myDataEntries(
       officeRecommendations(deps, userId),
       lettersOpenToApplicant(deps, userId, renderer),
       mailLogOf(db, owner.username),
-      drawnCopy(copies.file(owner, log)).then((c) => c.pdf),
+      // Patient: a data download right after a submission (whose copy is being drawn) waits, never 429.
+      drawnCopy(copies.file(owner, log, { patient: true })).then((c) => c.pdf),
       decisionsForMyData(deps, renderer, userId),
     ]);
   const app = application.rows[0];

@@ -40,7 +40,7 @@ export async function otherApplicationEntries(
     const [documents, decided, copy] = await Promise.all([
       listConvertedDocuments(deps, app.owner_id),
       decisionsForMyData(deps, drawing.renderer, app.owner_id),
-      drawnCopy(drawing.copies.file(owner, log)).then((c) => c.pdf),
+      drawnCopy(drawing.copies.file(owner, log, { patient: true })).then((c) => c.pdf),
     ]);
     const answers = {
       program: app.answers.applied_major ?? null,

@@ -38,8 +38,11 @@ export interface DrawnCopy {
 
 /** The applicant's PDF copies in this process: drawn once per version, kept, stored when submitted. */
 export interface ApplicantCopies {
-  /** The copy as the application stands now, for download; undefined when its drawing failed. */
-  file(owner: CopyOwner, log: FastifyBaseLogger): Promise<DrawnCopy | undefined>;
+  /**
+   * The copy as the application stands now, for download; undefined when its drawing failed. `patient`: it
+   * waits its turn however long the queue (a data download, which draws several copies), never refused.
+   */
+  file(owner: CopyOwner, log: FastifyBaseLogger, options?: { patient?: boolean }): Promise<DrawnCopy | undefined>;
   /** Whether the copy as it stands can be downloaded now, is being drawn, or could not be drawn. */
   status(owner: CopyOwner, log: FastifyBaseLogger): Promise<CopyStatus>;
   /** Draws and stores a just-submitted application's copy before anyone asks for it; never throws. */
@@ -140,11 +143,11 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
   };
 
   return {
-    async file(owner, log) {
+    async file(owner, log, { patient = false } = {}) {
       // Reading the application fails like any other call (500); only drawing failures are 'failed'.
       const copy = await source(owner);
       const version = copyVersion(copy);
-      const pdf = (await kept(owner, copy, version, log)) ?? (await draw(owner, copy, version, log));
+      const pdf = (await kept(owner, copy, version, log)) ?? (await draw(owner, copy, version, log, { patient }));
       return pdf ? { fileName: copy.fileName, pdf } : undefined;
     },
 
