@@ -11,11 +11,15 @@ import { withdrawApplication } from '../api/decision-api';
 export function WithdrawApplication({ onDone }: { onDone: (message: string) => void }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  // Once withdrawn the trigger goes with the section, so the dialog must not hand focus back to it: the page
+  // moves focus to its new heading itself (onDone), whether the status arrives before the dialog closes or after.
+  const [withdrawn, setWithdrawn] = useState(false);
   // Not useModalCall: this dialog may close while the call runs (closableWhileBusy), which that hook forbids.
   const { busy, error, run } = useCall();
   const confirm = () =>
     run(async () => {
       const { message } = await withdrawApplication(reason.trim());
+      setWithdrawn(true);
       setOpen(false);
       onDone(message);
     });
@@ -24,6 +28,9 @@ export function WithdrawApplication({ onDone }: { onDone: (message: string) => v
       title="Withdraw your application?"
       open={open}
       onOpenChange={setOpen}
+      onCloseAutoFocus={(event: Event) => {
+        if (withdrawn) event.preventDefault();
+      }}
       trigger={<Button variant="secondary">Withdraw my application</Button>}
       actions={
         <ModalActions
