@@ -7,7 +7,7 @@
  *    largest-application.test-helper.ts) and has five converted documents (COMPLETED rows and their PDFs in
  *    local storage, on five transcript questions of the Education page, which the copy takes). Against:
  *    (a) the same rows copied by bare SQL in one transaction on the same pool (the owner's users row, the
- *        applications row with the copied answers and its answer_history row, the five documents rows and
+ *        applications row with the copied answers and blocks shown, and their answer_history rows, the five documents rows and
  *        theirs, the session's application_id): the issue's baseline, goal at most 2x;
  *    (b) the rows of (a) and the same five file copies made as the product makes them: storage.copy (a file copy
  *        beside the target, fsync, rename), the five side by side (after the commit here, before it in the
@@ -32,6 +32,7 @@ import {
   APPLICATION_ID_HEADER,
   buildForm,
   copiedAnswers,
+  copiedViewKeys,
   isCopiedKey,
   MAX_REPEATS,
   SESSION_COOKIE,
@@ -120,6 +121,7 @@ try {
     entry_term: TERM,
   };
   const copiedKeys = Object.keys(copiedAnswers(form, maximal));
+  const viewKeys = copiedViewKeys(form);
   const fileKeys = ['college_transcript_upload', 'college_2_transcript_upload', 'college_3_transcript_upload'];
   for (let n = 4; fileKeys.length < DOCUMENTS; n++) fileKeys.push(`college_${n}_transcript_upload`);
   for (const key of fileKeys) if (!isCopiedKey(form, key)) throw new Error(`${key} is not copied by the form`);
@@ -215,13 +217,18 @@ try {
       );
       await tx.query(
         `WITH saved AS (
-           INSERT INTO applications (user_id, answers, updated_at)
-           SELECT $2::uuid, (SELECT jsonb_object_agg(key, value) FROM jsonb_each(answers) WHERE key = ANY($4::text[])) || $5::jsonb, $3
+           INSERT INTO applications (user_id, answers, add_another, tabs, updated_at)
+           SELECT $2::uuid, (SELECT jsonb_object_agg(key, value) FROM jsonb_each(answers) WHERE key = ANY($4::text[])) || $5::jsonb,
+             coalesce((SELECT jsonb_object_agg(key, value) FROM jsonb_each(add_another) WHERE key = ANY($6::text[])), '{}'),
+             coalesce((SELECT jsonb_object_agg(key, value) FROM jsonb_each(tabs) WHERE key = ANY($6::text[])), '{}'), $3
            FROM applications WHERE user_id = $1
-           RETURNING user_id, answers
+           RETURNING user_id, answers, add_another, tabs
          )
-         INSERT INTO answer_history (user_id, kind, changes, created_at) SELECT user_id, 'answer', answers, $3 FROM saved`,
-        [a.id, owner, now, copiedKeys, JSON.stringify({ applied_major: COPY_PROGRAM })],
+         INSERT INTO answer_history (user_id, kind, changes, created_at)
+         SELECT user_id, 'answer', answers, $3 FROM saved
+         UNION ALL SELECT user_id, 'add_another', add_another, $3 FROM saved WHERE add_another <> '{}'
+         UNION ALL SELECT user_id, 'tabs', tabs, $3 FROM saved WHERE tabs <> '{}'`,
+        [a.id, owner, now, copiedKeys, JSON.stringify({ applied_major: COPY_PROGRAM }), viewKeys],
       );
       const { rows } = await tx.query<{ from_key: string; to_key: string }>(
         `WITH source AS (
@@ -266,8 +273,14 @@ try {
 
   /** What a copy holds: its answers, its documents and their files, its history, and the session on it. */
   const contentOf = async (owner: string, a: Account) => {
-    const { rows } = await db.query<{ answers: Answers; docs: number; history: string[]; open: boolean }>(
-      `SELECT a.answers, (SELECT count(*)::int FROM documents WHERE user_id = $1 AND status = 'COMPLETED') AS docs,
+    const { rows } = await db.query<{
+      answers: Answers;
+      add_another: object;
+      docs: number;
+      history: string[];
+      open: boolean;
+    }>(
+      `SELECT a.answers, a.add_another, (SELECT count(*)::int FROM documents WHERE user_id = $1 AND status = 'COMPLETED') AS docs,
          ARRAY(SELECT kind FROM answer_history WHERE user_id = $1 ORDER BY kind) AS history,
          (SELECT application_id = $1 FROM sessions WHERE id_hash = $2) AS open
        FROM applications a WHERE a.user_id = $1`,
@@ -289,6 +302,7 @@ try {
     ];
     const same = (x: typeof call, files: number) =>
       JSON.stringify(x.answers) === JSON.stringify(call.answers) &&
+      JSON.stringify(x.add_another) === JSON.stringify(call.add_another) &&
       x.docs === DOCUMENTS &&
       x.files === files &&
       JSON.stringify(x.history) === JSON.stringify(call.history) &&

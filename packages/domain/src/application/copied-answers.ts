@@ -1,6 +1,7 @@
 import type { Answers } from '../api/profile';
-import { pageOfKey } from '../form/answer-keys';
+import { formFields, pageOfKey } from '../form/answer-keys';
 import type { FormDefinition, PagePath } from '../form/form-types';
+import { allQuestions } from '../form/walk';
 
 /** The pages a new application copies from another one of the same account (issue 42). */
 const COPIED_PAGES: ReadonlySet<PagePath> = new Set(['/about', '/education-alr']);
@@ -30,4 +31,31 @@ export function isCopiedKey(form: FormDefinition, key: string): boolean {
 /** The About You and Education answers of another application, less the program-specific ones. */
 export function copiedAnswers(form: FormDefinition, answers: Answers): Answers {
   return Object.fromEntries(Object.entries(answers).filter(([key]) => isCopiedKey(form, key)));
+}
+
+const copiedKeysCache = new WeakMap<FormDefinition, readonly string[]>();
+
+/** Every answer key a copy takes, for copying in one statement where the answers are (the server's start). */
+export function copiedAnswerKeys(form: FormDefinition): readonly string[] {
+  let keys = copiedKeysCache.get(form);
+  if (!keys) {
+    keys = formFields(form)
+      .map((f) => f.key)
+      .filter((key) => isCopiedKey(form, key));
+    copiedKeysCache.set(form, keys);
+  }
+  return keys;
+}
+
+/**
+ * The view state a copy takes with the answers: how many blocks each add-another question of the copied pages
+ * shows and which tab each of their tab groups has chosen. Without them a copy with three schools would show
+ * one, and a transcript sent later would ask for an upload.
+ */
+export function copiedViewKeys(form: FormDefinition): readonly string[] {
+  return form.pages
+    .filter((page) => COPIED_PAGES.has(page.path))
+    .flatMap(allQuestions)
+    .filter((q) => q.kind === 'add-another' || q.kind === 'tabs')
+    .map((q) => q.key);
 }

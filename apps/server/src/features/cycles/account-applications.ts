@@ -8,6 +8,8 @@ import {
 import type { FormContext } from '../../core/form-context';
 import { keptBasisSql } from '../../core/kept-bases';
 import type { Queryable } from '../../infra/db/db';
+import { sourceDocumentsSql, type SourceDocument } from '../documents';
+import { LOCK_ACCOUNT_SQL } from './move-to-past-owner';
 import { cycleRef } from './past-applications';
 
 export interface AccountApplicationRow {
@@ -25,26 +27,50 @@ export interface AccountApplicationRow {
   released_code: string | null;
   /** The account's own row has an applications row (a new account's has none until its first save). */
   started: boolean;
+  /** Its converted documents, on the row asked for as `documentsOf` only (the start's copy_from). */
+  documents: SourceDocument[] | null;
 }
 
-/**
- * Every application of an account (issue 42): the open cycle's first (the account's own row, then the others in
- * the order they were started), then past cycles', newest cycle first. Only what the applicant may see: a released decision
- * and its answer, never a provisional one.
- */
-export async function accountApplications(db: Queryable, accountId: string): Promise<AccountApplicationRow[]> {
-  const { rows } = await db.query<AccountApplicationRow>(
-    `SELECT u.id, a.cycle_id, a.answers ->> 'applied_major' AS program, a.answers ->> 'entry_term' AS term,
+const LIST_SQL = `SELECT u.id, a.cycle_id, a.answers ->> 'applied_major' AS program, a.answers ->> 'entry_term' AS term,
        a.submitted_at, ${keptBasisSql('a')} AS kept_basis, w.user_id IS NOT NULL AS withdrawn,
-       r.id IS NOT NULL AS released, r.response, r.code AS released_code, a.user_id IS NOT NULL AS started
+       r.id IS NOT NULL AS released, r.response, r.code AS released_code, a.user_id IS NOT NULL AS started,
+       CASE WHEN u.id = $2::uuid THEN ${sourceDocumentsSql('u.id')} END AS documents
      FROM users u LEFT JOIN applications a ON a.user_id = u.id
      LEFT JOIN application_withdrawals w ON w.user_id = u.id
      LEFT JOIN decisions r ON r.user_id = u.id AND r.status = 'released'
      WHERE (u.id = $1 AND u.application_of IS NULL) OR (u.application_of = $1 AND a.user_id IS NOT NULL)
      ORDER BY coalesce(a.cycle_id = current_cycle_id(), true) DESC, a.cycle_id DESC NULLS FIRST,
-       u.application_of IS NOT NULL, u.created_at, a.submitted_at NULLS LAST, u.id`,
-    [accountId],
-  );
+       u.application_of IS NOT NULL, u.created_at, a.submitted_at NULLS LAST, u.id`;
+
+/**
+ * Every application of an account (issue 42): the open cycle's first (the account's own row, then the others in
+ * the order they were started), then past cycles', newest cycle first. Only what the applicant may see: a released decision
+ * and its answer, never a provisional one. With `documentsOf`, that application's row also lists its converted
+ * documents (a start copying from it reads both in one statement).
+ */
+export async function accountApplications(
+  db: Queryable,
+  accountId: string,
+  documentsOf: string | null = null,
+): Promise<AccountApplicationRow[]> {
+  return (await db.query<AccountApplicationRow>(LIST_SQL, [accountId, documentsOf])).rows;
+}
+
+/**
+ * The list of accountApplications read under the account's lock, in one statement (a start's first). Run in a
+ * repeatable-read transaction: the list is the snapshot the lock was taken in, and a start that changed the
+ * account since fails the lock with 40001 instead of hiding behind the snapshot (lockAccount writes the row).
+ * Empty when the id is no account.
+ */
+export async function lockedAccountApplications(
+  tx: Queryable,
+  accountId: string,
+  documentsOf: string | null,
+): Promise<AccountApplicationRow[]> {
+  const { rows } = await tx.query<AccountApplicationRow>(`WITH locked AS (${LOCK_ACCOUNT_SQL}) ${LIST_SQL}`, [
+    accountId,
+    documentsOf,
+  ]);
   return rows;
 }
 

@@ -46,10 +46,9 @@ export function applicationsRoutes(deps: AppDeps, ctx: FormContext) {
     app.post('/applications', async (req, reply): Promise<CurrentApplicationResponse> => {
       const session = sessionOf(req);
       const body = parseBody(startApplicationBody, req.body);
-      const id = await startApplication(deps, ctx, session, body, req.log);
-      const application = (await summaries(session.accountId, id)).find((s) => s.id === id)!;
-      reply.code(201).header(APPLICATION_ID_HEADER, id);
-      return { application };
+      const started = await startApplication(deps, ctx, session, body, req.log);
+      reply.code(201).header(APPLICATION_ID_HEADER, started.id);
+      return { application: applicationSummary(started, tenant, ctx, started.id) };
     });
 
     app.put('/applications/current', async (req, reply): Promise<CurrentApplicationResponse> => {

@@ -9,14 +9,17 @@ export interface LockedAccount {
 }
 
 /**
- * The account's row, locked: whatever starts an application (a new cycle's, a further one of this cycle) takes
- * this lock first, so two tabs starting at once are served one after the other. Undefined for a past owner.
+ * Locks the account's row by writing it (a change of nothing but its version): whatever starts an application
+ * (a new cycle's, a further one of this cycle) takes this lock first, so two tabs starting at once are served one
+ * after the other, and a repeatable-read start that read the account before another start committed fails
+ * with 40001 rather than acting on what it read (lockedAccountApplications). `$1`: the account's id.
  */
+export const LOCK_ACCOUNT_SQL = `UPDATE users SET email = email WHERE id = $1 AND application_of IS NULL
+  RETURNING id, email, confirmed_at`;
+
+/** The account's row, locked (LOCK_ACCOUNT_SQL). Undefined for a past owner or no account. */
 export async function lockAccount(tx: Queryable, accountId: string): Promise<LockedAccount | undefined> {
-  const { rows } = await tx.query<LockedAccount>(
-    'SELECT id, email, confirmed_at FROM users WHERE id = $1 AND application_of IS NULL FOR UPDATE',
-    [accountId],
-  );
+  const { rows } = await tx.query<LockedAccount>(LOCK_ACCOUNT_SQL, [accountId]);
   return rows[0];
 }
 

@@ -1,3 +1,4 @@
+import { SCHOOLS_BUTTON_ID, TRANSCRIPT_TABS } from '@admissions/domain';
 import type { ApplicantStatusResponse, RecommendationsResponse, WithdrawApplicationResponse } from '@admissions/domain';
 import { completeAnswers } from '@admissions/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,26 @@ describe('starting another application', () => {
     },
   );
 
+  it('keeps the schools shown and each transcript tab chosen, as the copied Education page had them', async () => {
+    const eve = await loggedInClient(t, 'schools@example.edu');
+    await save(eve, {
+      applied_major: 'MAE',
+      entry_term: '2027FA',
+      college_name: 'State University',
+      college_2_name: 'City College',
+    });
+    await expectOk(await eve.put('/api/add-another', { button_id: SCHOOLS_BUTTON_ID, num_components: 2 }));
+    await expectOk(await eve.put('/api/tabs', { tab_id: 'college_2_transcript', chosen_tab: TRANSCRIPT_TABS.later }));
+    const accountId = await userIdOf(t, 'schools@example.edu');
+
+    await startAnother(eve, { program: 'GSCUP', copy_from: accountId });
+    expect((await answersOf(eve)).college_2_name).toBe('City College');
+    expect((await expectOk(await eve.get('/api/add-another'))).json()).toEqual({ [SCHOOLS_BUTTON_ID]: 2 });
+    expect((await expectOk(await eve.get('/api/tabs'))).json()).toEqual({
+      college_2_transcript: TRANSCRIPT_TABS.later,
+    });
+  });
+
   it(
     'leaves nothing of a start that fails halfway: no owner, no answers, no copied file',
     { timeout: 90_000 },
@@ -126,6 +147,51 @@ describe('starting another application', () => {
     ).toBe(404);
     expect((await bea.put('/api/applications/current', { id: othersId })).statusCode).toBe(404);
   });
+
+  it('serves two tabs starting at once one after the other: one program once, and no more than the limit', async () => {
+    const cal = await loggedInClient(t, 'tabs-at-once@example.edu');
+    await save(cal, { first_name: 'Cal', entry_term: '2027FA', applied_major: 'MAE' });
+    const both = async (a: object, b: object) =>
+      (await Promise.all([cal.post('/api/applications', a), cal.post('/api/applications', b)]))
+        .map((r) => [r.statusCode, r.statusCode === 201 ? '' : r.json<{ code: string }>().code])
+        .sort();
+    expect(await both({ program: 'MAPP' }, { program: 'MAPP' })).toEqual([
+      [201, ''],
+      [409, 'PROGRAM_ALREADY_APPLIED'],
+    ]);
+    expect(await both({ program: 'MAPS' }, { program: 'BMN' })).toEqual([
+      [201, ''],
+      [409, 'APPLICATION_LIMIT'],
+    ]);
+    expect((await applicationsOf(cal)).applications.filter((a) => a.state === 'in_progress')).toHaveLength(3);
+  });
+
+  it(
+    'leaves out a document whose file went after it was listed, and copies the rest',
+    { timeout: 90_000 },
+    async () => {
+      const dot = await loggedInClient(t, 'file-gone@example.edu');
+      await save(dot, { applied_major: 'MAE', entry_term: '2027FA', college_name: 'State University' });
+      await expectOk(await uploadAndConvert(dot, transcript, 'transcript.pdf', await makePdf('Transcript')));
+      expect((await settledStatus(dot, transcript)).status).toBe('COMPLETED');
+      const accountId = await userIdOf(t, 'file-gone@example.edu');
+      const { rows } = await t.db.query<{ pdf_key: string }>('SELECT pdf_key FROM documents WHERE user_id = $1', [
+        accountId,
+      ]);
+      await t.deps.storage.remove(rows[0]!.pdf_key);
+      const files = await storedFiles(t);
+
+      const second = await startAnother(dot, { program: 'GSCUP', copy_from: accountId });
+      expect((await answersOf(dot)).college_name).toBe('State University');
+      expect((await settledStatus(dot, transcript)).status).not.toBe('COMPLETED');
+      const { rows: history } = await t.db.query(
+        "SELECT 1 FROM answer_history WHERE user_id = $1 AND kind = 'document'",
+        [second],
+      );
+      expect(history).toEqual([]);
+      expect(await storedFiles(t)).toEqual(files);
+    },
+  );
 
   it('is refused after the program deadline and its grace', async () => {
     await save(await loggedInClient(t, 'late@example.edu'), { entry_term: '2027FA', applied_major: 'MAE' });

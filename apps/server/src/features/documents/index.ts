@@ -15,4 +15,11 @@ export { releaseDocumentsOfPanes } from './tab-switch';
 export { pdfName } from './pdf-file-name';
 export { documentStatesOf, supersededDocumentsOf } from './documents-repository';
 export { fileQuestions } from './file-questions';
-export { copyDocumentFiles, insertDocumentCopies, type DocumentCopies } from './copy-documents';
+export {
+  documentCopiesSql,
+  dropDocumentCopies,
+  planDocumentCopies,
+  sourceDocumentsSql,
+  type DocumentCopies,
+  type SourceDocument,
+} from './copy-documents';

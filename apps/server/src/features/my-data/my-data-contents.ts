@@ -10,6 +10,7 @@ import type { MyDataDrawing } from './my-data-drawing';
 import { otherApplicationEntries } from './other-application-entries';
 import { pastApplicationEntries } from './past-application-entries';
 import type { ZipEntry } from './zip-stream';
+import { iso, json } from './entry-values';
 
 /** What the ZIP says of itself: what is in it, and what the college keeps out of it and why (decision 047). */
 const README = (partner: string, at: string) =>
@@ -28,9 +29,6 @@ const README = (partner: string, at: string) =>
   `Not included: letters you waived your right to see, and the admissions office's own working papers\n` +
   `about applications (notes, reviews, scores and draft decisions). They are the college's deliberations,\n` +
   `not data you gave us; the decision itself reaches you when it is made.\n`;
-
-const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 interface Owner {
   userId: string;

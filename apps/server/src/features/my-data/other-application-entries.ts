@@ -5,9 +5,7 @@ import { listConvertedDocuments } from '../documents';
 import { drawnCopy } from '../pdf';
 import type { MyDataDrawing } from './my-data-drawing';
 import type { ZipEntry } from './zip-stream';
-
-const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+import { iso, json } from './entry-values';
 
 /**
  * The account's further applications of the open cycle (issue 42), each in a folder of its own named by its

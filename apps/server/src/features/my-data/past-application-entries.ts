@@ -3,9 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { pastApplicationsOf } from '../cycles';
 import { drawnCopy, type ApplicantCopies } from '../pdf';
 import type { ZipEntry } from './zip-stream';
-
-const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+import { iso, json } from './entry-values';
 
 /**
  * The applications of earlier cycles that the account's current one replaced

@@ -24,10 +24,19 @@ export interface Queryable {
   ): Promise<QueryResult<T>>;
 }
 
+export interface TransactionOptions {
+  /**
+   * 'repeatable read': every statement sees the snapshot of the first, and a row changed by another transaction
+   * since then fails the change with 40001 (serialization_failure), which the caller retries. Read committed
+   * otherwise. (PGlite has one connection, so its transactions never overlap and need no level.)
+   */
+  isolation?: 'repeatable read';
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * The same database for background work (jobs' workers): on PostgreSQL its own
    * small pool whose statements may run longer than a request's.
