@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { addAnotherQueryKey, getAddAnother } from '../features/application/api/get-add-another';
-import { getTabs, tabsQueryKey } from '../features/application/api/get-tabs';
-import { getProfile, profileQueryKey } from '../shared/session/api/get-profile';
+import { addAnotherQueryKey, getAddAnother } from '../features/application/api/add-another-api';
+import { getTabs, tabsQueryKey } from '../features/application/api/tabs-api';
+import { getProfile, profileQueryKey } from '../shared/session/api/profile-api';
 import { isLoggedInNow } from '../shared/session/session-store';
-import { tenantConfigQuery } from '../shared/site/api/get-tenant-config';
+import { tenantConfigQuery } from '../shared/site/api/tenant-api';
 
 /**
  * Every page waits for the institution's text, and a logged-in one for the

@@ -5,7 +5,7 @@ import { APP_TITLE } from '../components/layout/app-title';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { usePageTitle } from '../components/layout/use-page-title';
-import { tenantConfigQuery } from '../shared/site/api/get-tenant-config';
+import { tenantConfigQuery } from '../shared/site/api/tenant-api';
 import layout from '../shared/site/components/site-layout.module.css';
 import { reportClientError } from './report-client-error';
 import styles from './root-error-screen.module.css';

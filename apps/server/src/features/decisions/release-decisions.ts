@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import type { Queryable } from '../../infra/db/db';
 import { recordStaffActions, type StaffMember } from '../../session/audit-log';
+import type { StaffAccess } from '../../session/staff-access';
 import { decisionAvailableMail, enqueueMailsIn } from '../mail';
 import { copyDecisionStates } from '../staff';
 import {
@@ -93,81 +95,121 @@ export async function carryOutRelease(
   batchSize = deps.config.decisionReleaseBatchSize,
   maxBatches = Infinity,
 ): Promise<number> {
-  const tenant = deps.config.tenant;
-  const offers = tenant.decisions.codes.filter((c) => c.offer).map((c) => c.code);
   let released = 0;
   for (let batches = 0; batches < maxBatches; batches++) {
-    const count = await deps.db.transaction(async (tx) => {
-      const now = deps.clock.now();
-      const release = (
-        await tx.query<{ status: string; release_at: Date } & ReleaseMaker>(
-          'SELECT status, release_at, created_by, created_by_id FROM decision_releases WHERE id = $1 FOR UPDATE',
-          [releaseId],
-        )
-      ).rows[0];
-      if (!release || release.status !== 'scheduled') return null;
-      const maker = await makerAccessNow(deps, tx, release);
-      if (typeof maker === 'string') {
-        const withheld = await withholdRestOfRelease(deps, tx, releaseId, release, maker);
-        log?.info({ release_id: releaseId, withheld, reason: maker }, 'release cancelled: its maker may not release');
-        return null;
-      }
-      const items = await tx.query<{ user_id: string }>(
-        `SELECT user_id FROM decision_release_items WHERE release_id = $1 AND NOT done ORDER BY user_id LIMIT $2`,
-        [releaseId, batchSize],
-      );
-      const ids = items.rows.map((r) => r.user_id);
-      if (ids.length === 0) {
-        await tx.query(`UPDATE decision_releases SET status = 'done', finished_at = $2 WHERE id = $1`, [
-          releaseId,
-          now,
-        ]);
-        return null;
-      }
-      // Left out of this batch: marked done below with the rest, so the release no longer waits for them.
-      const unseen = new Set(await unseenByMaker(tx, maker, ids));
-      await recordWithheld(deps, tx, releaseId, release, [...unseen], 'program-not-seen');
-      if (unseen.size)
-        log?.info({ release_id: releaseId, withheld: unseen.size }, 'left out: its maker no longer sees their program');
-      const releasing = ids.filter((id) => !unseen.has(id));
-      const eligible = `user_id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = decisions.user_id)`;
-      await tx.query(
-        `UPDATE decisions SET status = 'superseded', ended_at = $2
-         WHERE status = 'released' AND ${eligible}
-           AND EXISTS (SELECT 1 FROM decisions p WHERE p.user_id = decisions.user_id AND p.status = 'provisional')`,
-        [releasing, now],
-      );
-      const { rows } = await tx.query<{ id: string; email: string }>(
-        `WITH released AS (
-           UPDATE decisions SET status = 'released', released_at = $2, released_by = $3, release_id = $4,
-             reply_by = CASE WHEN code = ANY($5::text[]) THEN coalesce(reply_by, $7::timestamptz + make_interval(days => $6::int)) END
-           WHERE status = 'provisional' AND ${eligible}
-           RETURNING id, user_id)
-         SELECT r.id, u.email FROM released r JOIN users u ON u.id = r.user_id`,
-        // The reply-by counts from the release's time, as the decider's preview did (issue 41): every batch of a
-        // release, and a scheduled one carried out a minute late, give the same date.
-        [releasing, now, release.created_by, releaseId, offers, tenant.decisions.reply_days, release.release_at],
-      );
-      await enqueueMailsIn(
-        deps,
-        tx,
-        rows.map((r) => ({
-          message: decisionAvailableMail(deps.config, r.email),
-          onceKey: `decision-released:${r.id}`,
-        })),
-      );
-      await tx.query(
-        `UPDATE decision_release_items SET done = true WHERE release_id = $1 AND user_id = ANY($2::uuid[])`,
-        [releaseId, ids],
-      );
-      await copyDecisionStates(tx, ids);
-      return rows.length;
-    });
+    const count = await deps.db.transaction((tx) => releaseBatch(deps, tx, releaseId, batchSize, log));
     if (count === null) return released;
     released += count;
     log?.info({ release_id: releaseId, batch: count, released }, 'decisions released');
   }
   return released;
+}
+
+type Release = { status: string; release_at: Date } & ReleaseMaker;
+
+/**
+ * One batch of a release, in its transaction: how many were released, or null when nothing is left to do (the
+ * release is over, or cancelled now because its maker may release nothing).
+ */
+async function releaseBatch(
+  deps: Deps,
+  tx: Queryable,
+  releaseId: string,
+  batchSize: number,
+  log: Pick<Logger, 'info'> | undefined,
+): Promise<number | null> {
+  const now = deps.clock.now();
+  const release = (
+    await tx.query<Release>(
+      'SELECT status, release_at, created_by, created_by_id FROM decision_releases WHERE id = $1 FOR UPDATE',
+      [releaseId],
+    )
+  ).rows[0];
+  if (!release || release.status !== 'scheduled') return null;
+  const maker = await makerAccessNow(deps, tx, release);
+  if (typeof maker === 'string') {
+    const withheld = await withholdRestOfRelease(deps, tx, releaseId, release, maker);
+    log?.info({ release_id: releaseId, withheld, reason: maker }, 'release cancelled: its maker may not release');
+    return null;
+  }
+  const items = await tx.query<{ user_id: string }>(
+    `SELECT user_id FROM decision_release_items WHERE release_id = $1 AND NOT done ORDER BY user_id LIMIT $2`,
+    [releaseId, batchSize],
+  );
+  const ids = items.rows.map((r) => r.user_id);
+  if (ids.length === 0) {
+    await tx.query(`UPDATE decision_releases SET status = 'done', finished_at = $2 WHERE id = $1`, [releaseId, now]);
+    return null;
+  }
+  const releasing = await leaveOutUnseen(deps, tx, releaseId, release, maker, ids, log);
+  const count = await releaseDecisions(deps, tx, releaseId, release, releasing, now);
+  await tx.query(`UPDATE decision_release_items SET done = true WHERE release_id = $1 AND user_id = ANY($2::uuid[])`, [
+    releaseId,
+    ids,
+  ]);
+  await copyDecisionStates(tx, ids);
+  return count;
+}
+
+/** Of a batch, the applications its maker still sees; the others are recorded as withheld. */
+async function leaveOutUnseen(
+  deps: Deps,
+  tx: Queryable,
+  releaseId: string,
+  release: Release,
+  maker: StaffAccess,
+  ids: string[],
+  log: Pick<Logger, 'info'> | undefined,
+): Promise<string[]> {
+  // Left out of this batch: marked done with the rest of it (releaseBatch), so the release no longer waits for them.
+  const unseen = new Set(await unseenByMaker(tx, maker, ids));
+  await recordWithheld(deps, tx, releaseId, release, [...unseen], 'program-not-seen');
+  if (unseen.size)
+    log?.info({ release_id: releaseId, withheld: unseen.size }, 'left out: its maker no longer sees their program');
+  return ids.filter((id) => !unseen.has(id));
+}
+
+/**
+ * Releases the current provisional decisions of these applications (superseding the released ones they replace)
+ * and queues one notice per applicant; returns how many were released.
+ */
+async function releaseDecisions(
+  deps: Deps,
+  tx: Queryable,
+  releaseId: string,
+  release: Release,
+  releasing: string[],
+  now: Date,
+): Promise<number> {
+  const tenant = deps.config.tenant;
+  const offers = tenant.decisions.codes.filter((c) => c.offer).map((c) => c.code);
+  const eligible = `user_id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = decisions.user_id)`;
+  await tx.query(
+    `UPDATE decisions SET status = 'superseded', ended_at = $2
+     WHERE status = 'released' AND ${eligible}
+       AND EXISTS (SELECT 1 FROM decisions p WHERE p.user_id = decisions.user_id AND p.status = 'provisional')`,
+    [releasing, now],
+  );
+  const { rows } = await tx.query<{ id: string; email: string }>(
+    `WITH released AS (
+       UPDATE decisions SET status = 'released', released_at = $2, released_by = $3, release_id = $4,
+         reply_by = CASE WHEN code = ANY($5::text[]) THEN coalesce(reply_by, $7::timestamptz + make_interval(days => $6::int)) END
+       WHERE status = 'provisional' AND ${eligible}
+       RETURNING id, user_id)
+     SELECT r.id, u.email FROM released r JOIN users u ON u.id = r.user_id`,
+    // The reply-by counts from the release's time, as the decider's preview did (issue 41): every batch of a
+    // release, and a scheduled one carried out a minute late, give the same date.
+    [releasing, now, release.created_by, releaseId, offers, tenant.decisions.reply_days, release.release_at],
+  );
+  await enqueueMailsIn(
+    deps,
+    tx,
+    rows.map((r) => ({
+      message: decisionAvailableMail(deps.config, r.email),
+      onceKey: `decision-released:${r.id}`,
+    })),
+  );
+  return rows.length;
 }
 
 /** Every release whose time has come (by deps.clock), carried out; returns how many decisions were released. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
-import { createInFlightLimit } from '../../http/in-flight-limit';
+import { createInFlightLimit, type InFlightLimit } from '../../http/in-flight-limit';
 import { SECOND } from '../../infra/time-units';
 import { loadCopySource, type CopyOwner, type CopySource } from './application-copy';
 import { copyVersion, createCopyCache } from './copy-cache';
@@ -70,124 +70,39 @@ export interface ApplicantCopies {
  * A draft's copy is drawn at its download.
  */
 export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer): ApplicantCopies {
-  const cache = createCopyCache(COPY_CACHE_BYTES);
-  const stored = createStoredCopies(deps.storage);
-  const limit = createInFlightLimit({
-    perKey: COPY_DRAWING_LIMITS.perApplicant,
-    total: COPY_DRAWING_LIMITS.inProcess,
-    retryAfterSeconds: 2,
-    queue: { max: COPY_DRAWING_LIMITS.queued, maxWaitMs: COPY_DRAWING_LIMITS.maxWaitMs },
-  });
-  /** The drawings under way in this process, by applicant and version: asking again joins the one running. */
-  const drawing = new Map<string, Promise<Uint8Array | undefined>>();
-  /** Failed drawings whose failure the status has said: asked again, it draws them again. */
-  const failureSaid = new Set<string>();
-
+  const copies = createDrawings(deps, renderer);
   /** Copies drawn ahead whose application is still being read (they are in `drawing` once that is done). */
   const reading = new Set<Promise<void>>();
 
   const source = (owner: CopyOwner) => loadCopySource(deps, ctx, deps.config.tenant, owner);
-
-  /** Draws this version once (joining a drawing already under way), keeps it, and stores a submitted one. */
-  const draw = (
-    owner: CopyOwner,
-    copy: CopySource,
-    version: string,
-    log: FastifyBaseLogger,
-    { patient = false, store = true } = {},
-  ) => {
-    const key = `${owner.userId}:${version}`;
-    const running = drawing.get(key);
-    if (running) return running;
-    const submitted = copy.header.submittedAt !== null;
-    const done = limit
-      .run(
-        owner.userId,
-        async () => {
-          try {
-            const pdf = await renderer.render(copy.header, copy.pages);
-            // Stored before it is kept: once this process says 'completed', every process reads it from
-            // the store instead of drawing it again, and a download joining this drawing finds it there.
-            if (submitted && store) await stored.write(owner.userId, version, pdf, log);
-            cache.set(owner.userId, version, pdf);
-            failureSaid.delete(key);
-            return pdf;
-          } catch (err) {
-            log.error({ err }, 'PDF copy of the application could not be drawn');
-            cache.set(owner.userId, version, 'failed');
-            return undefined;
-          }
-        },
-        { patient },
-      )
-      .finally(() => drawing.delete(key));
-    drawing.set(key, done);
-    return done;
-  };
-
-  /** The copy from memory or, when submitted, from the store; null when it must be drawn. */
-  const kept = async (owner: CopyOwner, copy: CopySource, version: string, log: FastifyBaseLogger) => {
-    const inMemory = cache.get(owner.userId, version);
-    if (inMemory instanceof Uint8Array) return inMemory;
-    if (copy.header.submittedAt === null) return null;
-    const fromStore = await stored.read(owner.userId, version, log);
-    if (fromStore) cache.set(owner.userId, version, fromStore);
-    return fromStore;
-  };
-
-  // One per submission (or per failure said): it waits its turn however long the queue, never refused.
-  const drawAhead = (owner: CopyOwner, copy: CopySource, version: string, log: FastifyBaseLogger) => {
-    draw(owner, copy, version, log, { patient: true }).catch((err: unknown) =>
-      log.error({ err }, 'PDF copy could not be drawn ahead'),
-    );
-  };
 
   return {
     async file(owner, log, { patient = false } = {}) {
       // Reading the application fails like any other call (500); only drawing failures are 'failed'.
       const copy = await source(owner);
       const version = copyVersion(copy);
-      const pdf = (await kept(owner, copy, version, log)) ?? (await draw(owner, copy, version, log, { patient }));
+      const pdf =
+        (await kept(copies, owner, copy, version, log)) ?? (await draw(copies, owner, copy, version, log, { patient }));
       return pdf ? { fileName: copy.fileName, pdf } : undefined;
     },
 
     async status(owner, log) {
       const copy = await source(owner);
-      const version = copyVersion(copy);
-      const key = `${owner.userId}:${version}`;
-      const inMemory = cache.get(owner.userId, version);
-      if (inMemory === 'failed') {
-        // Said once; the applicant's "Try again" asks for the status again, and that draws it anew.
-        if (!failureSaid.delete(key)) {
-          failureSaid.add(key);
-          return 'failed';
-        }
-        cache.forget(owner.userId);
-        drawAhead(owner, copy, version, log);
-        return 'in_progress';
-      }
-      if (inMemory || drawing.has(key)) return inMemory ? 'completed' : 'in_progress';
-      const submittedAt = copy.header.submittedAt;
-      // A draft's copy is drawn when it is downloaded.
-      if (submittedAt === null) return 'completed';
-      if ((await deps.storage.size(storedCopyKey(owner.userId, version))) !== null) return 'completed';
-      // Not stored yet: the process that took the submission draws it now; after a while, anyone does.
-      if (deps.clock.now().getTime() - submittedAt.getTime() >= DRAW_AHEAD_HANDOFF_MS)
-        drawAhead(owner, copy, version, log);
-      return 'in_progress';
+      return copyStatus(copies, owner, copy, copyVersion(copy), log);
     },
 
     async pastFile(owner, log) {
       const copy = await source(owner);
       const version = copyVersion(copy);
-      const inMemory = cache.get(owner.userId, version);
-      const pdf = inMemory instanceof Uint8Array ? inMemory : await draw(owner, copy, version, log, { store: false });
+      const inMemory = copies.cache.get(owner.userId, version);
+      const pdf =
+        inMemory instanceof Uint8Array ? inMemory : await draw(copies, owner, copy, version, log, { store: false });
       return pdf ? { fileName: copy.fileName, pdf } : undefined;
     },
 
     drawAhead(owner, log) {
       const read = source(owner).then(
-        (copy) => drawAhead(owner, copy, copyVersion(copy), log),
+        (copy) => drawVersionAhead(copies, owner, copy, copyVersion(copy), log),
         (err: unknown) => log.error({ err }, 'PDF copy could not be drawn ahead'),
       );
       reading.add(read);
@@ -197,7 +112,143 @@ export function createApplicantCopies(deps: AppDeps, ctx: FormContext, renderer:
     async settled() {
       // A refused download's drawing rejects (429) and is its caller's to answer; here only its end counts.
       await Promise.allSettled(reading);
-      await Promise.allSettled(drawing.values());
+      await Promise.allSettled(copies.drawing.values());
     },
   };
+}
+
+/** What one process keeps of its copies and their drawing. */
+interface Drawings {
+  deps: AppDeps;
+  renderer: PdfRenderer;
+  cache: ReturnType<typeof createCopyCache>;
+  stored: ReturnType<typeof createStoredCopies>;
+  limit: InFlightLimit;
+  /** The drawings under way in this process, by applicant and version: asking again joins the one running. */
+  drawing: Map<string, Promise<Uint8Array | undefined>>;
+  /** Failed drawings whose failure the status has said: asked again, it draws them again. */
+  failureSaid: Set<string>;
+}
+
+function createDrawings(deps: AppDeps, renderer: PdfRenderer): Drawings {
+  return {
+    deps,
+    renderer,
+    cache: createCopyCache(COPY_CACHE_BYTES),
+    stored: createStoredCopies(deps.storage),
+    limit: createInFlightLimit({
+      perKey: COPY_DRAWING_LIMITS.perApplicant,
+      total: COPY_DRAWING_LIMITS.inProcess,
+      retryAfterSeconds: 2,
+      queue: { max: COPY_DRAWING_LIMITS.queued, maxWaitMs: COPY_DRAWING_LIMITS.maxWaitMs },
+    }),
+    drawing: new Map(),
+    failureSaid: new Set(),
+  };
+}
+
+/** Draws this version once (joining a drawing already under way), keeps it, and stores a submitted one. */
+function draw(
+  copies: Drawings,
+  owner: CopyOwner,
+  copy: CopySource,
+  version: string,
+  log: FastifyBaseLogger,
+  { patient = false, store = true } = {},
+): Promise<Uint8Array | undefined> {
+  const { drawing, limit } = copies;
+  const key = `${owner.userId}:${version}`;
+  const running = drawing.get(key);
+  if (running) return running;
+  const submitted = copy.header.submittedAt !== null;
+  const done = limit
+    .run(owner.userId, () => drawOnce(copies, owner, copy, version, log, submitted && store), { patient })
+    .finally(() => drawing.delete(key));
+  drawing.set(key, done);
+  return done;
+}
+
+/** One drawing in its turn: kept in memory (stored first when `store`), or its failure kept. */
+async function drawOnce(
+  { renderer, stored, cache, failureSaid }: Drawings,
+  owner: CopyOwner,
+  copy: CopySource,
+  version: string,
+  log: FastifyBaseLogger,
+  store: boolean,
+): Promise<Uint8Array | undefined> {
+  try {
+    const pdf = await renderer.render(copy.header, copy.pages);
+    // Stored before it is kept: once this process says 'completed', every process reads it from
+    // the store instead of drawing it again, and a download joining this drawing finds it there.
+    if (store) await stored.write(owner.userId, version, pdf, log);
+    cache.set(owner.userId, version, pdf);
+    failureSaid.delete(`${owner.userId}:${version}`);
+    return pdf;
+  } catch (err) {
+    log.error({ err }, 'PDF copy of the application could not be drawn');
+    cache.set(owner.userId, version, 'failed');
+    return undefined;
+  }
+}
+
+/** The copy from memory or, when submitted, from the store; null when it must be drawn. */
+async function kept(
+  { cache, stored }: Drawings,
+  owner: CopyOwner,
+  copy: CopySource,
+  version: string,
+  log: FastifyBaseLogger,
+): Promise<Uint8Array | null> {
+  const inMemory = cache.get(owner.userId, version);
+  if (inMemory instanceof Uint8Array) return inMemory;
+  if (copy.header.submittedAt === null) return null;
+  const fromStore = await stored.read(owner.userId, version, log);
+  if (fromStore) cache.set(owner.userId, version, fromStore);
+  return fromStore;
+}
+
+// One per submission (or per failure said): it waits its turn however long the queue, never refused.
+function drawVersionAhead(
+  copies: Drawings,
+  owner: CopyOwner,
+  copy: CopySource,
+  version: string,
+  log: FastifyBaseLogger,
+) {
+  draw(copies, owner, copy, version, log, { patient: true }).catch((err: unknown) =>
+    log.error({ err }, 'PDF copy could not be drawn ahead'),
+  );
+}
+
+/** Whether this version of the copy can be downloaded now, is being drawn, or could not be drawn. */
+async function copyStatus(
+  copies: Drawings,
+  owner: CopyOwner,
+  copy: CopySource,
+  version: string,
+  log: FastifyBaseLogger,
+): Promise<CopyStatus> {
+  const { cache, drawing, failureSaid, deps } = copies;
+  const key = `${owner.userId}:${version}`;
+  const inMemory = cache.get(owner.userId, version);
+  if (inMemory === 'failed') {
+    // Said once; the applicant's "Try again" asks for the status again, and that draws it anew.
+    if (!failureSaid.delete(key)) {
+      failureSaid.add(key);
+      return 'failed';
+    }
+    cache.forget(owner.userId);
+    drawVersionAhead(copies, owner, copy, version, log);
+    return 'in_progress';
+  }
+  if (inMemory || drawing.has(key)) return inMemory ? 'completed' : 'in_progress';
+  const submittedAt = copy.header.submittedAt;
+  // A draft's copy is drawn when it is downloaded.
+  if (submittedAt === null) return 'completed';
+  if ((await deps.storage.size(storedCopyKey(owner.userId, version))) !== null) return 'completed';
+  // Not stored yet: the process that took the submission draws it now; after a while, anyone does.
+  if (deps.clock.now().getTime() - submittedAt.getTime() >= DRAW_AHEAD_HANDOFF_MS)
+    drawVersionAhead(copies, owner, copy, version, log);
+  return 'in_progress';
 }

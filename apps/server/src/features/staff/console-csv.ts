@@ -1,4 +1,5 @@
 import type { StaffListRow } from '@admissions/domain';
+import { csvLine } from '../../http/csv';
 
 export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number][] = [
   ['First name', (r) => r.first_name],
@@ -25,21 +26,6 @@ export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number
   // Last, so the columns a spreadsheet already reads by position stay where they were.
   ['Applications by person', (r) => r.applications_by_person],
 ];
-
-/**
- * One CSV field (RFC 4180). Applicants type these values, and a spreadsheet
- * runs a cell that starts with = + - @ or a control character as a formula
- * (OWASP "CSV injection"): such a cell gets a leading apostrophe.
- */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: readonly (string | number)[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
 
 /** The whole export: a header line, then one line per application, in list order. */
 export async function* csvLines(rows: AsyncIterable<StaffListRow>, onRow?: () => void): AsyncGenerator<string> {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryOptions } from './db';
+import type { Db, Queryable, QueryOptions, TransactionOptions } from './db';
 import { dbPoolWait } from '../metrics/metrics';
 import { isDatabaseUnavailable } from './database-unavailable';
 
@@ -57,6 +57,28 @@ class PoolExhaustedError extends Error {
 }
 
 export function createPostgresDb(options: PostgresOptions): PostgresDb {
+  const settings = withDefaults(options);
+  const { connectionString, max } = settings;
+  const pool = openPool(settings);
+  const waiting: Waiting = { pool, maxWaiting: max * WAITING_PER_CONNECTION };
+  let jobs: PostgresDb | undefined;
+  return {
+    kind: 'postgres',
+    connectionString,
+    ...pooledQueryable(waiting),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    transaction: (fn, options) => runTransaction(waiting, fn, options),
+    jobsDb() {
+      jobs ??= createPostgresDb(jobsOptions(settings));
+      return jobs;
+    },
+    async close() {
+      await Promise.all([pool.end(), jobs?.close()]);
+    },
+  };
+}
+
+function withDefaults(options: PostgresOptions): Required<PostgresOptions> {
   const {
     connectionString,
     max = 20,
@@ -65,6 +87,24 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
     statementTimeoutMs = 2000,
     jobStatementTimeoutMs = 15_000,
   } = options;
+  return { connectionString, max, lockTimeoutMs, connectTimeoutMs, statementTimeoutMs, jobStatementTimeoutMs };
+}
+
+/** The options of the background work's own small pool, on the same database. */
+function jobsOptions(settings: Required<PostgresOptions>): PostgresOptions {
+  const { connectionString, lockTimeoutMs, connectTimeoutMs, jobStatementTimeoutMs } = settings;
+  return {
+    connectionString,
+    max: 4,
+    lockTimeoutMs,
+    connectTimeoutMs: Math.max(connectTimeoutMs, 5000),
+    statementTimeoutMs: jobStatementTimeoutMs,
+    jobStatementTimeoutMs,
+  };
+}
+
+function openPool(settings: Required<PostgresOptions>): pg.Pool {
+  const { connectionString, max, lockTimeoutMs, connectTimeoutMs, statementTimeoutMs } = settings;
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -79,27 +119,39 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const maxWaiting = max * WAITING_PER_CONNECTION;
-  const checkQueue = () => {
-    if (pool.waitingCount >= maxWaiting) throw new PoolExhaustedError();
-  };
-  const connect = async () => {
-    const started = performance.now();
-    const client = await pool.connect();
-    dbPoolWait.observe((performance.now() - started) / 1000);
-    return client;
-  };
-  const run = (q: pg.PoolClient, text: string, values: unknown[], name: string | undefined) =>
-    name ? q.query({ name, text, values }) : q.query(text, values);
-  const rowsOf = <T>(res: pg.QueryResult) => ({ rows: res.rows as T[], rowCount: res.rowCount ?? 0 });
-  /**
-   * A statement on a connection of its own from the pool, as pool.query does (a failed statement's
-   * connection is dropped), with the wait for it timed.
-   */
-  const pooled: Queryable = {
+  return pool;
+}
+
+/** The pool, and how many calls may wait for one of its connections before more are refused. */
+interface Waiting {
+  pool: pg.Pool;
+  maxWaiting: number;
+}
+
+function checkQueue({ pool, maxWaiting }: Waiting): void {
+  if (pool.waitingCount >= maxWaiting) throw new PoolExhaustedError();
+}
+
+async function connect({ pool }: Waiting): Promise<pg.PoolClient> {
+  const started = performance.now();
+  const client = await pool.connect();
+  dbPoolWait.observe((performance.now() - started) / 1000);
+  return client;
+}
+
+const run = (q: pg.PoolClient, text: string, values: unknown[], name: string | undefined) =>
+  name ? q.query({ name, text, values }) : q.query(text, values);
+const rowsOf = <T>(res: pg.QueryResult) => ({ rows: res.rows as T[], rowCount: res.rowCount ?? 0 });
+
+/**
+ * A statement on a connection of its own from the pool, as pool.query does (a failed statement's
+ * connection is dropped), with the wait for it timed.
+ */
+function pooledQueryable(waiting: Waiting): Queryable {
+  return {
     async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
-      checkQueue();
-      const client = await connect();
+      checkQueue(waiting);
+      const client = await connect(waiting);
       // A connection lost mid-statement also fails the statement; its 'error' event must not crash the process.
       const ignore = () => {};
       client.on('error', ignore);
@@ -115,59 +167,44 @@ export function createPostgresDb(options: PostgresOptions): PostgresDb {
       }
     },
   };
-  /**
-   * A transaction's statements, on its one connection, which runs one statement at a time. Statements its
-   * code asks for at once (reads under Promise.all) are sent one after another here: pg queues them itself
-   * only with a deprecation warning, and pg 9 refuses them.
-   */
-  const inTransaction = (client: pg.PoolClient): Queryable => {
-    let last: Promise<unknown> = Promise.resolve();
-    return {
-      async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
-        const turn = last.then(() => run(client, text, params as unknown[], options?.name));
-        last = turn.catch(() => undefined);
-        return rowsOf<T>(await turn);
-      },
-    };
-  };
-  let jobs: PostgresDb | undefined;
+}
+
+async function runTransaction<T>(
+  waiting: Waiting,
+  fn: (tx: Queryable) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  checkQueue(waiting);
+  const client = await connect(waiting);
+  let broken: unknown;
+  try {
+    await client.query(options.isolation ? `BEGIN ISOLATION LEVEL ${options.isolation.toUpperCase()}` : 'BEGIN');
+    const result = await fn(inTransaction(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    // A connection that timed out or dropped is not asked to roll back (it would wait as long again):
+    // it is thrown away, and the server ends its transaction with it.
+    if (isDatabaseUnavailable(err)) broken = err;
+    else await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
+    throw err;
+  } finally {
+    client.release(broken instanceof Error ? broken : broken ? true : undefined);
+  }
+}
+
+/**
+ * A transaction's statements, on its one connection, which runs one statement at a time. Statements its
+ * code asks for at once (reads under Promise.all) are sent one after another here: pg queues them itself
+ * only with a deprecation warning, and pg 9 refuses them.
+ */
+function inTransaction(client: pg.PoolClient): Queryable {
+  let last: Promise<unknown> = Promise.resolve();
   return {
-    kind: 'postgres',
-    connectionString,
-    ...pooled,
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
-    async transaction(fn) {
-      checkQueue();
-      const client = await connect();
-      let broken: unknown;
-      try {
-        await client.query('BEGIN');
-        const result = await fn(inTransaction(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        // A connection that timed out or dropped is not asked to roll back (it would wait as long again):
-        // it is thrown away, and the server ends its transaction with it.
-        if (isDatabaseUnavailable(err)) broken = err;
-        else await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
-        throw err;
-      } finally {
-        client.release(broken instanceof Error ? broken : broken ? true : undefined);
-      }
-    },
-    jobsDb() {
-      jobs ??= createPostgresDb({
-        connectionString,
-        max: 4,
-        lockTimeoutMs,
-        connectTimeoutMs: Math.max(connectTimeoutMs, 5000),
-        statementTimeoutMs: jobStatementTimeoutMs,
-        jobStatementTimeoutMs,
-      });
-      return jobs;
-    },
-    async close() {
-      await Promise.all([pool.end(), jobs?.close()]);
+    async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
+      const turn = last.then(() => run(client, text, params as unknown[], options?.name));
+      last = turn.catch(() => undefined);
+      return rowsOf<T>(await turn);
     },
   };
 }

@@ -87,136 +87,148 @@ const STARTUP_LIMIT_MS = 120_000;
  * STARTUP_LIMIT_MS) fails every job waiting, since a fresh one would fail the
  * same way. Threads are served by serveThreadJobs.
  */
-export function createWorkerPool<Job, Answer, Out>({
-  entry,
-  timeoutMs,
-  resourceLimits,
-  niceness,
-  read,
-  errors,
-}: WorkerPoolOptions<Job, Answer, Out>): WorkerPool<Job, Out> {
-  let thread: Thread<Job, Out> | undefined;
-  let nextId = 1;
-  const queue: Waiting<Job, Out>[] = [];
-
-  const failWaiting = (err: Error) => {
-    for (const waiting of queue.splice(0)) waiting.reject(err);
-  };
-
-  /** Forgets the thread: what it posts or does from now on concerns no job. */
-  const drop = (t: Thread<Job, Out>) => {
-    if (thread === t) thread = undefined;
-    clearTimeout(t.startup);
-    if (t.running) clearTimeout(t.running.timer);
-    t.running = undefined;
-  };
-
-  /** Sends the next waiting job to the thread if it is ready and idle; starts a thread if there is none. */
-  const next = () => {
-    if (queue.length === 0) return;
-    if (!thread) {
-      try {
-        thread = start();
-      } catch (err) {
-        // No thread can be started (its options are refused): nothing waiting can run.
-        failWaiting(err as Error);
-        return;
-      }
-    }
-    const t = thread;
-    if (!t.ready || t.running) return;
-    const waiting = queue.shift()!;
-    const id = nextId++;
-    const timer = setTimeout(() => {
-      if (t.running?.id !== id) return;
-      drop(t);
-      waiting.reject(errors.overran(waiting.job, waiting.timeoutMs));
-      // The thread may be stuck in the job: it is ended, and a fresh one takes the jobs waiting.
-      void t.worker.terminate();
-      next();
-    }, waiting.timeoutMs);
-    t.running = { ...waiting, id, timer };
-    try {
-      t.worker.postMessage({ id, job: waiting.job } satisfies ThreadRequest<Job>, waiting.transfer);
-    } catch (err) {
-      // The job cannot be sent (it cannot be cloned, or its transfer list is wrong): it fails alone.
-      clearTimeout(timer);
-      t.running = undefined;
-      waiting.reject(err as Error);
-      next();
-    }
-  };
-
-  /** The thread crashed or ended: the job it ran fails, and those waiting go to a fresh one. */
-  const lost = (t: Thread<Job, Out>, err: Error) => {
-    if (thread !== t) return;
-    const { running, ready } = t;
-    drop(t);
-    if (running) running.reject(err);
-    if (!ready) failWaiting(err);
-    next();
-  };
-
-  const start = (): Thread<Job, Out> => {
-    const workerData: ThreadStart = { entry: entry.href, niceness: niceness ?? null };
-    // execArgv: [] so the thread does not load the parent's loaders (tsx) again: its entry loads what it needs.
-    const w = new Worker(THREAD_BOOTSTRAP, {
-      eval: true,
-      workerData,
-      execArgv: [],
-      ...(resourceLimits ? { resourceLimits } : {}),
-    });
-    const t: Thread<Job, Out> = {
-      worker: w,
-      ready: false,
-      // At the limit the thread is ended, and its exit fails the jobs waiting (lost(), not ready). Held (not
-      // unref'd) like a job's timer: the first job waits on the loading, and keeps the process alive meanwhile.
-      startup: setTimeout(() => void w.terminate(), STARTUP_LIMIT_MS),
-    };
-    w.on('message', (reply: ThreadReply<Answer> | ThreadReady) => {
-      if (thread !== t) return;
-      if ('ready' in reply) {
-        clearTimeout(t.startup);
-        t.ready = true;
-        next();
-        return;
-      }
-      const job = t.running;
-      if (job?.id !== reply.id) return;
-      clearTimeout(job.timer);
-      t.running = undefined;
-      if ('error' in reply) job.reject(errors.failed(reply.error));
-      else {
-        try {
-          job.resolve(read(reply.answer));
-        } catch (err) {
-          job.reject(err as Error);
-        }
-      }
-      next();
-    });
-    w.on('error', (err) => lost(t, errors.crashed ? errors.crashed(err) : err));
-    w.on('exit', (code) => lost(t, errors.stopped(code)));
-    // While jobs wait, the running job's timer (or the startup limit) keeps the process alive; an idle thread must not.
-    w.unref();
-    return t;
-  };
-
+export function createWorkerPool<Job, Answer, Out>(options: WorkerPoolOptions<Job, Answer, Out>): WorkerPool<Job, Out> {
+  const pool: Pool<Job, Answer, Out> = { options, thread: undefined, nextId: 1, queue: [] };
   return {
-    run(job, transfer = [], jobTimeoutMs = timeoutMs) {
+    run(job, transfer = [], jobTimeoutMs = options.timeoutMs) {
       return new Promise<Out>((resolve, reject) => {
-        queue.push({ job, transfer, timeoutMs: jobTimeoutMs, resolve, reject });
-        next();
+        pool.queue.push({ job, transfer, timeoutMs: jobTimeoutMs, resolve, reject });
+        next(pool);
       });
     },
-    async close() {
-      const t = thread;
-      const err = errors.closed();
-      const running = t?.running;
-      if (t) drop(t);
-      running?.reject(err);
-      failWaiting(err);
-      if (t) await t.worker.terminate();
-    },
+    close: () => closePool(pool),
   };
+}
+
+/** One pool's options, its thread (none until the first job, or after one was lost) and its queue. */
+interface Pool<Job, Answer, Out> {
+  options: WorkerPoolOptions<Job, Answer, Out>;
+  thread: Thread<Job, Out> | undefined;
+  nextId: number;
+  queue: Waiting<Job, Out>[];
+}
+
+function failWaiting<Job, Answer, Out>(pool: Pool<Job, Answer, Out>, err: Error): void {
+  for (const waiting of pool.queue.splice(0)) waiting.reject(err);
+}
+
+/** Forgets the thread: what it posts or does from now on concerns no job. */
+function drop<Job, Answer, Out>(pool: Pool<Job, Answer, Out>, t: Thread<Job, Out>): void {
+  if (pool.thread === t) pool.thread = undefined;
+  clearTimeout(t.startup);
+  if (t.running) clearTimeout(t.running.timer);
+  t.running = undefined;
+}
+
+/** Sends the next waiting job to the thread if it is ready and idle; starts a thread if there is none. */
+function next<Job, Answer, Out>(pool: Pool<Job, Answer, Out>): void {
+  if (pool.queue.length === 0) return;
+  if (!pool.thread) {
+    try {
+      pool.thread = start(pool);
+    } catch (err) {
+      // No thread can be started (its options are refused): nothing waiting can run.
+      failWaiting(pool, err as Error);
+      return;
+    }
+  }
+  const t = pool.thread;
+  if (!t.ready || t.running) return;
+  send(pool, t, pool.queue.shift()!);
+}
+
+/** Sends one job to the ready, idle thread and times it from now. */
+function send<Job, Answer, Out>(pool: Pool<Job, Answer, Out>, t: Thread<Job, Out>, waiting: Waiting<Job, Out>): void {
+  const id = pool.nextId++;
+  const timer = setTimeout(() => {
+    if (t.running?.id !== id) return;
+    drop(pool, t);
+    waiting.reject(pool.options.errors.overran(waiting.job, waiting.timeoutMs));
+    // The thread may be stuck in the job: it is ended, and a fresh one takes the jobs waiting.
+    void t.worker.terminate();
+    next(pool);
+  }, waiting.timeoutMs);
+  t.running = { ...waiting, id, timer };
+  try {
+    t.worker.postMessage({ id, job: waiting.job } satisfies ThreadRequest<Job>, waiting.transfer);
+  } catch (err) {
+    // The job cannot be sent (it cannot be cloned, or its transfer list is wrong): it fails alone.
+    clearTimeout(timer);
+    t.running = undefined;
+    waiting.reject(err as Error);
+    next(pool);
+  }
+}
+
+/** The thread crashed or ended: the job it ran fails, and those waiting go to a fresh one. */
+function lost<Job, Answer, Out>(pool: Pool<Job, Answer, Out>, t: Thread<Job, Out>, err: Error): void {
+  if (pool.thread !== t) return;
+  const { running, ready } = t;
+  drop(pool, t);
+  if (running) running.reject(err);
+  if (!ready) failWaiting(pool, err);
+  next(pool);
+}
+
+function start<Job, Answer, Out>(pool: Pool<Job, Answer, Out>): Thread<Job, Out> {
+  const { entry, niceness, resourceLimits, errors } = pool.options;
+  const workerData: ThreadStart = { entry: entry.href, niceness: niceness ?? null };
+  // execArgv: [] so the thread does not load the parent's loaders (tsx) again: its entry loads what it needs.
+  const w = new Worker(THREAD_BOOTSTRAP, {
+    eval: true,
+    workerData,
+    execArgv: [],
+    ...(resourceLimits ? { resourceLimits } : {}),
+  });
+  const t: Thread<Job, Out> = {
+    worker: w,
+    ready: false,
+    // At the limit the thread is ended, and its exit fails the jobs waiting (lost(), not ready). Held (not
+    // unref'd) like a job's timer: the first job waits on the loading, and keeps the process alive meanwhile.
+    startup: setTimeout(() => void w.terminate(), STARTUP_LIMIT_MS),
+  };
+  w.on('message', (reply: ThreadReply<Answer> | ThreadReady) => heard(pool, t, reply));
+  w.on('error', (err) => lost(pool, t, errors.crashed ? errors.crashed(err) : err));
+  w.on('exit', (code) => lost(pool, t, errors.stopped(code)));
+  // While jobs wait, the running job's timer (or the startup limit) keeps the process alive; an idle thread must not.
+  w.unref();
+  return t;
+}
+
+/** The thread posted that it is ready, or answered a job: the next waiting job is sent. */
+function heard<Job, Answer, Out>(
+  pool: Pool<Job, Answer, Out>,
+  t: Thread<Job, Out>,
+  reply: ThreadReply<Answer> | ThreadReady,
+): void {
+  if (pool.thread !== t) return;
+  if ('ready' in reply) {
+    clearTimeout(t.startup);
+    t.ready = true;
+    next(pool);
+    return;
+  }
+  const job = t.running;
+  if (job?.id !== reply.id) return;
+  clearTimeout(job.timer);
+  t.running = undefined;
+  if ('error' in reply) job.reject(pool.options.errors.failed(reply.error));
+  else {
+    try {
+      job.resolve(pool.options.read(reply.answer));
+    } catch (err) {
+      job.reject(err as Error);
+    }
+  }
+  next(pool);
+}
+
+async function closePool<Job, Answer, Out>(pool: Pool<Job, Answer, Out>): Promise<void> {
+  const t = pool.thread;
+  const err = pool.options.errors.closed();
+  const running = t?.running;
+  if (t) drop(pool, t);
+  running?.reject(err);
+  failWaiting(pool, err);
+  if (t) await t.worker.terminate();
 }

@@ -1,6 +1,6 @@
 import { formatInZone } from '@admissions/domain';
 import { useCallback } from 'react';
-import { useTenantConfig } from './api/get-tenant-config';
+import { useTenantConfig } from './api/tenant-api';
 
 /**
  * Times in the console are the institution's, with the zone named

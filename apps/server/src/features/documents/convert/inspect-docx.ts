@@ -79,76 +79,103 @@ export async function inspectDocx(bytes: Uint8Array): Promise<void> {
   try {
     if (zip.entryCount > DOCX_LIMITS.maxEntries)
       throw new ConversionRefused(FILE_MESSAGES.docxTooComplex, 'too many entries');
-    const seen = new Set<string>();
-    let total = 0;
-    let contentTypes = '';
-    let hasDocument = false;
-    const texts: string[] = [];
-    await new Promise<void>((resolve, reject) => {
-      zip.on('error', reject);
-      zip.on('end', resolve);
-      zip.on('entry', (entry: Entry) => {
-        void (async () => {
-          const name = entry.fileName;
-          if (unsafeName(name))
-            throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, `unsafe entry name ${JSON.stringify(name)}`);
-          const folded = name.toLowerCase();
-          if (seen.has(folded)) throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, `duplicate entry ${name}`);
-          seen.add(folded);
-          if (MACRO_NAMES.test(name)) throw new ConversionRefused(FILE_MESSAGES.docxMacros, name);
-          const declared = entry.uncompressedSize;
-          total += declared;
-          if (declared > DOCX_LIMITS.maxEntryBytes || total > DOCX_LIMITS.maxTotalBytes) {
-            throw new ConversionRefused(FILE_MESSAGES.docxTooComplex, 'inflates too much');
-          }
-          if (
-            declared > DOCX_LIMITS.ratioCheckedFrom &&
-            declared > DOCX_LIMITS.maxRatio * Math.max(1, entry.compressedSize)
-          ) {
-            throw new ConversionRefused(FILE_MESSAGES.docxTooComplex, `compression ratio of ${name}`);
-          }
-          if (name.endsWith('/')) return;
-          const isXml = name === '[Content_Types].xml' || name.endsWith('.rels') || /^word\/[^/]+\.xml$/.test(name);
-          // Inflating proves the declared size (yauzl fails an entry that inflates past it).
-          const data = await readEntry(zip, entry, isXml ? XML_READ_LIMIT : DOCX_LIMITS.maxEntryBytes);
-          if (name === '[Content_Types].xml') contentTypes = data.toString('utf8');
-          if (name === 'word/document.xml') hasDocument = true;
-          if (isXml) texts.push(data.toString('utf8'));
-          if (name.endsWith('.rels')) {
-            for (const rel of data.toString('utf8').match(EXTERNAL_REL) ?? []) {
-              if (!/\bType\s*=\s*["'][^"']*\/hyperlink["']/i.test(rel)) {
-                throw new ConversionRefused(FILE_MESSAGES.docxExternalContent, rel);
-              }
-            }
-          }
-        })().then(
-          () => zip.readEntry(),
-          (err: unknown) =>
-            reject(
-              err instanceof ConversionRefused ? err : new ConversionRefused(FILE_MESSAGES.docxTooComplex, String(err)),
-            ),
-        );
-      });
-      zip.readEntry();
-    });
-    if (!contentTypes || !hasDocument) throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, 'not a Word document');
-    if (MACRO_CONTENT_TYPES.test(contentTypes))
-      throw new ConversionRefused(FILE_MESSAGES.docxMacros, 'macro content type');
-    if (texts.some((t) => /<w:instrText\b/.test(t) && ACTIVE_FIELDS.test(instructionText(t)))) {
-      throw new ConversionRefused(FILE_MESSAGES.docxExternalContent, 'field that links outside the document');
-    }
-    if (
-      texts.some((t) =>
-        /<w:fldSimple\b[^>]*w:instr\s*=\s*"\s*(INCLUDEPICTURE|INCLUDETEXT|DDEAUTO|DDE|LINK|IMPORT)\b/i.test(t),
-      )
-    ) {
-      throw new ConversionRefused(FILE_MESSAGES.docxExternalContent, 'simple field that links outside the document');
-    }
+    const found: Found = { seen: new Set(), total: 0, contentTypes: '', hasDocument: false, texts: [] };
+    await inspectEntries(zip, found);
+    checkDocument(found);
   } catch (err) {
     if (err instanceof ConversionRefused) throw err;
     throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, (err as Error).message);
   } finally {
     zip.close();
+  }
+}
+
+/** What the entries read so far have shown. */
+interface Found {
+  /** Entry names, lower case. */
+  seen: Set<string>;
+  /** The declared sizes of the entries, added up. */
+  total: number;
+  contentTypes: string;
+  hasDocument: boolean;
+  /** The XML parts' text, for the field checks. */
+  texts: string[];
+}
+
+/** Reads the entries one at a time; the first refused ends the reading with its reason. */
+function inspectEntries(zip: ZipFile, found: Found): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', resolve);
+    zip.on('entry', (entry: Entry) => {
+      void inspectEntry(zip, entry, found).then(
+        () => zip.readEntry(),
+        (err: unknown) =>
+          reject(
+            err instanceof ConversionRefused ? err : new ConversionRefused(FILE_MESSAGES.docxTooComplex, String(err)),
+          ),
+      );
+    });
+    zip.readEntry();
+  });
+}
+
+async function inspectEntry(zip: ZipFile, entry: Entry, found: Found): Promise<void> {
+  const name = entry.fileName;
+  checkEntryName(name, found);
+  checkEntrySize(entry, found);
+  if (name.endsWith('/')) return;
+  const isXml = name === '[Content_Types].xml' || name.endsWith('.rels') || /^word\/[^/]+\.xml$/.test(name);
+  // Inflating proves the declared size (yauzl fails an entry that inflates past it).
+  const data = await readEntry(zip, entry, isXml ? XML_READ_LIMIT : DOCX_LIMITS.maxEntryBytes);
+  if (name === '[Content_Types].xml') found.contentTypes = data.toString('utf8');
+  if (name === 'word/document.xml') found.hasDocument = true;
+  if (isXml) found.texts.push(data.toString('utf8'));
+  if (name.endsWith('.rels')) {
+    for (const rel of data.toString('utf8').match(EXTERNAL_REL) ?? []) {
+      if (!/\bType\s*=\s*["'][^"']*\/hyperlink["']/i.test(rel)) {
+        throw new ConversionRefused(FILE_MESSAGES.docxExternalContent, rel);
+      }
+    }
+  }
+}
+
+/** A safe name, not seen before (whatever its case), and no macro's. */
+function checkEntryName(name: string, found: Found): void {
+  if (unsafeName(name))
+    throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, `unsafe entry name ${JSON.stringify(name)}`);
+  const folded = name.toLowerCase();
+  if (found.seen.has(folded)) throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, `duplicate entry ${name}`);
+  found.seen.add(folded);
+  if (MACRO_NAMES.test(name)) throw new ConversionRefused(FILE_MESSAGES.docxMacros, name);
+}
+
+/** The entry's declared size within the limits, alone and with the others, and no zip bomb's ratio. */
+function checkEntrySize(entry: Entry, found: Found): void {
+  const declared = entry.uncompressedSize;
+  found.total += declared;
+  if (declared > DOCX_LIMITS.maxEntryBytes || found.total > DOCX_LIMITS.maxTotalBytes) {
+    throw new ConversionRefused(FILE_MESSAGES.docxTooComplex, 'inflates too much');
+  }
+  if (declared > DOCX_LIMITS.ratioCheckedFrom && declared > DOCX_LIMITS.maxRatio * Math.max(1, entry.compressedSize)) {
+    throw new ConversionRefused(FILE_MESSAGES.docxTooComplex, `compression ratio of ${entry.fileName}`);
+  }
+}
+
+/** Once every entry is read: the parts of a Word document, no macro content type, no field that links outside. */
+function checkDocument({ contentTypes, hasDocument, texts }: Found): void {
+  if (!contentTypes || !hasDocument) throw new ConversionRefused(FILE_MESSAGES.docxUnreadable, 'not a Word document');
+  if (MACRO_CONTENT_TYPES.test(contentTypes))
+    throw new ConversionRefused(FILE_MESSAGES.docxMacros, 'macro content type');
+  if (texts.some((t) => /<w:instrText\b/.test(t) && ACTIVE_FIELDS.test(instructionText(t)))) {
+    throw new ConversionRefused(FILE_MESSAGES.docxExternalContent, 'field that links outside the document');
+  }
+  if (
+    texts.some((t) =>
+      /<w:fldSimple\b[^>]*w:instr\s*=\s*"\s*(INCLUDEPICTURE|INCLUDETEXT|DDEAUTO|DDE|LINK|IMPORT)\b/i.test(t),
+    )
+  ) {
+    throw new ConversionRefused(FILE_MESSAGES.docxExternalContent, 'simple field that links outside the document');
   }
 }
 

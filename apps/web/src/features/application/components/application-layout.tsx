@@ -4,7 +4,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { useApplicationOpening } from '../../../lib/application-id';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { PrintView } from '../../service/components/print-view';
-import { useProfile } from '../../../shared/session/api/get-profile';
+import { useProfile } from '../../../shared/session/api/profile-api';
 import { useIsLoggedIn } from '../../../shared/session/hooks/use-is-logged-in';
 import { useIsServiceUser } from '../../../shared/session/hooks/use-is-service-user';
 import { COMPLETION_PAGE, DEFAULT_FORM_PATH } from '../form-pages';

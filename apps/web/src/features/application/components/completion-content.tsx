@@ -6,7 +6,7 @@ import { useStatus } from '../../status/api/status-api';
 import { applicantStage, isSettled } from '../../status/applicant-stage';
 import { CompletionStatus } from '../../status/components/completion-status';
 import { NextSteps } from '../../status/components/next-steps';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import { useApplicationAnswers, useApplicationForm } from '../state/application-state-context';
 import styles from './completion-content.module.css';
 

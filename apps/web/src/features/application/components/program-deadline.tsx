@@ -1,7 +1,7 @@
 import { deadlineOf, programLabelOf } from '@admissions/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useClosedCycle } from '../../cycles/api/cycle-api';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import { useApplicationAnswers } from '../state/application-state-context';
 import { deadlineSentences, type DeadlinePhase } from './deadline-status';
 import styles from './program-deadline.module.css';

@@ -5,7 +5,7 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { ServerError, userMessage } from '../../../lib/api-errors';
-import { useSaveTemporaryAnswers } from '../api/save-temporary-answers';
+import { useSaveTemporaryAnswers } from '../api/temporary-answers-api';
 import { nonEmptyAnswers } from '../state/answers-store';
 import { useApplicationAnswers } from '../state/application-state-context';
 import styles from './save-for-later-dialog.module.css';

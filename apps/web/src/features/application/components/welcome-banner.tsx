@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import type { NavigationState } from '../../../lib/navigation-state';
 import { useClosedCycle } from '../../cycles/api/cycle-api';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import { useStatus } from '../../status/api/status-api';
 import { applicantStage, isBeforeDecision, isSettled } from '../../status/applicant-stage';
 import type { ClientSnapshot } from '../state/client-snapshot';

@@ -13,11 +13,11 @@ import { CarryOverDialog } from '../components/carry-over-dialog';
 import { WelcomeBanner } from '../components/welcome-banner';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { userMessage } from '../../../lib/api-errors';
-import { useProfile } from '../../../shared/session/api/get-profile';
+import { useProfile } from '../../../shared/session/api/profile-api';
 import { useIsLoggedIn } from '../../../shared/session/hooks/use-is-logged-in';
 import { useIsServiceUser } from '../../../shared/session/hooks/use-is-service-user';
 import { publishVisitorAnswers } from '../../../shared/session/visitor-answers';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import {
   ApplicationAnswersContext,
   ApplicationErrorsContext,

@@ -9,7 +9,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { tenantFixture } from '../../../test/fixtures';
 import { memoryRouter, setLoggedInCookie } from '../../../test/render-app';
 import { settleAfterPaint } from '../../../test/settle-after-paint';
-import { tenantConfigQuery } from '../../../shared/site/api/get-tenant-config';
+import { tenantConfigQuery } from '../../../shared/site/api/tenant-api';
 import { ApplicationLayout } from '../components/application-layout';
 import {
   useApplicationAnswers,

@@ -1,6 +1,6 @@
 import type { Answers, ProfileResponse, WebStatus } from '@admissions/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { profileQueryKey } from '../../../shared/session/api/get-profile';
+import { profileQueryKey } from '../../../shared/session/api/profile-api';
 
 /**
  * The cached profile is the client's copy of the server's state. What the

@@ -1,7 +1,7 @@
 import type { Answers, FormDefinition } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useSaveAnswers } from '../api/save-answers';
+import { useSaveAnswers } from '../api/answers-api';
 import { registerBeforeLogout } from '../../../shared/session/before-logout';
 import { createAnswersSaver, type FlushOptions } from './answers-saver';
 import { createAnswersStore, hasAnyAnswer } from './answers-store';

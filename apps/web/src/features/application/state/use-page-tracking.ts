@@ -2,7 +2,7 @@ import type { DerivedWebStatus } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useSaveLastPage } from '../api/save-last-page';
+import { useSaveLastPage } from '../api/last-page-api';
 import { isStepPath } from '../form-pages';
 import { isSubmittedConflict } from './handled-errors';
 import { refetchProfile, setLastPageLocally } from './profile-cache';

@@ -11,7 +11,7 @@ import {
 } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useSaveValidations } from '../api/save-validations';
+import { useSaveValidations } from '../api/validations-api';
 import type { AnswersStore } from './answers-store';
 import type { ViewState } from './application-state-context';
 import { readProfile } from './profile-cache';

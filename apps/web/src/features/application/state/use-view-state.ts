@@ -12,13 +12,14 @@ import { useToast } from '../../../components/ui/toast/toast-context';
 import { userMessage } from '../../../lib/api-errors';
 import { useTabSwitchGuard } from '../../documents/hooks/use-tab-switch-guard';
 import { refreshDocumentsAfterTabError } from '../../documents/state/refresh-documents';
-import { useAddAnother } from '../api/get-add-another';
-import { addAnotherQueryKey, type AddAnotherCounts } from '../api/get-add-another';
-import { removeRepeatBlock } from '../api/remove-repeat-block';
-import { useSaveAddAnother } from '../api/save-add-another';
-import { tabsQueryKey } from '../api/get-tabs';
-import { useTabs } from '../api/get-tabs';
-import { useSaveTab } from '../api/save-tab';
+import {
+  addAnotherQueryKey,
+  removeRepeatBlock,
+  useAddAnother,
+  useSaveAddAnother,
+  type AddAnotherCounts,
+} from '../api/add-another-api';
+import { tabsQueryKey, useSaveTab, useTabs } from '../api/tabs-api';
 import type { AnswersStore } from './answers-store';
 import type { ViewState } from './application-state-context';
 import { isHandledElsewhere, isSubmittedConflict } from './handled-errors';

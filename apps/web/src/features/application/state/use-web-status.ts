@@ -1,7 +1,7 @@
 import { deriveWebStatus, type ProfileResponse, type WebStatus } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { useSaveWebStatus } from '../api/save-web-status';
+import { useSaveWebStatus } from '../api/web-status-api';
 import { addWebStatusLocally } from './profile-cache';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useCall } from '../../../components/modal/use-call';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { userMessage } from '../../../lib/api-errors';
-import { useOpenApplication } from '../api/use-open-application';
+import { useOpenApplication } from '../api/applications-api';
 import { ApplicationItem } from './application-item';
 import { StartApplication } from './start-application';
 import styles from './applications.module.css';

@@ -1,6 +1,6 @@
 import type { ApplicationsResponse } from '@admissions/domain';
-import { openCycleApplications } from '../../../shared/session/api/get-applications';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { openCycleApplications } from '../../../shared/session/api/applications-api';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import { StartApplicationDialog } from './start-application-dialog';
 import styles from './applications.module.css';
 

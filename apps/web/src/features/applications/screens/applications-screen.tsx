@@ -4,8 +4,8 @@ import { useNavigationMessageToast } from '../../../components/layout/use-naviga
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { userMessage } from '../../../lib/api-errors';
-import { useApplications } from '../../../shared/session/api/get-applications';
-import { useProfile } from '../../../shared/session/api/get-profile';
+import { useApplications } from '../../../shared/session/api/applications-api';
+import { useProfile } from '../../../shared/session/api/profile-api';
 import { useIsLoggedIn } from '../../../shared/session/hooks/use-is-logged-in';
 import { ApplicationsList } from '../components/applications-list';
 

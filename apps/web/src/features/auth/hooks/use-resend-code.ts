@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, isValidEmail, type MessageResponse } from '@admissions/domain';
-import { useResendConfirm } from '../api/resend-confirm';
+import { useResendConfirm } from '../api/account-api';
 import { useErrorToast } from './use-error-toast';
 
 interface FormWithUsername {

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { useNavigationState, type NavigationState } from '../../../lib/navigation-state';
-import { useConfirm } from '../api/confirm';
+import { useConfirm } from '../api/account-api';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { useAccountForm } from '../hooks/use-account-form';

@@ -1,7 +1,7 @@
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { useNavigationState } from '../../../lib/navigation-state';
-import { useForgotPassword } from '../api/forgot-password';
+import { useForgotPassword } from '../api/account-api';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { useAccountForm } from '../hooks/use-account-form';

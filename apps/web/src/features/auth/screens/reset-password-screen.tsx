@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { TextField } from '../../../components/ui/text-field';
 import type { NavigationState } from '../../../lib/navigation-state';
-import { useResetPassword } from '../api/reset-password';
+import { useResetPassword } from '../api/account-api';
 import { AuthCard } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { NewPasswordField } from '../components/new-password-field';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { useNavigationState, type NavigationState } from '../../../lib/navigation-state';
-import { useSignup } from '../api/signup';
+import { useSignup } from '../api/account-api';
 import { AuthCard } from '../components/auth-card';
 import { LoggedOutOnly } from '../components/logged-out-only';
 import { AuthForm } from '../components/auth-form';

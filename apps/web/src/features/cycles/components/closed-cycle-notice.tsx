@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { userMessage } from '../../../lib/api-errors';
 import { useApplicationForm } from '../../../components/form/application-form-context';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import { useApplicationCycle, useRestartApplication, useStartNewCycle } from '../api/cycle-api';
 import { NewCycleDialog } from './new-cycle-dialog';
 import { readerZone } from './reader-zone';

@@ -1,5 +1,5 @@
 import { formatForReader } from '@admissions/domain';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import { useApplicationCycle } from '../api/cycle-api';
 import { PastOffer } from './past-offer';
 import { readerZone } from './reader-zone';

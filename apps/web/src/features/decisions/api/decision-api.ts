@@ -1,6 +1,5 @@
 import {
   DECISION_RESPONSE_PATH,
-  WITHDRAW_PATH,
   type DecisionCodesResponse,
   type DecisionHistoryResponse,
   type DecisionResponse,
@@ -12,13 +11,10 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 // The applicant's decision is read with the rest of the status (GET /api/status): status/api/status-api.ts.
+// Withdrawing the page's application, or the account's others: withdrawal-api.ts.
 
 export const respondToOffer = (response: DecisionResponse) =>
   api.post<{ message: string }>(DECISION_RESPONSE_PATH, { response });
-
-/** Withdraws the page's application (another one of the account's: withdraw-others.ts). */
-export const withdrawApplication = (reason: string) =>
-  api.post<{ message: string }>(WITHDRAW_PATH, reason ? { reason } : {});
 
 /** The tenant's decision codes; `optional`: a page that only offers them (the list's filter) works without them. */
 export function useDecisionCodes({ optional = false } = {}) {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Modal } from '../../../components/ui/modal';
 import { userMessage } from '../../../lib/api-errors';
-import { withdrawApplication } from '../api/decision-api';
+import { withdrawApplication } from '../api/withdrawal-api';
 
 /** Withdrawal, after a confirmation dialog that says what it means; an optional reason goes with it. */
 export function WithdrawApplication({ onDone }: { onDone: (message: string) => void }) {

@@ -7,10 +7,10 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Modal } from '../../../components/ui/modal';
 import { userMessage } from '../../../lib/api-errors';
 import { pinnedApplication } from '../../../lib/application-id';
-import { applicationLimit, applicationsQueryKey, getApplications } from '../../../shared/session/api/get-applications';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { applicationLimit, applicationsQueryKey, getApplications } from '../../../shared/session/api/applications-api';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import { programName, STATE_WORDS } from '../../applications/components/state-words';
-import { withdrawableOthers, withdrawOthers } from '../api/withdraw-others';
+import { withdrawableOthers, withdrawOthers } from '../api/withdrawal-api';
 import styles from './decision-status.module.css';
 
 export const WITHDRAW_OTHERS_TITLE = 'Withdraw your other applications?';

@@ -8,13 +8,15 @@ import {
 } from '@admissions/domain';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createPresignedUrl } from '../api/create-presigned-url';
-import { deleteConversion } from '../api/delete-conversion';
-import { useDeleteDocumentAnswer } from '../api/delete-document-answer';
-import { refreshDocumentAnswers } from '../api/get-document-answers';
-import { conversionQueryKey, NOT_ANSWERED, useConversionStatus } from '../api/get-conversion-status';
-import { startConversion } from '../api/start-conversion';
-import { uploadFile } from '../api/upload-file';
+import {
+  conversionQueryKey,
+  deleteConversion,
+  NOT_ANSWERED,
+  startConversion,
+  useConversionStatus,
+} from '../api/conversion-api';
+import { refreshDocumentAnswers, useDeleteDocumentAnswer } from '../api/document-answers-api';
+import { createPresignedUrl, uploadFile } from '../api/upload-api';
 import { checkChosenFile } from '../state/check-chosen-file';
 import { forgetDocumentLocally, readDocuments } from '../state/documents-cache';
 import { uploadMutationKey } from '../state/upload-activity';

@@ -2,7 +2,7 @@ import type { TabsQuestion } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ServerError, UnauthorizedError } from '../../../lib/api-errors';
-import { useDeleteDocumentAnswer } from '../api/delete-document-answer';
+import { useDeleteDocumentAnswer } from '../api/document-answers-api';
 import { UploadInProgressDialog } from '../components/upload-in-progress-dialog';
 import { readDocuments } from '../state/documents-cache';
 import { fileKeysLeftBy } from '../state/tab-pane-files';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { ServerError, UnauthorizedError, userMessage } from '../../../lib/api-errors';
-import { profileQueryKey } from '../../../shared/session/api/get-profile';
+import { profileQueryKey } from '../../../shared/session/api/profile-api';
 
 export const uploadErrorTitle = (label: string) => `Error uploading file for ${label}`;
 

@@ -1,6 +1,6 @@
 import type { DocumentAnswer, ProfileResponse } from '@admissions/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { profileQueryKey } from '../../../shared/session/api/get-profile';
+import { profileQueryKey } from '../../../shared/session/api/profile-api';
 
 /**
  * The cached profile is the client's one copy of the server's state (decision

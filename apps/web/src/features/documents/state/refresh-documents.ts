@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CONVERSION_QUERY_SCOPE } from '../api/get-conversion-status';
-import { refreshDocumentAnswers } from '../api/get-document-answers';
+import { CONVERSION_QUERY_SCOPE } from '../api/conversion-api';
+import { refreshDocumentAnswers } from '../api/document-answers-api';
 
 /**
  * SPEC sections 7 and 8: after a tab error the doc-conversion and

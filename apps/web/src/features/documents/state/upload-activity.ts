@@ -1,7 +1,7 @@
 import { isDocumentWaiting, type DocumentStatusResponse } from '@admissions/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { conversionQueryKey } from '../api/get-conversion-status';
-import { documentAnswersQueryKey } from '../api/get-document-answers';
+import { conversionQueryKey } from '../api/conversion-api';
+import { documentAnswersQueryKey } from '../api/document-answers-api';
 
 /** The upload of one question (presign, upload, start conversion) runs as a mutation with this key. */
 export const uploadMutationKey = (key: string) => ['document-upload', key] as const;

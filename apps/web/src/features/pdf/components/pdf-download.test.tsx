@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { applicantServer, completeAnswers } from '../../../test/application-server';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
-import { pdfStatusPollInterval } from '../api/get-pdf-status';
+import { pdfStatusPollInterval } from '../api/pdf-copy-api';
 
 const LINK_NAME = 'Download a PDF copy of your application';
 const READY: PdfCopyStatusResponse = {

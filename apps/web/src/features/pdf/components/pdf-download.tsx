@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useApplicationLink } from '../../../lib/application-id';
-import { usePdfStatus } from '../api/get-pdf-status';
+import { usePdfStatus } from '../api/pdf-copy-api';
 import styles from './pdf-download.module.css';
 
 export const PDF_DOWNLOAD_LABEL = 'Download a PDF copy of your application';

@@ -1,6 +1,6 @@
 import { letterItemKey, type Answers, type FormDefinition, type RecommenderState } from '@admissions/domain';
 import { Subheadings } from '../../../components/form/shell/heading';
-import { useRecommendations } from '../api/get-recommendations';
+import { useRecommendations } from '../api/recommendations-api';
 import { asksForRecommenders, recommenderSections } from '../recommender-sections';
 import { RecommenderStatus } from './recommender-status';
 import styles from './completion-letters.module.css';

@@ -1,4 +1,4 @@
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import styles from './recommend-page.module.css';
 
 /** What a recommender whose link does not work can do: only the applicant can send a new link. */

@@ -4,8 +4,7 @@ import {
   RECOMMENDATION_LETTER_MIN_LENGTH,
   type RecommendationView,
 } from '@admissions/domain';
-import { useDeclineRecommendation } from '../api/decline-recommendation';
-import { useSubmitLetterText } from '../api/submit-letter-text';
+import { useDeclineRecommendation, useSubmitLetterText } from '../api/recommender-api';
 import { useLetterUpload } from '../hooks/use-letter-upload';
 import { checkDeclineReason, checkLetterText } from './letter-checks';
 import { LetterUpload } from './letter-upload';

@@ -1,5 +1,5 @@
 import type { Answers, FormSection, RecommenderPrefix } from '@admissions/domain';
-import { useRecommendations } from '../api/get-recommendations';
+import { useRecommendations } from '../api/recommendations-api';
 import { useRefetchWhenSaved } from '../hooks/use-refetch-when-saved';
 import { recommenderOfSection } from '../recommender-sections';
 import { RecommenderStatus } from './recommender-status';

@@ -2,11 +2,14 @@ import { ERROR_MESSAGES, FILE_MESSAGES, type RecommendationView } from '@admissi
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerError, UnauthorizedError } from '../../../lib/api-errors';
-import { uploadFile } from '../../documents/api/upload-file';
+import { uploadFile } from '../../documents/api/upload-api';
 import { checkChosenFile } from '../../documents/state/check-chosen-file';
-import { createLetterUploadForm } from '../api/create-letter-upload-form';
-import { isLetterConverting, recommendationViewKey } from '../api/open-recommendation';
-import { submitLetterFile } from '../api/submit-letter-file';
+import {
+  createLetterUploadForm,
+  isLetterConverting,
+  recommendationViewKey,
+  submitLetterFile,
+} from '../api/recommender-api';
 import { fieldMessages, isLinkInvalid } from '../recommendation-errors';
 import { useMutation } from '../../../lib/use-mutation';
 

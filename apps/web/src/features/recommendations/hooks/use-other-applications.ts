@@ -1,6 +1,6 @@
 import { programOf } from '@admissions/domain';
-import { openCycleApplications, useApplications } from '../../../shared/session/api/get-applications';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { openCycleApplications, useApplications } from '../../../shared/session/api/applications-api';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 
 /** Another application of the account a letter request can name too. */
 export interface OtherApplication {

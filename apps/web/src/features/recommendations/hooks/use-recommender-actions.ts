@@ -2,8 +2,7 @@ import { RECOMMENDATION_MESSAGES, type RecommenderPrefix } from '@admissions/dom
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { UnauthorizedError, userMessage } from '../../../lib/api-errors';
-import { useSendRecommendationReminder } from '../api/send-recommendation-reminder';
-import { useSendRecommendationRequest } from '../api/send-recommendation-request';
+import { useSendRecommendationReminder, useSendRecommendationRequest } from '../api/recommendations-api';
 
 type Action = 'request' | 'reminder';
 

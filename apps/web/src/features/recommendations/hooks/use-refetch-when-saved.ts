@@ -1,6 +1,6 @@
 import type { RecommenderPrefix } from '@admissions/domain';
 import { useEffect, useRef } from 'react';
-import { useProfile } from '../../../shared/session/api/get-profile';
+import { useProfile } from '../../../shared/session/api/profile-api';
 
 /** The answers the server checks before it sends a request (`can_request`). */
 const CHECKED_PARTS = ['first_name', 'last_name', 'email'] as const;

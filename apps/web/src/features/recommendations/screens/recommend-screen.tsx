@@ -4,7 +4,7 @@ import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { userMessage } from '../../../lib/api-errors';
-import { useRecommendationView } from '../api/open-recommendation';
+import { useRecommendationView } from '../api/recommender-api';
 import { NewLinkHelp } from '../components/new-link-help';
 import { OpenRequest, RECOMMEND_HEADING } from '../components/open-request';
 import { RecommendMessage } from '../components/recommend-message';

@@ -1,11 +1,11 @@
-import { buildForm, tenantAsKept, type ServicePrintData } from '@admissions/domain';
+import { buildForm, formWithoutEqualityQuestions, tenantAsKept, type ServicePrintData } from '@admissions/domain';
 import { useMemo } from 'react';
 import { FormPageBody, type FormRenderContext } from '../../../components/form/form-page-body';
 import { Subheadings } from '../../../components/form/shell/heading';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
-import { usePrintData } from '../api/get-print-data';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
+import { usePrintData } from '../api/print-data-api';
 import styles from './print-view.module.css';
 import './print-layout.css';
 
@@ -27,7 +27,12 @@ export function PrintDocument({ token, embedded = false }: { token: string; embe
   const data = result.data?.kind === 'ok' ? result.data.data : undefined;
   // A submitted application reads with the program and term it kept, whatever the tenant offers today (issue 41).
   const keptBasis = data?.kept_basis;
-  const form = useMemo(() => buildForm(tenantAsKept(tenant, keptBasis)), [tenant, keptBasis]);
+  // The office reads one application here: the equality monitoring questions are left out (issue 47), as the
+  // server leaves out their answers.
+  const form = useMemo(
+    () => formWithoutEqualityQuestions(buildForm(tenantAsKept(tenant, keptBasis))),
+    [tenant, keptBasis],
+  );
   const name = applicantName(data);
 
   const ctx = useMemo<FormRenderContext | undefined>(

@@ -39,6 +39,11 @@ describe('the service print view (?service_token=)', { timeout: 30_000 }, () => 
     expect(screen.getAllByText('[X]').length).toBeGreaterThan(0);
     expect(screen.getAllByText('[ ]').length).toBeGreaterThan(0);
     expect(screen.getByText(/^Document attached for /)).toBeInTheDocument();
+    // The office reads one application here: no equality monitoring question, not even empty (issue 47);
+    // citizenship, which admission rules read, stays.
+    expect(screen.getByText('Primary Citizenship')).toBeInTheDocument();
+    for (const label of ['Gender', 'Are you Hispanic or Latino?', /^Race/])
+      expect(screen.queryByText(label)).not.toBeInTheDocument();
     // Text meant only for applicants filling in the form is left out of the print (SPEC section 6).
     expect(
       screen.queryByText('Thank you. Accept the terms below and press Submit when you are ready.'),

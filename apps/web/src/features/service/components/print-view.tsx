@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
-import { usePrintData } from '../api/get-print-data';
+import { usePrintData } from '../api/print-data-api';
 import { applicantName, PrintDocument } from './print-document';
 
 /**

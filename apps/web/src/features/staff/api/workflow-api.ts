@@ -17,6 +17,12 @@ export function useStages() {
 
 export const saveStages = (stages: Stage[]) => api.put<StagesResponse>('/api/staff/stages', { stages });
 
+/** A stage's label from its id (the id itself while the stages load, or for a stage since removed). */
+export function useStageLabel(): (id: string | null | undefined) => string {
+  const stages = useStages();
+  return (id) => (id ? (stages.data?.stages.find((s) => s.id === id)?.label ?? id) : '');
+}
+
 export function useRubrics() {
   return useQuery({
     queryKey: RUBRICS_KEY,

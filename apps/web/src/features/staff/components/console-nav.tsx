@@ -3,12 +3,14 @@ import { NavLink } from 'react-router';
 import { hasRight, useStaffAccess } from './staff-access';
 import styles from './console-nav.module.css';
 
-const LINKS: { to: string; label: string; right: StaffRight }[] = [
+/** `end: false`: the link stays current on the pages under it (each report is /staff/reports/{kind}). */
+const LINKS: { to: string; label: string; right: StaffRight; end?: false }[] = [
   { to: '/staff', label: 'Applications', right: 'read' },
   { to: '/staff/queue', label: 'My queue', right: 'review' },
   { to: '/staff/team', label: 'Team', right: 'manage_team' },
   { to: '/staff/workflow', label: 'Stages & rubrics', right: 'manage_team' },
   { to: '/staff/audit', label: 'Audit log', right: 'manage_team' },
+  { to: '/staff/reports', label: 'Reports', right: 'reports', end: false },
 ];
 
 /** The console's sections, each shown only to a member whose rights allow it. */
@@ -20,7 +22,7 @@ export function ConsoleNav() {
       <ul className={styles.links}>
         {links.map((l) => (
           <li key={l.to}>
-            <NavLink to={l.to} end className={styles.link}>
+            <NavLink to={l.to} end={l.end ?? true} className={styles.link}>
               {l.label}
             </NavLink>
           </li>

@@ -1,6 +1,6 @@
 import { programOptions, STAFF_ROLES, type StaffRole, type TeamMemberInput } from '@admissions/domain';
 import { useId, useMemo } from 'react';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import styles from './team.module.css';
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

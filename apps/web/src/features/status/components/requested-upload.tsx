@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
-import { createPresignedUrl } from '../../documents/api/create-presigned-url';
-import { startConversion } from '../../documents/api/start-conversion';
-import { uploadFile } from '../../documents/api/upload-file';
+import { startConversion } from '../../documents/api/conversion-api';
+import { createPresignedUrl, uploadFile } from '../../documents/api/upload-api';
 import { statusQueryKey } from '../api/status-api';
 import styles from './status-checklist.module.css';
 

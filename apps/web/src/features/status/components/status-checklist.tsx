@@ -1,5 +1,5 @@
 import { formatInZone, type ChecklistItem } from '@admissions/domain';
-import { useTenantConfig } from '../../../shared/site/api/get-tenant-config';
+import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import { AddressCorrection } from './address-correction';
 import { RequestedUpload } from './requested-upload';
 import { NOT_RECEIVED, STATE_LABELS } from './state-labels';

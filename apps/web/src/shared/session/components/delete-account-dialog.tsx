@@ -5,7 +5,7 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { ServerError, UnauthorizedError, userMessage } from '../../../lib/api-errors';
-import { useDeleteAccount } from '../api/delete-account';
+import { useDeleteAccount } from '../api/account-api';
 
 interface DeleteAccountDialogProps {
   username: string;

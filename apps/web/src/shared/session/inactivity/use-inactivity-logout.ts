@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { NavigationState } from '../../../lib/navigation-state';
-import { logout } from '../api/logout';
+import { logout } from '../api/session-api';
 import { runBeforeLogout } from '../before-logout';
 import { leaveForLogin } from '../leave-for-login';
 

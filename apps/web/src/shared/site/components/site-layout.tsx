@@ -9,7 +9,7 @@ import { ApplicationChangedNotice } from '../../session/components/application-c
 import { useIsServiceUser } from '../../session/hooks/use-is-service-user';
 import { InactivityGuard } from '../../session/inactivity/inactivity-guard';
 import { useEndSessionOnLogin } from '../../session/leave-for-login';
-import { useTenantConfig } from '../api/get-tenant-config';
+import { useTenantConfig } from '../api/tenant-api';
 import { useEndToastsOnNavigate } from './end-toasts-on-navigate';
 import styles from './site-layout.module.css';
 

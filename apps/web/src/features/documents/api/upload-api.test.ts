@@ -2,7 +2,7 @@ import { FILE_MESSAGES, GENERIC_ERROR_MESSAGE } from '@admissions/domain';
 import { describe, expect, it } from 'vitest';
 import { stubXhr } from '../../../test/fake-xhr';
 import { ServerError, UnauthorizedError } from '../../../lib/api-errors';
-import { uploadError, uploadFile } from './upload-file';
+import { uploadError, uploadFile } from './upload-api';
 
 const form = {
   url: 'https://bucket.s3.example.com/',

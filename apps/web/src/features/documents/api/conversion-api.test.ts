@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionPollInterval } from './get-conversion-status';
+import { conversionPollInterval } from './conversion-api';
 
 describe('conversion polling (SPEC section 4)', () => {
   it('asks again every 2000 ms while unprocessed or in progress, and stops otherwise', () => {

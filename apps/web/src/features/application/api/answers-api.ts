@@ -1,4 +1,4 @@
-import type { AnswerBody, MessageResponse } from '@admissions/domain';
+import type { AnswerBody, Answers, CarryOverResponse, MessageResponse } from '@admissions/domain';
 import { api, type RequestOptions } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
 
@@ -17,4 +17,9 @@ export function useSaveAnswers() {
   return useMutation({
     mutationFn: ({ answers, keepalive }: SaveAnswersVariables) => saveAnswers(answers, { keepalive }),
   });
+}
+
+/** POST /api/carry-over: a visitor's answers offered to the account at login (fills only unanswered questions). */
+export function carryOver(answer: Answers): Promise<CarryOverResponse> {
+  return api.post<CarryOverResponse>('/api/carry-over', { answer });
 }

@@ -2,7 +2,7 @@ import type { MessageResponse } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
-import { applicationsQueryKey } from '../../../shared/session/api/get-applications';
+import { applicationsQueryKey } from '../../../shared/session/api/applications-api';
 
 /**
  * POST /api/submit: the server validates again and decides. 422

@@ -2,11 +2,19 @@ import {
   ERROR_MESSAGES,
   FILE_MESSAGES,
   GENERIC_ERROR_MESSAGE,
+  PRESIGNED_URL_PATH,
   type ErrorCode,
+  type PresignedUrlBody,
   type PresignedUrlResponse,
 } from '@admissions/domain';
+import { api } from '../../../lib/api-client';
 import { ServerError, UnauthorizedError } from '../../../lib/api-errors';
 import { applicationTicket } from '../../../lib/application-id';
+
+/** POST /api/presigned-url: where and how to upload the file for one question. */
+export function createPresignedUrl(body: PresignedUrlBody): Promise<PresignedUrlResponse> {
+  return api.post<PresignedUrlResponse>(PRESIGNED_URL_PATH, body);
+}
 
 /** Upload progress in whole percent, 0 to 100. */
 export type OnProgress = (percent: number) => void;

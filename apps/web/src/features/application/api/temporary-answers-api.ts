@@ -1,6 +1,7 @@
-import type { TemporaryAnswersResponse } from '@admissions/domain';
+import type { TemporaryAnswersBody, TemporaryAnswersCreated, TemporaryAnswersResponse } from '@admissions/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** GET /public/tmp?token=: a visitor's answers saved with 'Save and finish later'. */
 export function getTemporaryAnswers(token: string): Promise<TemporaryAnswersResponse> {
@@ -18,4 +19,13 @@ export function useTemporaryAnswers(token: string | null) {
     enabled: token !== null,
     throwOnError: false,
   });
+}
+
+/** POST /public/tmp: stores a visitor's answers and answers with a resume link (optionally e-mailed). */
+export function saveTemporaryAnswers(body: TemporaryAnswersBody): Promise<TemporaryAnswersCreated> {
+  return api.post<TemporaryAnswersCreated>('/public/tmp', body);
+}
+
+export function useSaveTemporaryAnswers() {
+  return useMutation({ mutationFn: saveTemporaryAnswers });
 }

@@ -2,7 +2,9 @@ import {
   DOC_CONVERSION_POLL_MS,
   documentConversionPath,
   isDocumentWaiting,
+  type DocumentDeletedResponse,
   type DocumentStatusResponse,
+  type StartConversionBody,
 } from '@admissions/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -36,4 +38,14 @@ export function useConversionStatus(key: string, enabled: boolean) {
     refetchInterval: (query) => conversionPollInterval(query.state.data),
     throwOnError: false,
   });
+}
+
+/** POST /api/pdf/document-answer/{key}: convert the uploaded file; answers the first status. */
+export function startConversion(key: string, body: StartConversionBody): Promise<DocumentStatusResponse> {
+  return api.post<DocumentStatusResponse>(documentConversionPath(key), body);
+}
+
+/** DELETE /api/pdf/document-answer/{key}: forget a conversion (after an upload error). */
+export function deleteConversion(key: string): Promise<DocumentDeletedResponse> {
+  return api.delete<DocumentDeletedResponse>(documentConversionPath(key));
 }

@@ -1,15 +1,38 @@
 import {
+  RECOMMENDATIONS_PATH,
+  recommendationReminderPath,
   recommendationRequestPath,
   type RecommendationRequestBody,
   type RecommenderPrefix,
   type RecommendationsResponse,
 } from '@admissions/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { STATUS_QUERY_KEY } from '../../../lib/status-query-key';
-import { applicationsQueryKey } from '../../../shared/session/api/get-applications';
-import { recommendationsQueryKey } from './get-recommendations';
 import { useMutation } from '../../../lib/use-mutation';
+import { applicationsQueryKey } from '../../../shared/session/api/applications-api';
+
+export const recommendationsQueryKey = ['recommendations'] as const;
+
+/** GET /api/recommendations: where each recommender's letter stands. */
+export function getRecommendations(): Promise<RecommendationsResponse> {
+  return api.get<RecommendationsResponse>(RECOMMENDATIONS_PATH);
+}
+
+/**
+ * Asked again on every visit of a page that shows it, since recommenders
+ * answer in their own time. A failed call is shown in place rather than
+ * taking the page down: the rest of the page does not depend on it.
+ */
+export function useRecommendations(enabled: boolean) {
+  return useQuery({
+    queryKey: recommendationsQueryKey,
+    queryFn: getRecommendations,
+    enabled,
+    refetchOnMount: 'always',
+    throwOnError: false,
+  });
+}
 
 export interface LetterRequest {
   prefix: RecommenderPrefix;
@@ -36,6 +59,23 @@ export function useSendRecommendationRequest() {
       await queryClient.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
       // The other applications named now hold the request too.
       if (alsoFor.length > 0) await queryClient.invalidateQueries({ queryKey: applicationsQueryKey });
+    },
+  });
+}
+
+/** POST /api/recommendations/{prefix}/reminder: at most one a day; answers the new list. */
+export function sendRecommendationReminder(prefix: RecommenderPrefix): Promise<RecommendationsResponse> {
+  return api.post<RecommendationsResponse>(recommendationReminderPath(prefix), {});
+}
+
+export function useSendRecommendationReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendRecommendationReminder,
+    onSuccess: async (list) => {
+      queryClient.setQueryData(recommendationsQueryKey, list);
+      // The checklist's letter item changes with it: Final Steps and the status page read it again.
+      await queryClient.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
     },
   });
 }

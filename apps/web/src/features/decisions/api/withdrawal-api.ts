@@ -1,4 +1,5 @@
 import {
+  WITHDRAW_PATH,
   withdrawApplicationPath,
   type ApplicationsResponse,
   type ApplicationSummary,
@@ -6,7 +7,11 @@ import {
 } from '@admissions/domain';
 import { api } from '../../../lib/api-client';
 import { ServerError } from '../../../lib/api-errors';
-import { openCycleApplications } from '../../../shared/session/api/get-applications';
+import { openCycleApplications } from '../../../shared/session/api/applications-api';
+
+/** POST /api/withdraw: withdraws the page's application (another one of the account's: withdrawOther below). */
+export const withdrawApplication = (reason: string) =>
+  api.post<{ message: string }>(WITHDRAW_PATH, reason ? { reason } : {});
 
 /**
  * The account's other applications in the open cycle that an accepted offer leaves standing and that can still be
