@@ -103,6 +103,7 @@ const webFeatureLayers = [
   ['status'],
   ['decisions'],
   ['application', 'staff'],
+  ['reports'],
 ];
 const webFeatures = readdirSync(`${import.meta.dirname}/${web}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

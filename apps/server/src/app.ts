@@ -11,7 +11,7 @@ import { requireStaff } from './session/require-staff';
 import { addAnotherRoutes } from './features/application/add-another-routes';
 import { answerRoute } from './features/application/answer-route';
 import { carryOverRoute } from './features/application/carry-over-route';
-import { createFormContext } from './core/form-context';
+import { createFormContext, type FormContext } from './core/form-context';
 import { lastPageRoute } from './features/application/last-page-route';
 import { profileRoute } from './features/application/profile-route';
 import { submitRoute } from './features/application/submit-route';
@@ -25,7 +25,7 @@ import { webStatusRoute } from './features/application/web-status-route';
 import { lookupRoutes } from './features/lookup/lookup-routes';
 import { clientErrorRoute } from './features/client-errors/client-error-route';
 import { registerMailWake } from './features/mail/mail-jobs';
-import { createApplicantCopies, createPdfRenderer } from './features/pdf';
+import { createApplicantCopies, createPdfRenderer, type ApplicantCopies, type PdfRenderer } from './features/pdf';
 import { pdfRoutes } from './features/pdf/pdf-routes';
 import { documentRoutes } from './features/documents/document-routes';
 import { localUploadRoute } from './features/documents/local-upload-route';
@@ -38,6 +38,7 @@ import { recommenderRoutes } from './features/recommendations/recommender-routes
 import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
 import { officeItemsRoutes } from './features/office-items';
+import { reportsRoutes } from './features/reports';
 import { teamRoutes } from './features/team';
 import { statusRoutes, unsubscribeRoute } from './features/status';
 import { bounceRoute } from './features/mail';
@@ -65,7 +66,23 @@ const STATE_CHANGING_GETS = new Set(['/api/logout']);
  * Listening and shutdown live in server.ts.
  */
 export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app = createFastify(deps, logger);
+  await registerPlumbing(app, deps);
+
+  const formContext = createFormContext(deps.config.tenant);
+  await prepareAtStart(deps, formContext, logger);
+  registerOriginGuard(app, deps.config.publicUrl.origin);
+
+  await app.register(publicRoutes(deps, formContext), { prefix: '/public' });
+  await app.register(apiRoutes(deps, formContext), { prefix: '/api' });
+  await registerOutsideApi(app, deps, formContext);
+  await registerWebApp(app, deps.config.webDist);
+  return app;
+}
+
+/** The Fastify instance with its limits and timeouts; no hook or route yet. */
+function createFastify(deps: AppDeps, logger: Logger): FastifyInstance {
+  return Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // Trust exactly as many proxy hops as configured when reading the client address.
     trustProxy: (_address: string, hop: number) => hop < deps.config.trustProxy,
@@ -79,6 +96,10 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     // The balancer's X-Request-Id when it sent a sane one, else a new UUID (http/request-id.ts).
     genReqId: requestIdOf,
   });
+}
+
+/** The hooks every request passes, in their order: arrival time, request id, metrics, errors, input, headers. */
+async function registerPlumbing(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // First of all hooks: a request's arrival is the instant its deadline and its session are judged by.
   registerArrivalTime(app, deps.clock);
   // Only JSON bodies are accepted: a plain-text form post from another site is the classic forgery.
@@ -91,8 +112,10 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, deps.config.publicUrl, deps.storage.uploadOrigins);
   registerMailWake(app, deps);
+}
 
-  const formContext = createFormContext(deps.config.tenant);
+/** What each start records or checks before it serves: the open cycle, earlier submissions' bases, the form. */
+async function prepareAtStart(deps: AppDeps, formContext: FormContext, logger: Logger): Promise<void> {
   // New applications join the cycle the tenant file opens (decision 042). A database that does not answer at
   // start must not keep the process from serving /health/live (decision 045): the next start records it.
   await recordOpenCycle(deps.db, deps.config.tenant, deps.clock.now()).catch((err: unknown) =>
@@ -109,86 +132,111 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     });
     for (const warning of warnings) logger.warn(warning);
   }
-  const publicOrigin = deps.config.publicUrl.origin;
+}
+
+/** A call that changes state must come from the public origin. */
+function registerOriginGuard(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (request) => {
     // A bearer-token call (the MTA's bounces) carries no cookie a forged page could borrow.
     if (changesState(request, STATE_CHANGING_GETS) && !request.routeOptions.config.bearerAuthenticated)
       assertSameOrigin(request, publicOrigin);
   });
+}
 
-  await app.register(
+/** /public: the routes open without a session. */
+function publicRoutes(deps: AppDeps, formContext: FormContext) {
+  return async (scope: FastifyInstance) => {
+    await scope.register(tenantRoute(deps.config.tenant));
+    await scope.register(publicAccountRoutes(deps));
+    await scope.register(temporaryAnswersRoutes(deps, formContext));
+    await scope.register(clientErrorRoute(deps));
+    await scope.register(recommenderRoutes(deps));
+    await scope.register(unsubscribeRoute(deps));
+    if (deps.storage.kind === 'local')
+      await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'recommender'));
+  };
+}
+
+/** /api: the answer save, the applicant's routes behind a session, the office's behind the staff check. */
+function apiRoutes(deps: AppDeps, formContext: FormContext) {
+  return async (api: FastifyInstance) => {
+    api.decorateRequest('session', undefined);
+    // The answer save checks its session itself, in the same statement as the save.
+    await api.register(answerRoute(deps, formContext));
+    // One drawing thread for every PDF the server draws: the applicant's copies (this cycle's, past ones',
+    // those in the data download), the office's copies and its packets' separators, decision letters. A
+    // thread of its own for each cost some 125 MB of memory more per process once each had drawn
+    // (react-pdf and every font loaded again), and its pool's queue keeps them first asked, first drawn.
+    const pdfs = createPdfRenderer();
+    const applicantCopies = createApplicantCopies(deps, formContext, pdfs);
+    // A copy being drawn or stored (one drawn at a submission) is finished before the thread goes.
+    api.addHook('onClose', async () => {
+      await applicantCopies.settled();
+      await pdfs.close();
+    });
+    await api.register(applicantRoutes(deps, formContext, pdfs, applicantCopies));
+    await registerOfficeRoutes(api, deps, formContext, pdfs);
+  };
+}
+
+/** The applicant's routes: a session, the application it names, and no write to a closed cycle's application. */
+function applicantRoutes(deps: AppDeps, formContext: FormContext, pdfs: PdfRenderer, applicantCopies: ApplicantCopies) {
+  return async (scope: FastifyInstance) => {
+    scope.addHook('preHandler', requireSession(deps));
+    scope.addHook('preHandler', async (req, reply) => checkNamedApplication(req, reply));
+    // A closed cycle's application is read-only until the applicant starts one for the open cycle (decision 052).
+    scope.addHook('preHandler', refuseClosedCycleWrites(deps));
+    await scope.register(profileRoute(deps));
+    await scope.register(logoutRoute(deps));
+    await scope.register(keepAliveRoute(deps));
+    await scope.register(lastPageRoute(deps, formContext));
+    await scope.register(webStatusRoute(deps));
+    await scope.register(addAnotherRoutes(deps, formContext));
+    await scope.register(tabsRoutes(deps, formContext));
+    await scope.register(validationsRoute(deps, formContext));
+    // The copy of a just-submitted application is drawn at once, so its download is a read (decision 056).
+    await scope.register(submitRoute(deps, formContext, (owner, log) => applicantCopies.drawAhead(owner, log)));
+    await scope.register(carryOverRoute(deps, formContext));
+    await scope.register(pdfRoutes(deps, applicantCopies, pdfs));
+    await scope.register(documentRoutes(deps, formContext));
+    await scope.register(recommendationRoutes(deps, formContext));
+    await scope.register(myDataRoute(deps, { renderer: pdfs, copies: applicantCopies }));
+    await scope.register(deleteAccountRoute(deps));
+    await scope.register(statusRoutes(deps, formContext));
+    await scope.register(applicantDecisionRoutes(deps, pdfs));
+    await scope.register(cycleRoutes(deps, formContext, applicantCopies));
+    await scope.register(applicationsRoutes(deps, formContext));
+    if (deps.storage.kind === 'local')
+      await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
+  };
+}
+
+/** /api/staff: the admissions office's routes. */
+async function registerOfficeRoutes(
+  api: FastifyInstance,
+  deps: AppDeps,
+  formContext: FormContext,
+  pdfs: PdfRenderer,
+): Promise<void> {
+  // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
+  await api.register(staffRoutes(deps, formContext, pdfs), { prefix: '/staff' });
+  await api.register(
     async (scope) => {
-      await scope.register(tenantRoute(deps.config.tenant));
-      await scope.register(publicAccountRoutes(deps));
-      await scope.register(temporaryAnswersRoutes(deps, formContext));
-      await scope.register(clientErrorRoute(deps));
-      await scope.register(recommenderRoutes(deps));
-      await scope.register(unsubscribeRoute(deps));
-      if (deps.storage.kind === 'local')
-        await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'recommender'));
+      scope.addHook('preHandler', requireStaff(deps));
+      // The team (decision 039): administrators manage the members here, behind the same staff check.
+      await scope.register(teamRoutes(deps));
+      await scope.register(retentionPreviewRoute(deps));
+      // The office's reports (issue 47), each behind the reports right.
+      await scope.register(reportsRoutes(deps, formContext));
     },
-    { prefix: '/public' },
+    { prefix: '/staff' },
   );
-  await app.register(
-    async (api) => {
-      api.decorateRequest('session', undefined);
-      // The answer save checks its session itself, in the same statement as the save.
-      await api.register(answerRoute(deps, formContext));
-      // One drawing thread for every PDF the server draws: the applicant's copies (this cycle's, past ones',
-      // those in the data download), the office's copies and its packets' separators, decision letters. A
-      // thread of its own for each cost some 125 MB of memory more per process once each had drawn
-      // (react-pdf and every font loaded again), and its pool's queue keeps them first asked, first drawn.
-      const pdfs = createPdfRenderer();
-      const applicantCopies = createApplicantCopies(deps, formContext, pdfs);
-      // A copy being drawn or stored (one drawn at a submission) is finished before the thread goes.
-      api.addHook('onClose', async () => {
-        await applicantCopies.settled();
-        await pdfs.close();
-      });
-      await api.register(async (scope) => {
-        scope.addHook('preHandler', requireSession(deps));
-        scope.addHook('preHandler', async (req, reply) => checkNamedApplication(req, reply));
-        // A closed cycle's application is read-only until the applicant starts one for the open cycle (decision 052).
-        scope.addHook('preHandler', refuseClosedCycleWrites(deps));
-        await scope.register(profileRoute(deps));
-        await scope.register(logoutRoute(deps));
-        await scope.register(keepAliveRoute(deps));
-        await scope.register(lastPageRoute(deps, formContext));
-        await scope.register(webStatusRoute(deps));
-        await scope.register(addAnotherRoutes(deps, formContext));
-        await scope.register(tabsRoutes(deps, formContext));
-        await scope.register(validationsRoute(deps, formContext));
-        // The copy of a just-submitted application is drawn at once, so its download is a read (decision 056).
-        await scope.register(submitRoute(deps, formContext, (owner, log) => applicantCopies.drawAhead(owner, log)));
-        await scope.register(carryOverRoute(deps, formContext));
-        await scope.register(pdfRoutes(deps, applicantCopies, pdfs));
-        await scope.register(documentRoutes(deps, formContext));
-        await scope.register(recommendationRoutes(deps, formContext));
-        await scope.register(myDataRoute(deps, { renderer: pdfs, copies: applicantCopies }));
-        await scope.register(deleteAccountRoute(deps));
-        await scope.register(statusRoutes(deps, formContext));
-        await scope.register(applicantDecisionRoutes(deps, pdfs));
-        await scope.register(cycleRoutes(deps, formContext, applicantCopies));
-        await scope.register(applicationsRoutes(deps, formContext));
-        if (deps.storage.kind === 'local')
-          await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
-      });
-      // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
-      await api.register(staffRoutes(deps, formContext, pdfs), { prefix: '/staff' });
-      await api.register(
-        async (scope) => {
-          scope.addHook('preHandler', requireStaff(deps));
-          // The team (decision 039): administrators manage the members here, behind the same staff check.
-          await scope.register(teamRoutes(deps));
-          await scope.register(retentionPreviewRoute(deps));
-        },
-        { prefix: '/staff' },
-      );
-      await api.register(officeItemsRoutes(deps, formContext), { prefix: '/staff' });
-      await api.register(staffDecisionRoutes(deps, formContext), { prefix: '/staff' });
-    },
-    { prefix: '/api' },
-  );
+  await api.register(officeItemsRoutes(deps, formContext), { prefix: '/staff' });
+  await api.register(staffDecisionRoutes(deps, formContext), { prefix: '/staff' });
+}
+
+/** The routes outside /api: lookups, health and metrics, bounces, the print service. */
+async function registerOutsideApi(app: FastifyInstance, deps: AppDeps, formContext: FormContext): Promise<void> {
   await app.register(lookupRoutes(deps, deps.lookups, deps.clock), { prefix: '/lookup' });
   // For the balancer and the operators: no session, no origin (decision 045).
   await app.register(healthRoutes(deps.db));
@@ -198,6 +246,4 @@ export async function buildApp(deps: AppDeps, logger: Logger): Promise<FastifyIn
     await app.register(bounceRoute(deps, deps.config.bounces.token, letterRefusalHandlers(deps)));
   // SPEC section 7: the print data, opened by a service token alone (never by a session).
   await app.register(serviceRoutes(deps, formContext), { prefix: '/service' });
-  await registerWebApp(app, deps.config.webDist);
-  return app;
 }

@@ -48,6 +48,8 @@ export type AuditAction =
   | 'view-decisions'
   | 'release-decision'
   | 'cancel-release'
+  /** A report read (features/reports, issue 47): which one, its filters and format. */
+  | 'view-report'
   /**
    * A staff call refused with 403: the caller is not, or no longer, staff (session/require-staff.ts), lacks the
    * right (detail.right), or named their own application (detail.conflict, features/staff/own-application.ts).

@@ -17,7 +17,8 @@ import { OffsetClock } from './offset-clock';
  *   POST /close-cycle?email=a@b.edu&cycle=2025-26 → { cycle }
  *                                                 that account's live application now belongs to that
  *                                                 earlier cycle, as it would after a start with the next
- *                                                 cycle's tenant file (decision 052); 404 without one
+ *                                                 cycle's tenant file (decision 052), that cycle
+ *                                                 recorded as the year before; 404 without one
  */
 function readConfig() {
   try {
@@ -56,14 +57,25 @@ async function control(req: IncomingMessage, res: ServerResponse) {
     if (!cycle || cycle === config.tenant.cycle.id)
       return reply(400, { code: 'BAD_CYCLE', message: 'cycle: one other than the open one' });
     // The server reads an application's cycle from its row at every call: nothing to restart to see it closed.
-    const { rowCount } = await (
+    // The earlier cycle is recorded as a start of the next tenant file finds it: it ran for the year before the
+    // open one, with the open one's programs and terms (the office's reports list it among the cycles).
+    const { rows } = await (
       await started
     ).db.query(
-      `UPDATE applications SET cycle_id = $2
-       WHERE user_id = (SELECT id FROM users WHERE lower(email) = lower($1) AND application_of IS NULL)`,
+      `WITH moved AS (
+         UPDATE applications SET cycle_id = $2
+         WHERE user_id = (SELECT id FROM users WHERE lower(email) = lower($1) AND application_of IS NULL)
+         RETURNING user_id
+       ), recorded AS (
+         INSERT INTO cycle_history (cycle_id, closes_at, recorded_at, basis, opens_at)
+         SELECT $2, o.opens_at, o.recorded_at, o.basis, o.opens_at - interval '1 year'
+         FROM cycle_history o WHERE o.cycle_id = current_cycle_id() AND EXISTS (SELECT 1 FROM moved)
+         ON CONFLICT (cycle_id) DO NOTHING
+       )
+       SELECT user_id FROM moved`,
       [url.searchParams.get('email') ?? '', cycle],
     );
-    return rowCount === 1 ? reply(200, { cycle }) : reply(404, { code: 'NOT_FOUND' });
+    return rows.length === 1 ? reply(200, { cycle }) : reply(404, { code: 'NOT_FOUND' });
   }
   return reply(404, { code: 'NOT_FOUND' });
 }

@@ -39,6 +39,7 @@ const staffQueue = lazyRoute(async () => (await import('../features/staff/queue/
 const staffTeam = lazyRoute(async () => (await import('../features/staff/team/team-route')).TeamRoute);
 const staffWorkflow = lazyRoute(async () => (await import('../features/staff/workflow/workflow-route')).WorkflowRoute);
 const staffAudit = lazyRoute(async () => (await import('../features/staff/audit/audit-route')).AuditRoute);
+const staffReports = lazyRoute(async () => (await import('../features/reports/routes/reports-route')).ReportsRoute);
 
 export const routes: RouteObject[] = [
   {
@@ -80,6 +81,8 @@ export const routes: RouteObject[] = [
       { path: 'staff/team', ...staffTeam },
       { path: 'staff/workflow', ...staffWorkflow },
       { path: 'staff/audit', ...staffAudit },
+      // The director's reports (issue 47): the funnel at /staff/reports, each report at /staff/reports/{kind}.
+      { path: 'staff/reports/:kind?', ...staffReports },
 
       { path: '*', Component: RedirectToDefault },
     ],

@@ -77,6 +77,8 @@ export const ERROR_STATUS = {
   REVIEW_INCOMPLETE: 400,
   RUBRIC_INVALID: 400,
   PROGRAM_UNKNOWN: 400,
+  CYCLE_UNKNOWN: 400,
+  REPORT_FORMAT_UNKNOWN: 406,
   REVIEWER_UNKNOWN: 400,
   TOO_MANY_APPLICATIONS: 400,
   NOTE_EMPTY: 400,
@@ -194,6 +196,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   RUBRIC_INVALID:
     'Each rubric needs at least one criterion with a unique id and a minimum below its maximum, and the rubrics need a default.',
   PROGRAM_UNKNOWN: 'There is no program with that code.',
+  CYCLE_UNKNOWN: 'There is no admission cycle with that id.',
+  REPORT_FORMAT_UNKNOWN: 'Reports come as JSON or as CSV (text/csv).',
   REVIEWER_UNKNOWN: 'That address is not a member of the admissions office team.',
   TOO_MANY_APPLICATIONS: 'Please choose at most 500 applications at a time.',
   NOTE_EMPTY: 'Please write a note of 1 to 5,000 characters.',

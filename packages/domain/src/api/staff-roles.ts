@@ -17,14 +17,19 @@ export const STAFF_RIGHTS = [
   'move_stage',
   /** Read applications, documents, packets, the print view; add and read notes. */
   'read',
+  /**
+   * Read the office's reports (issue 47): funnel, pace, timing, yield and equality; the reviewers' report also
+   * needs `decide`. Counts of decisions not yet released need `decide` too.
+   */
+  'reports',
 ] as const;
 export type StaffRight = (typeof STAFF_RIGHTS)[number];
 
 export const ROLE_RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
   admin: STAFF_RIGHTS,
-  decider: ['decide', 'move_stage', 'read'],
+  decider: ['decide', 'move_stage', 'read', 'reports'],
   reviewer: ['review', 'move_stage', 'read'],
-  reader: ['read'],
+  reader: ['read', 'reports'],
 };
 
 /** Every right the given roles grant together. */

@@ -163,6 +163,7 @@ export interface ServiceTokenCreated {
 
 /** GET /service/tmp-pdf (SPEC section 3, service print data). */
 export interface ServicePrintData {
+  /** The answers without the equality answers (equalityAnswerKeys): never for reading one application (issue 47). */
   answer: Answers;
   add_another: Record<string, number>;
   document_answer: Record<string, DocumentAnswer>;

@@ -17,6 +17,13 @@ interface QuestionBase {
   readonly description?: string;
   /** The question is hidden, and its answers cleared, while any of these holds (SPEC section 4). */
   readonly hideWhen?: AnyCondition;
+  /**
+   * The equality report counts it (issue 47). 'monitoring': its answers, a group's boxes included, are for the
+   * aggregate reports only, never shown to the office reading one application (gender, ethnicity, race).
+   * 'reported': counted there, and read by the office too, because admission rules use it (citizenship decides
+   * domestic or international, and which questions follow). See form/equality-answers.ts.
+   */
+  readonly equality?: 'monitoring' | 'reported';
 }
 
 /** Longest value the server accepts for the answer key. */

@@ -77,6 +77,8 @@ export const tenantConfigSchema = z
      * not set, which keeps one application per account.
      */
     max_applications_per_cycle: z.number().int().min(1).max(10).optional(),
+    /** The office's reports (issue 47): the equality report shows a count under `min_cell` as "fewer than N". */
+    reports: z.strictObject({ min_cell: z.number().int().min(1).max(100).optional() }).optional(),
     /** Days before a program's deadline that a reminder of missing items goes out; [7, 1] when not set (decision 044). */
     deadline_reminder_days: z.array(z.number().int().min(1).max(90)).max(10).optional(),
     priority_deadline: priorityDeadline.optional(),

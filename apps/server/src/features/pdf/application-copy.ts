@@ -24,6 +24,8 @@ export async function loadCopySource(
   ctx: FormContext,
   tenant: TenantConfig,
   owner: CopyOwner,
+  /** The office's copy, without the equality questions (CopyInput.withoutEquality); the applicant's has them. */
+  { withoutEquality = false } = {},
 ): Promise<CopySource> {
   const row = await findApplication(deps.db, owner.userId);
   const documentAnswer = await loadDocumentAnswers(deps.db, owner.userId);
@@ -40,6 +42,7 @@ export async function loadCopySource(
       answers,
       view: { addAnother: row?.add_another ?? {}, tabs: row?.tabs ?? {} },
       documentAnswer,
+      withoutEquality,
     }),
     fileName: copyFileName(answers.last_name ?? '', owner.userId),
   };

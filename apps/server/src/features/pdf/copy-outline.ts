@@ -4,6 +4,7 @@ import {
   conditionalOptions,
   isChecked,
   isConfirmed,
+  isEqualityQuestion,
   isHidden,
   formatDate,
   optionLabel,
@@ -11,11 +12,16 @@ import {
   visibleChildren,
   type AddAnotherQuestion,
   type Answers,
+  type CheckGroupQuestion,
   type DocumentAnswer,
+  type FileQuestion,
   type FormDefinition,
+  type MonthYearQuestion,
   type OptionList,
   type Question,
   type SchoolBlockQuestion,
+  type StaticQuestion,
+  type TabsQuestion,
   type ViewState,
 } from '@admissions/domain';
 
@@ -79,6 +85,12 @@ export interface CopyInput {
    * document_answer): a key is present only once its document is COMPLETED.
    */
   documentAnswer: Readonly<Record<string, DocumentAnswer>>;
+  /**
+   * The office's copy (the packet): the equality monitoring questions left out (gender, ethnicity, race), for
+   * that data is for the aggregate reports only, never for reading one application (issue 47). Their answers
+   * may stay in `answers`: other questions' conditions are read on the whole answers, as the form reads them.
+   */
+  withoutEquality?: boolean;
 }
 
 /**
@@ -102,7 +114,9 @@ export function copyOutline(form: FormDefinition, input: CopyInput): CopyPage[] 
 }
 
 function linesOf(questions: readonly Question[], input: CopyInput): CopyLine[] {
-  return questions.filter((q) => !isHidden(q, input.answers)).flatMap((q) => linesOfQuestion(q, input));
+  return questions
+    .filter((q) => !isHidden(q, input.answers) && !(input.withoutEquality && isEqualityQuestion(q)))
+    .flatMap((q) => linesOfQuestion(q, input));
 }
 
 function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
@@ -121,16 +135,8 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
       return [{ kind: 'answer', label: question.label, value: value && `XXX-XX-${value.slice(-4)}` }];
     case 'date':
       return [{ kind: 'answer', label: question.label, value: formatDate(value) }];
-    case 'month-year': {
-      const { month, year } = splitMonthYear(value);
-      return [
-        {
-          kind: 'answer',
-          label: question.label,
-          value: month ? `${optionLabel(question.months, month)} ${year}` : value,
-        },
-      ];
-    }
+    case 'month-year':
+      return [monthYearLine(question, value)];
     case 'radio':
     case 'select':
       return [choices(question.label, question.options, value, answerText(question, answers))];
@@ -139,16 +145,7 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
     case 'checkbox':
       return [{ kind: 'mark', label: question.label, chosen: isChecked(value) }];
     case 'check-group':
-      return [
-        {
-          kind: 'choices',
-          label: question.label,
-          options: visibleChildren(question, answers, view).map((item) => ({
-            label: item.label,
-            chosen: isChecked(answers[item.key]),
-          })),
-        },
-      ];
+      return [checkGroupLine(question, input)];
     case 'confirmation-gate':
       return [{ kind: 'mark', label: question.label, chosen: isConfirmed(question, answers) }, ...children()];
     case 'address-block':
@@ -156,37 +153,65 @@ function linesOfQuestion(question: Question, input: CopyInput): CopyLine[] {
     case 'school-block':
       return [schoolGroup(question, input)];
     case 'file':
-      // Only a converted document counts: an answer alone may be an upload still converting, or one that failed.
-      return input.documentAnswer[question.key]
-        ? [{ kind: 'note', text: `Document attached for ${question.label}` }]
-        : [{ kind: 'answer', label: question.label, value: '' }];
-    case 'tabs': {
-      // The saved pane, else the default: as visibleChildren decides.
-      const chosen = view.tabs?.[question.key] ?? question.defaultTab;
-      const pane =
-        question.tabs.find((t) => t.id === chosen) ?? question.tabs.find((t) => t.id === question.defaultTab);
-      return [
-        {
-          kind: 'choices',
-          label: question.label,
-          options: question.tabs.map((t) => ({ label: t.label, chosen: t === pane })),
-        },
-        ...children(),
-      ];
-    }
+      return [fileLine(question, input)];
+    case 'tabs':
+      return [tabsLine(question, input), ...children()];
     case 'add-another':
       return [repeatGroup(question, input)];
     case 'condition-group':
       return children();
     case 'static':
-      // Like the print view: text meant only for applicants filling in the form is left out.
-      return question.audience === 'applicant'
-        ? []
-        : [{ kind: 'note', ...(question.label ? { title: question.label } : {}), text: question.content }];
+      return staticLines(question);
     case 'date-window-banner':
       // A notice about a deadline, not part of the application.
       return [];
   }
+}
+
+function monthYearLine(question: MonthYearQuestion, value: string): CopyLine {
+  const { month, year } = splitMonthYear(value);
+  return {
+    kind: 'answer',
+    label: question.label,
+    value: month ? `${optionLabel(question.months, month)} ${year}` : value,
+  };
+}
+
+function checkGroupLine(question: CheckGroupQuestion, { answers, view }: CopyInput): CopyLine {
+  return {
+    kind: 'choices',
+    label: question.label,
+    options: visibleChildren(question, answers, view).map((item) => ({
+      label: item.label,
+      chosen: isChecked(answers[item.key]),
+    })),
+  };
+}
+
+function fileLine(question: FileQuestion, input: CopyInput): CopyLine {
+  // Only a converted document counts: an answer alone may be an upload still converting, or one that failed.
+  return input.documentAnswer[question.key]
+    ? { kind: 'note', text: `Document attached for ${question.label}` }
+    : { kind: 'answer', label: question.label, value: '' };
+}
+
+/** The tabs as choices, the shown pane marked; its questions follow. */
+function tabsLine(question: TabsQuestion, { view }: CopyInput): CopyLine {
+  // The saved pane, else the default: as visibleChildren decides.
+  const chosen = view.tabs?.[question.key] ?? question.defaultTab;
+  const pane = question.tabs.find((t) => t.id === chosen) ?? question.tabs.find((t) => t.id === question.defaultTab);
+  return {
+    kind: 'choices',
+    label: question.label,
+    options: question.tabs.map((t) => ({ label: t.label, chosen: t === pane })),
+  };
+}
+
+function staticLines(question: StaticQuestion): CopyLine[] {
+  // Like the print view: text meant only for applicants filling in the form is left out.
+  return question.audience === 'applicant'
+    ? []
+    : [{ kind: 'note', ...(question.label ? { title: question.label } : {}), text: question.content }];
 }
 
 function choices(label: string, options: OptionList, value: string, chosenText: string): CopyLine {

@@ -1,4 +1,4 @@
-import type { ServicePrintData } from '@admissions/domain';
+import { withoutEqualityAnswers, type ServicePrintData } from '@admissions/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
@@ -48,7 +48,8 @@ export function serviceRoutes(deps: AppDeps, ctx: FormContext) {
       );
       reply.header('cache-control', 'no-store');
       return {
-        answer: row?.answers ?? {},
+        // Equality monitoring data is for the aggregate reports only, never for reading one application (issue 47).
+        answer: withoutEqualityAnswers(ctx.form, row?.answers ?? {}),
         add_another: row?.add_another ?? {},
         document_answer: Object.fromEntries(
           documents.map((d) => [d.answerKey, { file_name: d.fileName, file_size: d.fileSize }]),

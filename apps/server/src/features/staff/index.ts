@@ -8,3 +8,4 @@ export { refuseUnseenPrograms } from './program-limit-refusal';
 export { indexedPrograms } from './visible-applications';
 // Every decision change writes the list's copy of the decision and its state in its own transaction.
 export { copyDecisionStates } from './decision-state-copy';
+export { freshenConsoleIndex } from './console-index';

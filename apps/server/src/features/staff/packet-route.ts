@@ -14,6 +14,7 @@ type Params = { userId: string };
 /**
  * One application's packet, inside the /api/staff scope (staffRoutes): its copy, then each converted document
  * and received letter behind a separator page, in one PDF. 404 outside the member's programs; in the audit log.
+ * The copy leaves out the equality questions: they are for the aggregate reports, never for a reader (issue 47).
  */
 export function packetRoute(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer) {
   const now = () => deps.clock.now();
@@ -23,7 +24,13 @@ export function packetRoute(deps: AppDeps, ctx: FormContext, renderer: PdfRender
       const { userId } = req.params;
       await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
       const { rows } = await deps.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-      const source = await loadCopySource(deps, ctx, deps.config.tenant, { userId, username: rows[0]!.email });
+      const source = await loadCopySource(
+        deps,
+        ctx,
+        deps.config.tenant,
+        { userId, username: rows[0]!.email },
+        { withoutEquality: true },
+      );
       const documents = await listConvertedDocuments(deps, ctx.form, userId);
       const letters = await receivedLetters(deps, userId, renderer);
       const copy = await renderer.render(source.header, source.pages);

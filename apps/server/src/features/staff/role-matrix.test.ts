@@ -1,4 +1,10 @@
-import { checklistRequestsPath, checklistReceiptsPath, checklistWaiversPath } from '@admissions/domain';
+import {
+  checklistRequestsPath,
+  checklistReceiptsPath,
+  checklistWaiversPath,
+  REPORT_KINDS,
+  reportPath,
+} from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
@@ -198,6 +204,13 @@ const routes: Route[] = [
     url: () => `${checklistWaiversPath(app.userId)}?item_key=answers:about`,
     expect: only(['admin', 'decider']),
   },
+  // The office's reports (issue 47): the reports right (administrators, deciders, readers); the reviewers' also
+  // needs decide.
+  ...REPORT_KINDS.map((kind): Route => ({
+    method: 'GET',
+    url: () => reportPath(kind),
+    expect: only(kind === 'reviewers' ? ['admin', 'decider'] : ['admin', 'decider', 'reader']),
+  })),
 ];
 
 /** Whether the call names the application, in its path or in its list of ids. */

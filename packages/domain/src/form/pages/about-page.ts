@@ -34,7 +34,7 @@ export function aboutPage(banner?: DateWindowBanner): FormPage {
             description: 'What you would like us to call you, if it differs from your first name.',
           }),
           text('prev_lname', 'Previous last name', { description: 'If your transcripts show a different last name.' }),
-          select('gender', 'Gender', GENDERS),
+          select('gender', 'Gender', GENDERS, { equality: 'monitoring' }),
           date('birth_date', 'Date of Birth', { description: 'You must be 13 years or older to apply.' }),
         ],
       },
@@ -78,11 +78,12 @@ export function aboutPage(banner?: DateWindowBanner): FormPage {
         description:
           'These questions are optional. Your answers are used for federal reporting and do not affect the admission decision.',
         questions: [
-          radio('ethnicity', 'Are you Hispanic or Latino?', ETHNICITIES),
+          radio('ethnicity', 'Are you Hispanic or Latino?', ETHNICITIES, { equality: 'monitoring' }),
           {
             kind: 'check-group',
             key: 'race',
             label: 'Race (check all that apply)',
+            equality: 'monitoring',
             items: [
               checkbox('race_american_indian', 'American Indian or Alaska Native'),
               checkbox('race_asian', 'Asian'),
@@ -97,7 +98,7 @@ export function aboutPage(banner?: DateWindowBanner): FormPage {
         key: 'citizenship',
         title: 'Citizenship',
         questions: [
-          select('citizenship', 'Primary Citizenship', COUNTRIES),
+          select('citizenship', 'Primary Citizenship', COUNTRIES, { equality: 'reported' }),
           select('citizenship_dual', 'Second Citizenship', COUNTRIES, {
             description: 'Only if you are a citizen of more than one country.',
           }),

@@ -1,0 +1,1 @@
+export { reportsRoutes } from './reports-routes';

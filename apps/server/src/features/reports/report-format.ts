@@ -1,0 +1,23 @@
+import type { ReportFormat } from '@admissions/domain';
+import { AppError } from '../../http/app-error';
+
+/**
+ * JSON or CSV (issue 47): `?format=` when given, else the Accept header (`text/csv` asks for CSV; JSON, `*\/*`
+ * or none for JSON). Anything else is 406 REPORT_FORMAT_UNKNOWN.
+ */
+export function reportFormat(format: string | undefined, accept: string | undefined): ReportFormat {
+  if (format !== undefined) {
+    if (format === 'json' || format === 'csv') return format;
+    throw new AppError('REPORT_FORMAT_UNKNOWN');
+  }
+  const types = (accept ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim().toLowerCase())
+    .filter(Boolean);
+  if (types.length === 0) return 'json';
+  for (const type of types) {
+    if (type === 'text/csv') return 'csv';
+    if (type === 'application/json' || type === '*/*' || type === 'application/*') return 'json';
+  }
+  throw new AppError('REPORT_FORMAT_UNKNOWN');
+}

@@ -1,0 +1,55 @@
+import { reportQuery } from '@admissions/domain/schemas';
+import type { ReportKind, ReportOf } from '@admissions/domain';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { FormContext } from '../../core/form-context';
+import { contentDisposition } from '../../http/content-disposition';
+import { csvLine } from '../../http/csv';
+import { parseBody } from '../../http/parse-body';
+import { recordStaffRead } from '../../session/audit-log';
+import { requireRight, staffAccessOf } from '../../session/staff-access';
+import { freshenConsoleIndex } from '../staff';
+import type { ReportDefinition } from './report-definition';
+import { resolveFilters } from './report-filters';
+import { reportFormat } from './report-format';
+import { REPORTS } from './reports';
+
+/**
+ * GET /api/staff/reports/{kind} (issue 47): every report behind the `reports` right (and its own, for the
+ * reviewers'), drawn for the checked filters from the office's index brought up to date first, recorded in the
+ * audit log before it is drawn, and answered as JSON or as CSV.
+ */
+export function reportsRoutes(deps: AppDeps, form: FormContext) {
+  return async (app: FastifyInstance) => {
+    for (const report of Object.values(REPORTS) as ReportDefinition<ReportKind>[]) {
+      const preHandler: preHandlerHookHandler[] = [requireRight(deps, 'reports')];
+      if (report.right) preHandler.push(requireRight(deps, report.right));
+      app.get(`/reports/${report.kind}`, { preHandler }, async (req, reply) => {
+        const query = parseBody(reportQuery, req.query);
+        const format = reportFormat(query.format, req.headers.accept);
+        const access = staffAccessOf(req);
+        const { resolved, filters } = await resolveFilters(deps, access, query);
+        // The office's index first, as the list does: a report read counts what changed in the last seconds.
+        await freshenConsoleIndex(deps, form);
+        const now = deps.clock.now();
+        await recordStaffRead(
+          deps.db,
+          { userId: access.userId, email: access.email },
+          null,
+          'view-report',
+          { report: report.kind, cycle: resolved.cycleId, program: resolved.program, format },
+          now,
+        );
+        const drawn = await report.draw({ deps, form, filters: resolved, now });
+        const answer = { generated_at: now.toISOString(), filters, ...drawn } as ReportOf<ReportKind>;
+        reply.header('cache-control', 'no-store');
+        if (format === 'json') return answer;
+        const csv = report.csv(answer);
+        const name = `${report.kind}-${resolved.cycleId}${resolved.program ? `-${resolved.program}` : ''}.csv`;
+        reply.header('content-type', 'text/csv; charset=utf-8');
+        reply.header('content-disposition', contentDisposition('attachment', name));
+        return [csv.header, ...csv.rows].map((line) => csvLine(line.map((v) => v ?? ''))).join('');
+      });
+    }
+  };
+}

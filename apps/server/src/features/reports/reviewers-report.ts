@@ -1,0 +1,91 @@
+import type { ReviewerRow } from '@admissions/domain';
+import type { ReportDefinition } from './report-definition';
+import { SCOPED_APPLICATION, scopeParams, twoDecimals } from './report-scope';
+
+interface ReviewerCounts {
+  reviewer: string;
+  assigned: number;
+  submitted: number;
+  median_days: number | null;
+  mean_score: number | null;
+  score_spread: number | null;
+  mean_difference: number | null;
+}
+
+/**
+ * Per reviewer, over the applications of the scope: assignments (review_assignments), and of the submitted
+ * reviews (reviews, status 'submitted'; a draft's score is provisional and never counts) the days from
+ * assignment to first submission, the mean overall score and its population standard deviation. The difference
+ * from the others: on each application, the sum and count of its submitted scores give the others' mean without
+ * a self-join ((sum − mine) / (n − 1), where n > 1); one term an application, averaged.
+ */
+const REVIEWERS_SQL = `
+  WITH scope AS (SELECT a.user_id FROM applications a WHERE ${SCOPED_APPLICATION}),
+  assigned AS (
+    SELECT ra.reviewer_email AS reviewer, count(*)::int AS assigned
+    FROM review_assignments ra JOIN scope s ON s.user_id = ra.application_user_id
+    GROUP BY 1),
+  scored AS (
+    SELECT r.reviewer_email AS reviewer, r.overall, r.submitted_at, ra.assigned_at,
+      sum(r.overall) OVER (PARTITION BY r.application_user_id) AS app_sum,
+      count(r.overall) OVER (PARTITION BY r.application_user_id) AS app_n
+    FROM reviews r JOIN scope s ON s.user_id = r.application_user_id
+    LEFT JOIN review_assignments ra
+      ON ra.application_user_id = r.application_user_id AND ra.reviewer_email = r.reviewer_email
+    WHERE r.status = 'submitted'),
+  submitted AS (
+    SELECT reviewer, count(*)::int AS submitted,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM submitted_at - assigned_at) / 86400) AS median_days,
+      avg(overall)::float8 AS mean_score,
+      stddev_pop(overall)::float8 AS score_spread,
+      avg(overall - (app_sum - overall) / (app_n - 1)) FILTER (WHERE overall IS NOT NULL AND app_n > 1)::float8
+        AS mean_difference
+    FROM scored GROUP BY 1)
+  SELECT coalesce(x.reviewer, y.reviewer) AS reviewer, coalesce(x.assigned, 0) AS assigned,
+    coalesce(y.submitted, 0) AS submitted, y.median_days::float8 AS median_days, y.mean_score, y.score_spread,
+    y.mean_difference
+  FROM assigned x FULL JOIN submitted y ON y.reviewer = x.reviewer
+  ORDER BY coalesce(x.reviewer, y.reviewer) COLLATE "C"`;
+
+/**
+ * Reviewers (issue 47; administrators and deciders: the extra right `decide`): the calibration view, one row a
+ * reviewer with an assignment or a submitted review on an application the report covers, by address.
+ */
+export const reviewersReport: ReportDefinition<'reviewers'> = {
+  kind: 'reviewers',
+  right: 'decide',
+  async draw({ deps, filters }) {
+    const { rows } = await deps.db.query<ReviewerCounts>(REVIEWERS_SQL, scopeParams(filters));
+    return {
+      rows: rows.map((r): ReviewerRow => ({
+        reviewer: r.reviewer,
+        assigned: r.assigned,
+        submitted: r.submitted,
+        median_days_to_review: twoDecimals(r.median_days),
+        mean_score: twoDecimals(r.mean_score),
+        score_spread: twoDecimals(r.score_spread),
+        mean_difference: twoDecimals(r.mean_difference),
+      })),
+    };
+  },
+  csv: (report) => ({
+    header: [
+      'Reviewer',
+      'Assigned',
+      'Submitted',
+      'Median days to review',
+      'Mean score',
+      'Score spread (standard deviation)',
+      'Mean difference from other reviewers',
+    ],
+    rows: report.rows.map((r) => [
+      r.reviewer,
+      r.assigned,
+      r.submitted,
+      r.median_days_to_review,
+      r.mean_score,
+      r.score_spread,
+      r.mean_difference,
+    ]),
+  }),
+};

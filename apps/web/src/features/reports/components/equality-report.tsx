@@ -1,0 +1,97 @@
+import type { EqualityCell, EqualityReport, EqualityRow } from '@admissions/domain';
+import styles from '../reports.module.css';
+import { count, percent } from './report-format';
+import { ReportSection, ReportTable, ShareBar, type ReportViewProps } from './report-section';
+
+const COLUMNS = [
+  ['applied', 'Applied'],
+  ['offered', 'Offered'],
+  ['accepted', 'Accepted'],
+] as const;
+
+/** The answers by question, in the server's order. */
+function byQuestion(rows: EqualityRow[]): { question: string; label: string; rows: EqualityRow[] }[] {
+  const groups = new Map<string, { question: string; label: string; rows: EqualityRow[] }>();
+  for (const r of rows) {
+    const group = groups.get(r.question) ?? { question: r.question, label: r.question_label, rows: [] };
+    group.rows.push(r);
+    groups.set(r.question, group);
+  }
+  return [...groups.values()];
+}
+
+export function equalitySummary(report: EqualityReport): string {
+  const { applied, offered, accepted } = report.totals;
+  return (
+    `${count(applied)} applied, ${count(offered)} offered a place, ${count(accepted)} accepted. ` +
+    `Groups of fewer than ${report.min_cell} are shown as "fewer than ${report.min_cell}"; the totals are exact.`
+  );
+}
+
+/** A count as the server gave it: suppressed small cells read "fewer than N", never a number. */
+function CountCell({ cell, minCell }: { cell: EqualityCell; minCell: number }) {
+  if (cell.suppressed || cell.count === null)
+    return <td className={`${styles.number} ${styles.suppressed}`}>fewer than {minCell}</td>;
+  return <td className={styles.number}>{count(cell.count)}</td>;
+}
+
+/** Applied, offered and accepted by each demographic answer; the applied share drawn as a bar. */
+export function EqualityView({ report, ...section }: ReportViewProps<EqualityReport>) {
+  const groups = byQuestion(report.rows);
+  return (
+    <ReportSection {...section} summary={equalitySummary(report)}>
+      <ReportTable caption="Applied, offered and accepted, by answer">
+        <thead>
+          <tr>
+            <th scope="col">Answer</th>
+            {COLUMNS.map(([key, label]) => [
+              <th key={key} scope="col" className={styles.number}>
+                {label}
+              </th>,
+              <th key={`${key}-share`} scope="col">
+                {label}, share
+              </th>,
+            ])}
+          </tr>
+        </thead>
+        {groups.map((g) => (
+          <tbody key={g.question}>
+            <tr className={styles.group}>
+              <th scope="rowgroup" colSpan={1 + COLUMNS.length * 2}>
+                {g.label}
+              </th>
+            </tr>
+            {g.rows.map((r) => (
+              <tr key={r.answer}>
+                <th scope="row">{r.answer_label}</th>
+                {COLUMNS.map(([key]) => [
+                  <CountCell key={key} cell={r[key]} minCell={report.min_cell} />,
+                  <td key={`${key}-share`}>
+                    {r[key].suppressed || r[key].share === null ? (
+                      'not shown'
+                    ) : key === 'applied' ? (
+                      <ShareBar share={r[key].share}>{percent(r[key].share)}</ShareBar>
+                    ) : (
+                      percent(r[key].share)
+                    )}
+                  </td>,
+                ])}
+              </tr>
+            ))}
+          </tbody>
+        ))}
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            {COLUMNS.map(([key]) => [
+              <td key={key} className={styles.number}>
+                {count(report.totals[key])}
+              </td>,
+              <td key={`${key}-share`}>100%</td>,
+            ])}
+          </tr>
+        </tfoot>
+      </ReportTable>
+    </ReportSection>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReportFilters as Resolved, ReportProgramRef } from '@admissions/domain';
+import { useId } from 'react';
+import type { ReportQuery } from '../api/reports-api';
+import staffStyles from '../../staff/components/staff.module.css';
+
+/**
+ * The cycle and program a report is drawn for. A choice applies at once (the report below changes; focus
+ * stays on the select) and is kept in the address (`?cycle=&program=`), so a report can be bookmarked or shared.
+ * The program select offers only the programs the server says the member may see.
+ */
+export function ReportFilters({
+  filters,
+  query,
+  programs,
+  onChange,
+}: {
+  filters: Resolved;
+  query: ReportQuery;
+  programs: ReportProgramRef[];
+  onChange: (query: ReportQuery) => void;
+}) {
+  const cycleId = useId();
+  const programId = useId();
+  const cycle = query.cycle ?? filters.cycle.id;
+  const program = query.program ?? '';
+  return (
+    <form
+      role="search"
+      aria-label="Filter the report"
+      className={staffStyles.filters}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className={staffStyles.filter}>
+        <label htmlFor={cycleId}>Cycle</label>
+        <select id={cycleId} value={cycle} onChange={(e) => onChange({ ...query, cycle: e.target.value })}>
+          {filters.cycles.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={staffStyles.filter}>
+        <label htmlFor={programId}>Program</label>
+        <select
+          id={programId}
+          value={program}
+          onChange={(e) => onChange({ ...query, program: e.target.value || undefined })}
+        >
+          <option value="">All programs</option>
+          {programs.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReviewersReport } from '@admissions/domain';
+import styles from '../reports.module.css';
+import { count, decimal, percent, signed } from './report-format';
+import { ReportSection, ReportTable, ShareBar, type ReportViewProps } from './report-section';
+
+/** "4 reviewers submitted 230 of 260 assigned reviews (88%); their mean differences from the others run from −0.6 to +0.9." */
+export function reviewersSummary(report: ReviewersReport): string {
+  const assigned = report.rows.reduce((n, r) => n + r.assigned, 0);
+  const submitted = report.rows.reduce((n, r) => n + r.submitted, 0);
+  if (report.rows.length === 0) return 'No review has been assigned yet.';
+  const who = report.rows.length === 1 ? '1 reviewer' : `${count(report.rows.length)} reviewers`;
+  const done = `${who} submitted ${count(submitted)} of ${count(assigned)} assigned reviews (${percent(assigned > 0 ? submitted / assigned : null)})`;
+  const differences = report.rows.map((r) => r.mean_difference).filter((d): d is number => d !== null);
+  if (differences.length === 0) return `${done}.`;
+  return `${done}; their mean differences from the other reviewers on the same applications run from ${signed(Math.min(...differences))} to ${signed(Math.max(...differences))} points.`;
+}
+
+/** The calibration view (administrators and deciders): a table, each reviewer's share of reviews done as a bar. */
+export function ReviewersView({ report, ...section }: ReportViewProps<ReviewersReport>) {
+  return (
+    <ReportSection {...section} summary={reviewersSummary(report)}>
+      <ReportTable caption="Reviews by reviewer">
+        <thead>
+          <tr>
+            <th scope="col">Reviewer</th>
+            <th scope="col" className={styles.number}>
+              Assigned
+            </th>
+            <th scope="col" className={styles.number}>
+              Submitted
+            </th>
+            <th scope="col">Submitted of assigned</th>
+            <th scope="col" className={styles.number}>
+              Median days to review
+            </th>
+            <th scope="col" className={styles.number}>
+              Mean score
+            </th>
+            <th scope="col" className={styles.number}>
+              Spread of scores
+            </th>
+            <th scope="col" className={styles.number}>
+              Mean difference from the others
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((r) => {
+            const done = r.assigned > 0 ? r.submitted / r.assigned : null;
+            return (
+              <tr key={r.reviewer}>
+                <th scope="row">{r.reviewer}</th>
+                <td className={styles.number}>{count(r.assigned)}</td>
+                <td className={styles.number}>{count(r.submitted)}</td>
+                <td>
+                  <ShareBar share={done}>{percent(done)}</ShareBar>
+                </td>
+                <td className={styles.number}>{decimal(r.median_days_to_review)}</td>
+                <td className={styles.number}>{decimal(r.mean_score)}</td>
+                <td className={styles.number}>{decimal(r.score_spread)}</td>
+                <td className={styles.number}>{signed(r.mean_difference)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ReportTable>
+    </ReportSection>
+  );
+}

@@ -1,0 +1,147 @@
+import { completeAnswers } from '@admissions/domain/testing';
+import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import { logIn } from '../support/application';
+import {
+  createConfirmedAccount,
+  ensureStaffAccount,
+  expect,
+  expectAxeClean,
+  PASSWORD,
+  sameOrigin,
+  test,
+  uniqueEmail,
+} from '../support/fixtures';
+import { STAFF_EMAIL } from '../support/paths';
+import { closeCycleOf } from '../support/server-clock';
+
+/**
+ * The director's reports (issue 47): by keyboard from the console's navigation to the funnel, switching program
+ * and cycle, each report axe-clean, and the pace chart drawn (a screenshot that is not blank).
+ */
+const LAST_CYCLE = '2025-26';
+
+/** A submitted application to `program`, made through the API in a context of its own; its e-mail. */
+async function submitted(baseURL: string, program: string): Promise<string> {
+  const email = uniqueEmail('report');
+  const api = await playwrightRequest.newContext({ baseURL });
+  await createConfirmedAccount(api, email);
+  const headers = sameOrigin();
+  expect((await api.post('/public/login', { data: { username: email, password: PASSWORD }, headers })).status()).toBe(
+    200,
+  );
+  const answers = { ...completeAnswers(), last_name: 'Reportson', applied_major: program };
+  expect((await api.put('/api/answer', { data: answers, headers })).status()).toBe(200);
+  expect((await api.post('/api/submit', { headers })).status()).toBe(200);
+  await api.dispose();
+  return email;
+}
+
+/** Presses Tab until `target` has focus: the keyboard's own way to reach a control. */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
+
+/** The count in a report table's row, by the row's first cell. */
+async function countIn(table: Locator, row: string): Promise<number> {
+  const cells = table.getByRole('row', { name: new RegExp(`^${row}\\b`) }).getByRole('cell');
+  return Number((await cells.first().innerText()).replace(/[^0-9]/g, ''));
+}
+
+test('the director reaches the reports by keyboard, switches program and cycle, and reads each report', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await submitted(baseURL!, 'MAE');
+  await submitted(baseURL!, 'MAPP');
+  // One of last cycle's, as after a start with the next cycle's tenant file.
+  await closeCycleOf(await submitted(baseURL!, 'MAE'), LAST_CYCLE);
+  await ensureStaffAccount(request, STAFF_EMAIL);
+
+  await logIn(page, STAFF_EMAIL, PASSWORD);
+  await expect(page).toHaveURL(/\/staff$/);
+  const reportsLink = page
+    .getByRole('navigation', { name: 'Admissions office' })
+    .getByRole('link', { name: 'Reports' });
+  await tabTo(page, reportsLink);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/staff\/reports$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+
+  // The funnel of the open cycle, every program: its summary says what its table holds.
+  const funnel = page.getByRole('table', { name: 'Applications at each step' });
+  await expect(funnel).toBeVisible();
+  const submittedAll = await countIn(funnel, 'Submitted');
+  expect(submittedAll).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('report-summary')).toContainText(String(submittedAll));
+  await expectAxeClean(page);
+
+  // One program: the address keeps it, and the table counts fewer than all programs together.
+  const program = page.getByRole('combobox', { name: 'Program' });
+  await tabTo(page, program);
+  await program.selectOption({ label: await program.locator('option[value="MAPP"]').innerText() });
+  await expect(page).toHaveURL(/program=MAPP/);
+  await expect(program).toBeFocused();
+  await expect.poll(() => countIn(funnel, 'Submitted')).toBeLessThan(submittedAll);
+  expect(await countIn(funnel, 'Submitted')).toBeGreaterThanOrEqual(1);
+
+  // Last cycle, every program: the one moved there is counted, and the address says which cycle.
+  await program.selectOption('');
+  const cycle = page.getByRole('combobox', { name: 'Cycle' });
+  await cycle.selectOption(LAST_CYCLE);
+  await expect(page).toHaveURL(new RegExp(`cycle=${LAST_CYCLE}`));
+  await expect.poll(() => countIn(funnel, 'Submitted')).toBeGreaterThanOrEqual(1);
+  await expectAxeClean(page);
+
+  // Every other report of the open cycle, reached from the reports' own navigation, axe-clean.
+  const reportsNav = page.getByRole('navigation', { name: 'Reports' });
+  for (const name of ['Pace', 'Timing', 'Yield', 'Reviewers', 'Equality']) {
+    await page.goto('/staff/reports');
+    await reportsNav.getByRole('link', { name: new RegExp(name, 'i') }).click();
+    await expect(reportsNav.getByRole('link', { name: new RegExp(name, 'i') })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await expectAxeClean(page);
+  }
+});
+
+test('the pace chart is drawn: its screenshot has this cycle’s line and last cycle’s on the canvas', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await submitted(baseURL!, 'MAE');
+  await ensureStaffAccount(request, STAFF_EMAIL);
+  await logIn(page, STAFF_EMAIL, PASSWORD);
+  await page.goto('/staff/reports/pace');
+  const canvas = page.getByTestId('chart-canvas').locator('canvas').first();
+  await expect(canvas).toBeVisible();
+  const box = (await canvas.boundingBox())!;
+  expect(box.width).toBeGreaterThan(200);
+  expect(box.height).toBeGreaterThan(100);
+  // The picture as the browser shows it: an empty or broken drawing is all one colour, or nearly.
+  const png = (await canvas.screenshot()).toString('base64');
+  const inked = await page.evaluate(async (data) => {
+    // Decoded from the bytes themselves: the page's Content Security Policy allows no fetch of a data: URL.
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const scratch = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = scratch.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let dark = 0;
+    const colours = new Set<string>();
+    for (let i = 0; i < pixels.length; i += 4) {
+      const [r, g, b] = [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
+      if (r + g + b < 600) dark++;
+      colours.add(`${r >> 4},${g >> 4},${b >> 4}`);
+    }
+    return { share: dark / (pixels.length / 4), colours: colours.size };
+  }, png);
+  // Axes, ticks and two lines: some ink, in several colours, but far from a filled box.
+  expect(inked.share).toBeGreaterThan(0.005);
+  expect(inked.share).toBeLessThan(0.6);
+  expect(inked.colours).toBeGreaterThan(3);
+});
