@@ -102,7 +102,14 @@ test('the director reaches the reports by keyboard, switches program and cycle, 
     await page.goto('/staff/reports');
     await reportsNav.getByRole('link', { name: new RegExp(name, 'i') }).click();
     await expect(reportsNav.getByRole('link', { name: new RegExp(name, 'i') })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('table').first()).toBeVisible();
+    // The equality report refuses a cycle of fewer than five submissions (so no one's answers can be told),
+    // which this shared database may be when this journey runs alone: either state must be axe-clean.
+    await expect(
+      page
+        .getByRole('table')
+        .first()
+        .or(page.getByText(/^Too few submitted applications/)),
+    ).toBeVisible();
     await expectAxeClean(page);
   }
 });
@@ -113,17 +120,25 @@ test('the pace chart is drawn: its screenshot has this cycle’s line and last c
   baseURL,
 }) => {
   await submitted(baseURL!, 'MAE');
+  await closeCycleOf(await submitted(baseURL!, 'MAE'), LAST_CYCLE);
   await ensureStaffAccount(request, STAFF_EMAIL);
   await logIn(page, STAFF_EMAIL, PASSWORD);
   await page.goto('/staff/reports/pace');
+  await expect(page.getByRole('table', { name: /Submitted by day/ })).toBeVisible();
   const canvas = page.getByTestId('chart-canvas').locator('canvas').first();
   await expect(canvas).toBeVisible();
   const box = (await canvas.boundingBox())!;
   expect(box.width).toBeGreaterThan(200);
   expect(box.height).toBeGreaterThan(100);
-  // The picture as the browser shows it: an empty or broken drawing is all one colour, or nearly.
+  // The picture as the browser shows it, counted by colour: each series is drawn in its own theme colour
+  // (chart-spec.ts), so a missing line, an empty canvas or a broken drawing leaves one of the counts near zero.
   const png = (await canvas.screenshot()).toString('base64');
-  const inked = await page.evaluate(async (data) => {
+  const counts = await page.evaluate(async (data) => {
+    const rgb = (name: string) => {
+      const hex = getComputedStyle(document.documentElement).getPropertyValue(name).trim().replace('#', '');
+      return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    };
+    const series = [rgb('--color-primary-main'), rgb('--color-secondary-dark')];
     // Decoded from the bytes themselves: the page's Content Security Policy allows no fetch of a data: URL.
     const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
     const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
@@ -131,17 +146,16 @@ test('the pace chart is drawn: its screenshot has this cycle’s line and last c
     const context = scratch.getContext('2d')!;
     context.drawImage(bitmap, 0, 0);
     const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let dark = 0;
-    const colours = new Set<string>();
-    for (let i = 0; i < pixels.length; i += 4) {
-      const [r, g, b] = [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
-      if (r + g + b < 600) dark++;
-      colours.add(`${r >> 4},${g >> 4},${b >> 4}`);
-    }
-    return { share: dark / (pixels.length / 4), colours: colours.size };
+    const near = series.map(() => 0);
+    for (let i = 0; i < pixels.length; i += 4)
+      series.forEach(([r, g, b], s) => {
+        if (Math.abs(pixels[i]! - r!) + Math.abs(pixels[i + 1]! - g!) + Math.abs(pixels[i + 2]! - b!) < 60)
+          near[s] = near[s]! + 1;
+      });
+    return { thisCycle: near[0]!, lastCycle: near[1]!, all: pixels.length / 4 };
   }, png);
-  // Axes, ticks and two lines: some ink, in several colours, but far from a filled box.
-  expect(inked.share).toBeGreaterThan(0.005);
-  expect(inked.share).toBeLessThan(0.6);
-  expect(inked.colours).toBeGreaterThan(3);
+  // Lines, not filled boxes: each colour on some hundreds of pixels, far from the whole canvas.
+  expect(counts.thisCycle).toBeGreaterThan(100);
+  expect(counts.lastCycle).toBeGreaterThan(40);
+  expect(counts.thisCycle + counts.lastCycle).toBeLessThan(counts.all / 4);
 });

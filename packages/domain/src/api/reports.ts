@@ -2,7 +2,9 @@
  * The office's reports (issue 47): GET /api/staff/reports/{kind}, each filtered by cycle and program
  * (`?cycle=2026-27&program=MAE`; without them the open cycle and every program the member may see), each
  * answering JSON (below) or CSV (`Accept: text/csv` or `?format=csv`). Counts come from the server, already
- * limited to the member's programs and, in the equality report, with small cells suppressed.
+ * limited to the member's programs and, in the equality report, with small cells suppressed. The equality report
+ * is never drawn for one program (`?program=` is 400 REPORT_PROGRAM_NOT_ALLOWED) nor for a scope of fewer than
+ * `min_cell` submitted applications (409 REPORT_SCOPE_TOO_SMALL).
  */
 export const REPORT_KINDS = ['funnel', 'pace', 'timing', 'yield', 'reviewers', 'equality'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -200,7 +202,8 @@ export type ReviewersReport = ReportBase<ReviewerRow>;
 export interface EqualityCell {
   /**
    * Null when suppressed: fewer than `min_cell` but not zero, or a larger cell of the same question and column
-   * hidden with it so the small one cannot be worked out from the exact total (complementary suppression).
+   * hidden with it so the small one cannot be worked out from the exact total (complementary suppression), or a
+   * zero of a column whose non-zero cells could otherwise be worked out (a column whose total is under `min_cell`).
    */
   count: number | null;
   /** Share of the column's total, 0 to 1 (four decimals); null when suppressed or the total is 0. */
@@ -225,6 +228,10 @@ export interface EqualityRow {
   accepted: EqualityCell;
 }
 
+/**
+ * Drawn for every program the member may see, never one (400 REPORT_PROGRAM_NOT_ALLOWED), and refused for 1 to
+ * `min_cell` − 1 submitted applications (409 REPORT_SCOPE_TOO_SMALL): so no one's answer can be told from it.
+ */
 export interface EqualityReport extends ReportBase<EqualityRow> {
   min_cell: number;
   /** Exact totals of each column, whatever was suppressed. */

@@ -25,10 +25,15 @@ import { decideAndRelease, moveToPastCycle, submitted } from './reports.test-hel
  *   e8   -       -          -             USA          admit recorded, never released      -
  *   e9   F       HL         asian         MEX          admit (MAAS)                        accepted
  *
- * Not counted: a tenth moved to cycle 2025-26 (admitted, accepted) and an eleventh never submitted.
+ * Not counted: an eleventh never submitted, and three moved to cycle 2025-26: e10 (X, HL, black; admitted,
+ * accepted), e12 (F, NHL, white) and e13 (X, NHL, white), neither decided.
  * Totals: applied 9, offered 5 (e1, e2, e4, e7, e9), accepted 3 (e1, e7, e9). The suppressed cells of each
  * question and column are worked out beside the expected rows (suppress-cells.ts: counts 1 and 2 hide; then the
- * smallest others, until the hidden are two or more, add up to 3 or more and to more than their number).
+ * smallest others, until the hidden are two or more, add up to 3 or more and to more than their number; if the
+ * non-zero cells cannot do it, the whole column).
+ *
+ * MAAS alone has one application (e9): the report is never drawn by program, and a member limited to MAAS has a
+ * scope of one, which is refused.
  */
 let t: TestApp;
 let staff: TestClient;
@@ -82,6 +87,8 @@ beforeAll(async () => {
   await decideAndRelease(staff, past.userId, admit);
   await expectOk(await past.client.post('/api/decision/response', { response: 'accept' }));
   await moveToPastCycle(t, past.userId);
+  await moveToPastCycle(t, (await e(12, { gender: 'F', ethnicity: 'NHL', race_white: 'true' })).userId);
+  await moveToPastCycle(t, (await e(13, { gender: 'X', ethnicity: 'NHL', race_white: 'true' })).userId);
   await save(await loggedInClient(t, 'eq-11@example.edu'), { gender: 'X', applied_major: 'MAE' });
   staff = await anotherSession(t, STAFF_EMAIL);
 }, 120_000);
@@ -176,46 +183,82 @@ describe('the equality report', () => {
     expect(drawn.rows).toEqual(EXPECTED);
   });
 
-  it('draws a past cycle apart from the open one', async () => {
+  it('draws a past cycle apart from the open one, hiding a whole column its non-zero cells cannot protect', async () => {
     const past = await report(staff, '?cycle=2025-26');
-    expect(past.totals).toEqual({ applied: 1, offered: 1, accepted: 1 });
-    // One application: its gender's cell is the total whatever is hidden, but it still reads "fewer than 3".
-    expect(past.rows.filter((r) => r.question === 'gender').map((r) => [r.answer, r.applied.count])).toEqual([
-      ['F', 0],
-      ['M', 0],
-      ['X', null],
-      ['U', 0],
-      ['', 0],
+    expect(past.totals).toEqual({ applied: 3, offered: 1, accepted: 1 });
+    // Applied F 1 (e12), X 2: both hide (3, two cells). Offered and accepted X 1 (e10) alone: hidden among shown
+    // zeros it would be the total, so every cell of those columns is hidden, zeros too.
+    expect(past.rows.filter((r) => r.question === 'gender')).toEqual([
+      row('gender', 'Gender', 'F', 'Female', H, H, H),
+      row('gender', 'Gender', 'M', 'Male', [0, 0], H, H),
+      row('gender', 'Gender', 'X', 'Non-binary or another gender identity', H, H, H),
+      row('gender', 'Gender', 'U', 'Prefer not to answer', [0, 0], H, H),
+      row('gender', 'Gender', '', 'Not answered', [0, 0], H, H),
     ]);
   });
 
-  it('answers CSV with "fewer than 3" for a hidden cell and the exact totals last', async () => {
+  it('answers CSV with "fewer than 3, or withheld" for a hidden cell and the exact totals last', async () => {
     const csv = await staff.get('/api/staff/reports/equality?format=csv');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe(
       'Question,Question name,Answer,Answer name,Applied,Applied share,Offered,Offered share,Accepted,Accepted share',
     );
-    expect(lines[1]).toBe('gender,Gender,F,Female,4,0.4444,fewer than 3,,fewer than 3,');
-    expect(lines[2]).toBe('gender,Gender,M,Male,fewer than 3,,fewer than 3,,0,0');
+    expect(lines[1]).toBe('gender,Gender,F,Female,4,0.4444,"fewer than 3, or withheld",,"fewer than 3, or withheld",');
+    expect(lines[2]).toBe('gender,Gender,M,Male,"fewer than 3, or withheld",,"fewer than 3, or withheld",,0,0');
     expect(lines.at(-2)).toBe(',Total,,,9,,5,,3,');
     expect(lines).toHaveLength(EXPECTED.length + 3);
     expect((await staff.get('/api/staff/reports/equality', { accept: 'text/csv' })).body).toBe(csv.body);
   });
 
-  it('suppresses on the counts of one program alone, for a member limited to it; another program is 404', async () => {
+  it('draws a member limited to programs for all of them together', async () => {
+    const both = await staffWithRoles(t, 'eq-both@college.test', ['reader'], ['MAE', 'MAAS']);
+    const drawn = await report(both);
+    expect(drawn.filters.program).toBeNull();
+    expect(drawn.filters.programs.map((p) => p.code).sort()).toEqual(['MAAS', 'MAE']);
+    expect(drawn.totals).toEqual({ applied: 9, offered: 5, accepted: 3 });
+    expect(drawn.rows).toEqual(EXPECTED);
+    // A scope of no application at all is drawn: every count 0, no one's answer.
+    const none = await report(await staffWithRoles(t, 'eq-none@college.test', ['reader'], ['BMN']));
+    expect(none.totals).toEqual({ applied: 0, offered: 0, accepted: 0 });
+    expect(none.rows.every((r) => [r.applied, r.offered, r.accepted].every((c) => c.count === 0))).toBe(true);
+  });
+
+  it('refuses a scope of fewer than min_cell applications, as JSON and as CSV', async () => {
+    // Limited to MAAS, the member's scope is e9 alone: one hidden cell among zeros would be that applicant's answer.
     const reader = await staffWithRoles(t, 'eq-reader@college.test', ['reader'], ['MAAS']);
-    const drawn = await report(reader);
-    expect(drawn.totals).toEqual({ applied: 1, offered: 1, accepted: 1 });
-    expect(drawn.rows.find((r) => r.question === 'gender' && r.answer === 'F')).toMatchObject({
-      applied: { count: null, suppressed: true },
-      offered: { count: null, suppressed: true },
-      accepted: { count: null, suppressed: true },
-    });
-    expect((await report(staff, '?program=MAAS')).rows).toEqual(drawn.rows);
-    expect((await reader.get('/api/staff/reports/equality?program=MAE')).statusCode).toBe(404);
+    const message =
+      "Fewer than 3 submitted applications in this choice: the equality report is not shown for so few, so no one's answers can be told.";
+    for (const res of [
+      await reader.get('/api/staff/reports/equality'),
+      await reader.get('/api/staff/reports/equality?format=csv'),
+      await reader.get('/api/staff/reports/equality', { accept: 'text/csv' }),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'REPORT_SCOPE_TOO_SMALL', message });
+    }
     const reviewer = await staffWithRoles(t, 'eq-reviewer@college.test', ['reviewer']);
     expect((await reviewer.get('/api/staff/reports/equality')).json()).toMatchObject({ code: 'STAFF_RIGHT_MISSING' });
+  });
+
+  it('is never drawn for one program: ?program= is 400, for any member and any program', async () => {
+    const reader = await staffWithRoles(t, 'eq-maas@college.test', ['reader'], ['MAAS']);
+    for (const [client, query] of [
+      [staff, '?program=MAAS'],
+      [staff, '?program=MAE&format=csv'],
+      [staff, '?program=NOPE'],
+      [reader, '?program=MAAS'],
+      [reader, '?program=MAE'],
+    ] as const) {
+      const res = await client.get(`/api/staff/reports/equality${query}`);
+      expect({ query, status: res.statusCode, code: res.json().code }).toEqual({
+        query,
+        status: 400,
+        code: 'REPORT_PROGRAM_NOT_ALLOWED',
+      });
+    }
+    // The other reports still are.
+    expect((await staff.get('/api/staff/reports/funnel?program=MAAS')).statusCode).toBe(200);
   });
 
   it('neutralises a formula in a stored answer no option has', async () => {
@@ -226,6 +269,8 @@ describe('the equality report', () => {
       [e8],
     );
     const csv = (await staff.get('/api/staff/reports/equality?format=csv')).body;
-    expect(csv).toContain(`gender,Gender,"'=HYPERLINK(""x"")","'=HYPERLINK(""x"")",fewer than 3,,0,0,0,0\r\n`);
+    expect(csv).toContain(
+      `gender,Gender,"'=HYPERLINK(""x"")","'=HYPERLINK(""x"")","fewer than 3, or withheld",,0,0,0,0\r\n`,
+    );
   });
 });

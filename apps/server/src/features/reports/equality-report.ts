@@ -1,4 +1,5 @@
 import { REPORT_MIN_CELL_DEFAULT, type EqualityCell, type EqualityRow } from '@admissions/domain';
+import { AppError } from '../../http/app-error';
 import { equalityQuestions, type EqualityQuestion } from './equality-questions';
 import type { ReportDefinition } from './report-definition';
 import { OFFER_JOIN, offerCodes, SCOPED_APPLICATION, scopeParams } from './report-scope';
@@ -43,20 +44,38 @@ function answerRows(q: EqualityQuestion, counts: Map<string, Counts>) {
 const ZERO: Counts = { applied: 0, offered: 0, accepted: 0 };
 const share = (n: number, total: number) => (total === 0 ? null : Math.round((n / total) * 10_000) / 10_000);
 
+/** REPORT_SCOPE_TOO_SMALL's message, naming the tenant's smallest group. */
+export const scopeTooSmallMessage = (minCell: number) =>
+  `Fewer than ${minCell} submitted applications in this choice: the equality report is not shown for so few, so no one's answers can be told.`;
+
 /**
  * Equality (issue 47): applied (every submitted application, withdrawn ones included), offered (a released
  * offer) and accepted, by each demographic answer of the About step, with each cell's share of its column.
  * Counts are of applications. Small cells are suppressed here, on the server (suppress-cells.ts: any count from
  * 1 to `reports.min_cell` − 1, and what it takes so none can be worked out from the exact totals), per question
- * and column, on the counts of exactly the scope drawn.
+ * and column, on the counts of exactly the scope drawn. The CSV is written from the same answer.
  *
- * "Never program-limited below min_cell": the report for one program, or for a member limited to some, is
- * suppressed on that program's own counts, so narrowing the scope only hides more, never reveals a cell under
- * `min_cell`. What it cannot stop is differencing across scopes (all programs less all but one) by a member who
- * may read several programs; such a member may read each of those applications anyway.
+ * "Never program-limited below min_cell": equality answers are not readable per application, so the report must
+ * not tell one person's answer either. Hence two rules beyond the cells':
+ * - It is never drawn for one program (`byProgram: false`: `?program=` is 400 REPORT_PROGRAM_NOT_ALLOWED). The
+ *   whole scope less one program's report would give the other programs' small cells exactly (Female 4 in all,
+ *   3 in MAE: 1 in MAAS). Its scope is fixed per member and cycle: every program they may see, together.
+ * - A scope of 1 to `min_cell` − 1 submitted applications is refused (409 REPORT_SCOPE_TOO_SMALL, JSON and CSV
+ *   alike): with exact totals that small, every non-zero cell is the total less a few zeros (one application,
+ *   one hidden cell, zeros elsewhere: that applicant's answer). A scope of none is drawn: all zeros, no one's.
+ *
+ * What these rules do not stop, said plainly:
+ * - The same scope read at two times: the report before and after one submission (or one released offer, or
+ *   one acceptance) differs by that one application. Anyone who reads it often and knows whose file changed in
+ *   between can tell that person's answers. The counts are not perturbed or delayed against this.
+ * - Two members of different program limits: a member limited to MAE and one who sees every program (or an
+ *   administrator, who can set a member's limits) can subtract their reports as above. Program limits are for
+ *   the office's work, not a boundary of this report.
+ * - Cycles do not overlap, so they cannot be subtracted from each other.
  */
 export const equalityReport: ReportDefinition<'equality'> = {
   kind: 'equality',
+  byProgram: false,
   async draw({ deps, form, filters }) {
     const minCell = deps.config.tenant.reports?.min_cell ?? REPORT_MIN_CELL_DEFAULT;
     const questions = equalityQuestions(form.form);
@@ -72,6 +91,9 @@ export const equalityReport: ReportDefinition<'equality'> = {
       const i = questions.findIndex((_, k) => row[`k${k}`] !== null);
       if (i === -1) totals = counts;
       else byQuestion[i]!.set(String(row[`k${i}`]), counts);
+    }
+    if (totals.applied > 0 && totals.applied < minCell) {
+      throw new AppError('REPORT_SCOPE_TOO_SMALL', { message: scopeTooSmallMessage(minCell) });
     }
     const out: EqualityRow[] = [];
     for (const [i, q] of questions.entries()) {
@@ -104,7 +126,8 @@ export const equalityReport: ReportDefinition<'equality'> = {
     return { rows: out, min_cell: minCell, totals };
   },
   csv: (report) => {
-    const hidden = `fewer than ${report.min_cell}`;
+    // One label for every hidden cell: a small one and one withheld to protect it must read alike.
+    const hidden = `fewer than ${report.min_cell}, or withheld`;
     const cells = (c: EqualityCell) => [c.suppressed ? hidden : c.count, c.share];
     return {
       header: [

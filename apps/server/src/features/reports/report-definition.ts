@@ -34,6 +34,12 @@ export interface ReportDefinition<K extends ReportKind> {
   kind: K;
   /** A right needed beyond `reports` (the reviewers' report: `decide`). */
   right?: StaffRight;
+  /**
+   * False: the report is never drawn for one program (`?program=` is 400 REPORT_PROGRAM_NOT_ALLOWED), only for
+   * every program the member may see. The equality report: by program, a small count could be worked out by
+   * subtracting one program's report from the whole's.
+   */
+  byProgram?: false;
   draw(c: ReportContext): Promise<Omit<ReportOf<K>, 'generated_at' | 'filters'>>;
   csv(report: ReportOf<K>): ReportCsv;
 }

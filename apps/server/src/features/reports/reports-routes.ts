@@ -4,6 +4,7 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
 import { contentDisposition } from '../../http/content-disposition';
+import { AppError } from '../../http/app-error';
 import { csvLine } from '../../http/csv';
 import { parseBody } from '../../http/parse-body';
 import { recordStaffRead } from '../../session/audit-log';
@@ -17,7 +18,8 @@ import { REPORTS } from './reports';
 /**
  * GET /api/staff/reports/{kind} (issue 47): every report behind the `reports` right (and its own, for the
  * reviewers'), drawn for the checked filters from the office's index brought up to date first, recorded in the
- * audit log before it is drawn, and answered as JSON or as CSV.
+ * audit log before it is drawn, and answered as JSON or as CSV. A report that is not drawn by program
+ * (`byProgram: false`, the equality report) refuses `?program=` before anything else is read.
  */
 export function reportsRoutes(deps: AppDeps, form: FormContext) {
   return async (app: FastifyInstance) => {
@@ -26,6 +28,8 @@ export function reportsRoutes(deps: AppDeps, form: FormContext) {
       if (report.right) preHandler.push(requireRight(deps, report.right));
       app.get(`/reports/${report.kind}`, { preHandler }, async (req, reply) => {
         const query = parseBody(reportQuery, req.query);
+        // Before the program is checked against the member's limits: the same 400 for any program named.
+        if (report.byProgram === false && query.program !== undefined) throw new AppError('REPORT_PROGRAM_NOT_ALLOWED');
         const format = reportFormat(query.format, req.headers.accept);
         const access = staffAccessOf(req);
         const { resolved, filters } = await resolveFilters(deps, access, query);

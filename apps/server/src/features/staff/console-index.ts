@@ -16,6 +16,7 @@ import type { FormContext } from '../../core/form-context';
 import { keptBasisSql } from '../../core/kept-bases';
 import { enterFirstStage } from './stages-repository';
 import { copyDecisionStates } from './decision-state-copy';
+import { searchTextOf, searchable } from './search-fold';
 
 /**
  * The console's read model (staff_application_index), rebuilt from the
@@ -59,16 +60,6 @@ export interface IndexRow {
   refreshed_at: string;
 }
 
-/** Lower case, accents dropped: how both the index and a search term are compared. */
-export function searchable(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 interface SourceRow {
   user_id: string;
   person_id: string;
@@ -89,6 +80,14 @@ interface SourceRow {
 function indexLabelsOf(kept: KeptBasis | null, program: string, term: string) {
   const labels = keptLabelsOf(kept, program, term);
   return { kept_program_label: labels.program, kept_term_label: labels.term };
+}
+
+/** The columns the search and the name order read, of the row's own names (search-fold.ts). */
+function searchColumnsOf(firstName: string, lastName: string, preferredName: string, email: string) {
+  return {
+    search_text: searchTextOf([firstName, lastName, preferredName, email].join(' ')),
+    sort_name: searchable(`${lastName} ${firstName}`),
+  };
 }
 
 /** The index row of one application, as the applicant's own summary would count it now. */
@@ -123,8 +122,7 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, compl
     missing_count: missing,
     complete,
     ...indexLabelsOf(source.kept_basis, text('applied_major'), text('entry_term')),
-    search_text: searchable([text('first_name'), text('last_name'), text('preferred_name'), source.email].join(' ')),
-    sort_name: searchable(`${text('last_name')} ${text('first_name')}`),
+    ...searchColumnsOf(text('first_name'), text('last_name'), text('preferred_name'), source.email),
     refreshed_at: now.toISOString(),
   };
 }
@@ -249,6 +247,76 @@ export async function catchUpConsoleIndex(
 ): Promise<void> {
   for (let i = 0; i < maxPasses; i++) {
     const read = await refreshConsoleIndex(deps, ctx);
-    if (read < HISTORY_ROWS_PER_PASS) return;
+    if (read < HISTORY_ROWS_PER_PASS) break;
   }
+  for (let i = 0; i < maxPasses; i++) {
+    if ((await refoldSearchColumns(deps)) < REFOLD_ROWS_PER_PASS) return;
+  }
+}
+
+/**
+ * The version of the search fold (search-fold.ts) the index's rows are written with. A change to the fold
+ * raises it, and the periodic job then rewrites the search columns of the rows written before (migration
+ * 130 set the mark to 0 for the rows written before issue 49).
+ */
+export const SEARCH_FOLD = 1;
+/** Index rows read per refold pass: only their names are read, and only the rows whose columns change are written. */
+const REFOLD_ROWS_PER_PASS = 5000;
+
+const REFOLD_SQL = `
+  UPDATE staff_application_index i SET search_text = x.search_text, sort_name = x.sort_name
+  FROM jsonb_to_recordset($1::jsonb) AS x (
+    user_id uuid, first_name text, last_name text, preferred_name text, email text, search_text text, sort_name text)
+  WHERE i.user_id = x.user_id
+    AND i.first_name = x.first_name AND i.last_name = x.last_name
+    AND i.preferred_name = x.preferred_name AND i.email = x.email
+    AND (i.search_text <> x.search_text OR i.sort_name <> x.sort_name)`;
+
+/**
+ * One pass of the rewrite of search_text and sort_name after the fold changed: the next rows of the index in
+ * user_id order, from the mark in staff_index_progress, recomputed from the row's own names (which are what
+ * the refresher built them from). Returns how many rows it read (0: every row has the fold of today).
+ *
+ * It takes no lock: a row is written only if its names are still those read (a row the refresher rewrote
+ * meanwhile has the fold of today already), so passes of two processes at once only repeat each other's work,
+ * and the mark only moves forward.
+ */
+export async function refoldSearchColumns(
+  deps: Pick<AppDeps, 'db'>,
+  rowsPerPass = REFOLD_ROWS_PER_PASS,
+): Promise<number> {
+  const { rows: marks } = await deps.db.query<{ search_fold: number; search_fold_after: string | null }>(
+    'SELECT search_fold, search_fold_after FROM staff_index_progress WHERE id = 1',
+  );
+  const mark = marks[0];
+  if (!mark || mark.search_fold >= SEARCH_FOLD) return 0;
+  const { rows } = await deps.db.query<{
+    user_id: string;
+    first_name: string;
+    last_name: string;
+    preferred_name: string;
+    email: string;
+  }>(
+    `SELECT user_id, first_name, last_name, preferred_name, email FROM staff_application_index
+     WHERE user_id > $1::uuid ORDER BY user_id LIMIT $2`,
+    [mark.search_fold_after ?? '00000000-0000-0000-0000-000000000000', rowsPerPass],
+  );
+  const refolded = rows.map((r) => ({
+    ...r,
+    ...searchColumnsOf(r.first_name, r.last_name, r.preferred_name, r.email),
+  }));
+  if (refolded.length > 0) await deps.db.query(REFOLD_SQL, [JSON.stringify(refolded)]);
+  if (rows.length < rowsPerPass) {
+    await deps.db.query(
+      'UPDATE staff_index_progress SET search_fold = $1, search_fold_after = NULL WHERE id = 1 AND search_fold < $1',
+      [SEARCH_FOLD],
+    );
+  } else {
+    await deps.db.query(
+      `UPDATE staff_index_progress SET search_fold_after = $1::uuid
+       WHERE id = 1 AND search_fold < $2 AND (search_fold_after IS NULL OR search_fold_after < $1::uuid)`,
+      [rows.at(-1)!.user_id, SEARCH_FOLD],
+    );
+  }
+  return rows.length;
 }

@@ -12,7 +12,8 @@ import {
   type DecisionState,
 } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
-import { INDEX_BEHIND_SQL, searchable } from './console-index';
+import { INDEX_BEHIND_SQL } from './console-index';
+import { searchWords } from './search-fold';
 import type { ListContext } from './stages-repository';
 import { isUuid } from '../../http/is-uuid';
 import { PAGE_KEYS, withApplicationsByPerson } from './applications-by-person';
@@ -69,12 +70,13 @@ export function filterOf(
     params.push(programs);
     conditions.push(`program = ANY ($${params.length}::text[])`);
   }
-  for (const word of searchable(query.q ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .slice(0, 5)) {
-    params.push(likePattern(word));
-    conditions.push(`search_text LIKE $${params.length}`);
+  // Each word of the term is looked for under each of its spellings (search-fold.ts).
+  for (const spellings of searchWords(query.q ?? '').slice(0, 5)) {
+    const likes = spellings.map((spelling) => {
+      params.push(likePattern(spelling));
+      return `search_text LIKE $${params.length}`;
+    });
+    conditions.push(likes.length === 1 ? likes[0]! : `(${likes.join(' OR ')})`);
   }
   if (query.status) {
     params.push(query.status);

@@ -61,6 +61,10 @@ export function useProgramChoices(kind: ReportKind, cycle: string | undefined, e
     queryFn: () => api.get<AnyReport>(reportUrl(kind, { cycle })),
     enabled,
     staleTime: 5 * 60_000,
+    // Its key is the whole cycle's report, which the page itself may be showing: a refusal of it (an unknown
+    // cycle, an equality report too small to show) is the page's message, not the app's error screen. Without
+    // choices the filter falls back to the answer's programs.
+    throwOnError: false,
     select: (report) => report.filters.programs,
   });
 }

@@ -20,18 +20,28 @@ function byQuestion(rows: EqualityRow[]): { question: string; label: string; row
   return [...groups.values()];
 }
 
+/**
+ * In place of the program filter: the server never draws this report for one program (a small count could be
+ * worked out by subtracting one program's report from the whole's), only for every program the member may see.
+ */
+export const EQUALITY_PROGRAM_NOTE = 'The equality report covers every program you may see.';
+
 export function equalitySummary(report: EqualityReport): string {
   const { applied, offered, accepted } = report.totals;
   return (
     `${count(applied)} applied, ${count(offered)} offered a place, ${count(accepted)} accepted. ` +
-    `Groups of fewer than ${report.min_cell} are shown as "fewer than ${report.min_cell}"; the totals are exact.`
+    `Counts of fewer than ${report.min_cell} are not shown, nor any count from which one could be worked out: ` +
+    `each reads "fewer than ${report.min_cell}, or withheld". The totals are exact.`
   );
 }
 
-/** A count as the server gave it: suppressed small cells read "fewer than N", never a number. */
+/**
+ * A count as the server gave it: a hidden cell reads "fewer than N, or withheld", never a number. Small cells
+ * and cells withheld to protect them read alike, so the label itself tells nothing.
+ */
 function CountCell({ cell, minCell }: { cell: EqualityCell; minCell: number }) {
   if (cell.suppressed || cell.count === null)
-    return <td className={`${styles.number} ${styles.suppressed}`}>fewer than {minCell}</td>;
+    return <td className={`${styles.number} ${styles.suppressed}`}>fewer than {minCell}, or withheld</td>;
   return <td className={styles.number}>{count(cell.count)}</td>;
 }
 

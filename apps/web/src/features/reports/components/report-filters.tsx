@@ -6,17 +6,21 @@ import staffStyles from '../../staff/components/staff.module.css';
 /**
  * The cycle and program a report is drawn for. A choice applies at once (the report below changes; focus
  * stays on the select) and is kept in the address (`?cycle=&program=`), so a report can be bookmarked or shared.
- * The program select offers only the programs the server says the member may see.
+ * The program select offers only the programs the server says the member may see. A report not drawn by
+ * program (the equality report) has no program select: `programNote` says why, in its place.
  */
 export function ReportFilters({
   filters,
   query,
   programs,
+  programNote,
   onChange,
 }: {
   filters: Resolved;
   query: ReportQuery;
   programs: ReportProgramRef[];
+  /** The report is not drawn by program: this note instead of the program select. */
+  programNote?: string;
   onChange: (query: ReportQuery) => void;
 }) {
   const cycleId = useId();
@@ -40,21 +44,25 @@ export function ReportFilters({
           ))}
         </select>
       </div>
-      <div className={staffStyles.filter}>
-        <label htmlFor={programId}>Program</label>
-        <select
-          id={programId}
-          value={program}
-          onChange={(e) => onChange({ ...query, program: e.target.value || undefined })}
-        >
-          <option value="">All programs</option>
-          {programs.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {programNote !== undefined ? (
+        <p className={staffStyles.filter}>{programNote}</p>
+      ) : (
+        <div className={staffStyles.filter}>
+          <label htmlFor={programId}>Program</label>
+          <select
+            id={programId}
+            value={program}
+            onChange={(e) => onChange({ ...query, program: e.target.value || undefined })}
+          >
+            <option value="">All programs</option>
+            {programs.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,5 +1,5 @@
-import type { ReportKind, ReportOf } from '@admissions/domain';
-import type { ComponentType } from 'react';
+import type { ReportFilters as Resolved, ReportKind, ReportOf } from '@admissions/domain';
+import { useState, type ComponentType } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -9,7 +9,7 @@ import { useStaffAccess } from '../../staff/components/staff-access';
 import { StaffGate } from '../../staff/components/staff-gate';
 import staffStyles from '../../staff/components/staff.module.css';
 import { reportCsvUrl, useProgramChoices, useReport, type ReportQuery } from '../api/reports-api';
-import { EqualityView } from '../components/equality-report';
+import { EQUALITY_PROGRAM_NOTE, EqualityView } from '../components/equality-report';
 import { FunnelView } from '../components/funnel-report';
 import { PaceView } from '../components/pace-report';
 import { ReportFilters } from '../components/report-filters';
@@ -23,6 +23,8 @@ import styles from '../reports.module.css';
 /**
  * The office's reports (issue 47): /staff/reports (the funnel) and /staff/reports/{kind}, each for the cycle
  * and program of `?cycle=&program=`. Members with the `reports` right; the reviewers' report also needs `decide`.
+ * The equality report is never drawn for one program (the server refuses `?program=`): it has no program
+ * select, and the reports' navigation leads to it without the program.
  */
 export function ReportsRoute() {
   return (
@@ -41,6 +43,9 @@ const VIEWS: { [K in ReportKind]: ComponentType<ReportViewProps<ReportOf<K>>> } 
   equality: EqualityView,
 };
 
+/** The reports not drawn by program, with the note shown in place of the program select. */
+const NOT_BY_PROGRAM: Partial<Record<ReportKind, string>> = { equality: EQUALITY_PROGRAM_NOTE };
+
 function queryOf(params: URLSearchParams): ReportQuery {
   return { cycle: params.get('cycle') || undefined, program: params.get('program') || undefined };
 }
@@ -58,7 +63,8 @@ function ReportsPage() {
   const [params] = useSearchParams();
   const me = useStaffAccess();
   const offered = offeredReports(me.rights);
-  const search = searchOf(queryOf(params));
+  const query = queryOf(params);
+  const searchFor = (k: ReportKind) => searchOf(NOT_BY_PROGRAM[k] === undefined ? query : { cycle: query.cycle });
   usePageTitle(kind ? `${REPORT_INFO[kind].title} - Reports` : 'Reports');
   return (
     <div className={staffStyles.page}>
@@ -68,7 +74,7 @@ function ReportsPage() {
           {offered.map((k) => (
             <li key={k}>
               <Link
-                to={`/staff/reports/${k}${search}`}
+                to={`/staff/reports/${k}${searchFor(k)}`}
                 className={styles.reportLink}
                 aria-current={k === kind ? 'page' : undefined}
               >
@@ -92,36 +98,50 @@ function ReportsPage() {
 function Report<K extends ReportKind>({ kind }: { kind: K }) {
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
+  const programNote = NOT_BY_PROGRAM[kind];
   const report = useReport(kind, query);
-  const choices = useProgramChoices(kind, query.cycle, query.program !== undefined);
+  const choices = useProgramChoices(kind, query.cycle, programNote === undefined && query.program !== undefined);
   const time = useZonedTime();
   const title = REPORT_INFO[kind].title;
-
-  if (report.isError)
-    return (
-      <>
-        <CallError error={report.error} />
-        <p>
-          <Link to={`/staff/reports/${kind}`}>Show this report for the open cycle and all programs</Link>
-        </p>
-      </>
-    );
+  // The filters of the last answer drawn: a refusal (a cycle too small for the equality report) keeps them on
+  // screen above its message, so the select just changed keeps the keyboard's focus.
+  const [lastFilters, setLastFilters] = useState<Resolved>();
   const data = report.data;
-  if (!data) return <PageLoading />;
+  if (data && data.filters !== lastFilters) setLastFilters(data.filters);
+  const filters = data?.filters ?? lastFilters;
+
   const View = VIEWS[kind] as ComponentType<ReportViewProps<ReportOf<K>>>;
-  const programs = (query.program !== undefined && choices.data) || data.filters.programs;
+  const programs = (query.program !== undefined && choices.data) || filters?.programs || [];
   return (
     <>
-      <ReportFilters
-        filters={data.filters}
-        query={query}
-        programs={programs}
-        onChange={(next) => setParams(new URLSearchParams(searchOf(next)))}
-      />
-      <p role="status" className="visually-hidden">
-        {report.isPlaceholderData ? `Loading the ${title.toLowerCase()} report for your choice…` : ''}
-      </p>
-      <View report={data} title={title} csvUrl={reportCsvUrl(kind, query)} generatedAt={time(data.generated_at)} />
+      {filters && (
+        <ReportFilters
+          filters={filters}
+          query={query}
+          programs={programs}
+          programNote={programNote}
+          onChange={(next) =>
+            setParams(new URLSearchParams(searchOf(programNote === undefined ? next : { cycle: next.cycle })))
+          }
+        />
+      )}
+      {report.isError ? (
+        <>
+          <CallError error={report.error} />
+          <p>
+            <Link to={`/staff/reports/${kind}`}>Show this report for the open cycle and all programs</Link>
+          </p>
+        </>
+      ) : !data ? (
+        <PageLoading />
+      ) : (
+        <>
+          <p role="status" className="visually-hidden">
+            {report.isPlaceholderData ? `Loading the ${title.toLowerCase()} report for your choice…` : ''}
+          </p>
+          <View report={data} title={title} csvUrl={reportCsvUrl(kind, query)} generatedAt={time(data.generated_at)} />
+        </>
+      )}
     </>
   );
 }

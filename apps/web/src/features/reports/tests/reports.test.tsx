@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { json, stubFetch, type SeenRequest } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
 import { consoleServer, me } from '../../staff/tests/console-server';
-import { reportHandlers } from './report-fixtures';
+import { equality, filtersOf, reportHandlers } from './report-fixtures';
 
 const DIRECTOR = me('director@college.test', ['decider']);
 const READER = me('reader@college.test', ['reader']);
 const REVIEWER = me('rita@college.test', ['reviewer']);
 
-function open(path: string, who = DIRECTOR) {
+function open(path: string, who = DIRECTOR, handlers: Record<string, (r: SeenRequest) => Response> = {}) {
   setLoggedInCookie();
-  const net = stubFetch({ ...consoleServer(who).handlers, ...reportHandlers() });
+  const net = stubFetch({ ...consoleServer(who).handlers, ...reportHandlers(), ...handlers });
   return { ...net, ...renderApp(path) };
 }
 
@@ -83,7 +83,7 @@ describe('the reports (issue 47)', { timeout: 30_000 }, () => {
     [
       'equality',
       'Equality',
-      '312 applied, 100 offered a place, 45 accepted. Groups of fewer than 5 are shown as "fewer than 5"; the totals are exact.',
+      '312 applied, 100 offered a place, 45 accepted. Counts of fewer than 5 are not shown, nor any count from which one could be worked out: each reads "fewer than 5, or withheld". The totals are exact.',
       'Applied, offered and accepted, by answer',
       'Female | 180 | 58% | 60 | 60% | 27 | 60%',
     ],
@@ -99,17 +99,93 @@ describe('the reports (issue 47)', { timeout: 30_000 }, () => {
     );
   });
 
-  test('equality: a suppressed cell reads "fewer than 5", its share is not shown, the totals stay exact', async () => {
+  test('equality: a suppressed cell reads "fewer than 5, or withheld", its share is not shown, the totals stay exact', async () => {
     open('/staff/reports/equality');
 
     const t = await screen.findByRole('table', { name: 'Applied, offered and accepted, by answer' });
     const rows = rowTexts(t);
-    expect(rows).toContain('Non-binary | 8 | 3% | fewer than 5 | not shown | fewer than 5 | not shown');
-    expect(rows).toContain('Not answered | fewer than 5 | not shown | fewer than 5 | not shown | 0 | 0%');
-    expect(rows).toContain('Prefer not to say | 12 | 4% | fewer than 5 | not shown | fewer than 5 | not shown');
+    expect(rows).toContain(
+      'Non-binary | 8 | 3% | fewer than 5, or withheld | not shown | fewer than 5, or withheld | not shown',
+    );
+    expect(rows).toContain(
+      'Not answered | fewer than 5, or withheld | not shown | fewer than 5, or withheld | not shown | 0 | 0%',
+    );
+    expect(rows).toContain(
+      'Prefer not to say | 12 | 4% | fewer than 5, or withheld | not shown | fewer than 5, or withheld | not shown',
+    );
     expect(rows).toContain('Total | 312 | 100% | 100 | 100% | 45 | 100%');
     // Each question heads its own group of rows.
     expect(within(t).getByRole('rowheader', { name: 'Citizenship' })).toHaveAttribute('scope', 'rowgroup');
+  });
+
+  test('equality: no program select, a note instead; the reports lead to it without the program', async () => {
+    const { callsTo, user } = open('/staff/reports/funnel?program=MAPP');
+    await screen.findByRole('heading', { level: 2, name: 'Funnel' });
+    const reportsNav = screen.getByRole('navigation', { name: 'Reports' });
+    expect(within(reportsNav).getByRole('link', { name: 'Pace' })).toHaveAttribute(
+      'href',
+      '/staff/reports/pace?program=MAPP',
+    );
+    expect(within(reportsNav).getByRole('link', { name: 'Equality' })).toHaveAttribute(
+      'href',
+      '/staff/reports/equality',
+    );
+    await user.click(within(reportsNav).getByRole('link', { name: 'Equality' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Equality' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Cycle')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Program')).not.toBeInTheDocument();
+    expect(screen.getByRole('search', { name: 'Filter the report' })).toHaveTextContent(
+      'The equality report covers every program you may see.',
+    );
+    expect(callsTo('GET /api/staff/reports/equality').map((r) => r.path)).toEqual(['/api/staff/reports/equality']);
+  });
+
+  test('equality: a refusal is the message of the report, under the filters; the cycle select keeps focus', async () => {
+    const tooSmall =
+      "Fewer than 5 submitted applications in this choice: the equality report is not shown for so few, so no one's answers can be told.";
+    const { user, router } = open('/staff/reports/equality', DIRECTOR, {
+      'GET /api/staff/reports/equality': (r) => {
+        const query = new URL(r.path, 'http://localhost').searchParams;
+        return query.get('cycle') === '2025-26'
+          ? json({ code: 'REPORT_SCOPE_TOO_SMALL', message: tooSmall }, 409)
+          : json(equality(filtersOf(query)));
+      },
+    });
+    // The whole cycle first, drawn.
+    await screen.findByRole('table', { name: 'Applied, offered and accepted, by answer' });
+
+    await user.selectOptions(screen.getByLabelText('Cycle'), '2025-26');
+    await waitFor(() => expect(router.state.location.search).toBe('?cycle=2025-26'));
+    expect(await screen.findByText(tooSmall, { exact: false })).toHaveTextContent('(code REPORT_SCOPE_TOO_SMALL)');
+    expect(screen.queryByRole('table', { name: 'Applied, offered and accepted, by answer' })).not.toBeInTheDocument();
+    // The filters stay above the message, the select just changed still has the keyboard's focus.
+    expect(screen.getByLabelText('Cycle')).toHaveFocus();
+    expect(screen.getByLabelText('Cycle')).toHaveValue('2025-26');
+    expect(
+      screen.getByRole('link', { name: 'Show this report for the open cycle and all programs' }),
+    ).toBeInTheDocument();
+
+    // Back to the open cycle: drawn again.
+    await user.selectOptions(screen.getByLabelText('Cycle'), '2026-27');
+    expect(await screen.findByRole('table', { name: 'Applied, offered and accepted, by answer' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Cycle')).toHaveFocus();
+  });
+
+  test('equality: an address naming a program shows the refusal of the server', async () => {
+    const notByProgram =
+      'The equality report covers every program you may see: by program, its small counts could be worked out by subtraction.';
+    const { user } = open('/staff/reports/equality?program=MAE', DIRECTOR, {
+      'GET /api/staff/reports/equality': (r) =>
+        r.path.includes('program=')
+          ? json({ code: 'REPORT_PROGRAM_NOT_ALLOWED', message: notByProgram }, 400)
+          : json(equality(filtersOf(new URL(r.path, 'http://localhost').searchParams))),
+    });
+    expect(await screen.findByText(notByProgram, { exact: false })).toHaveTextContent(
+      '(code REPORT_PROGRAM_NOT_ALLOWED)',
+    );
+    await user.click(screen.getByRole('link', { name: 'Show this report for the open cycle and all programs' }));
+    expect(await screen.findByRole('table', { name: 'Applied, offered and accepted, by answer' })).toBeInTheDocument();
   });
 
   test('choosing a cycle and a program puts them in the address and fetches the report again', async () => {
