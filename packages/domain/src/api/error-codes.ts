@@ -79,6 +79,8 @@ export const ERROR_STATUS = {
   PROGRAM_UNKNOWN: 400,
   CYCLE_UNKNOWN: 400,
   REPORT_FORMAT_UNKNOWN: 406,
+  REPORT_PROGRAM_NOT_ALLOWED: 400,
+  REPORT_SCOPE_TOO_SMALL: 409,
   REVIEWER_UNKNOWN: 400,
   TOO_MANY_APPLICATIONS: 400,
   NOTE_EMPTY: 400,
@@ -194,10 +196,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SCORE_OUT_OF_RANGE: 'A score is outside the range the rubric allows.',
   REVIEW_INCOMPLETE: 'Please score every criterion of the rubric before submitting the review.',
   RUBRIC_INVALID:
-    'Each rubric needs at least one criterion with a unique id and a minimum below its maximum, and the rubrics need a default.',
+    'Each rubric needs at least one criterion with a minimum below its maximum, each criterion keeps the id it was given, and the rubrics need a default.',
   PROGRAM_UNKNOWN: 'There is no program with that code.',
   CYCLE_UNKNOWN: 'There is no admission cycle with that id.',
   REPORT_FORMAT_UNKNOWN: 'Reports come as JSON or as CSV (text/csv).',
+  REPORT_PROGRAM_NOT_ALLOWED:
+    'The equality report covers every program you may see: by program, its small counts could be worked out by subtraction.',
+  // The route names the tenant's smallest group (scopeTooSmallMessage in the equality report).
+  REPORT_SCOPE_TOO_SMALL:
+    "Too few submitted applications in this choice: the equality report is not shown for so few, so no one's answers can be told.",
   REVIEWER_UNKNOWN: 'That address is not a member of the admissions office team.',
   TOO_MANY_APPLICATIONS: 'Please choose at most 500 applications at a time.',
   NOTE_EMPTY: 'Please write a note of 1 to 5,000 characters.',
@@ -219,4 +226,9 @@ export interface ErrorBody {
   errors?: Record<string, string[]>;
   /** On a 5xx only: the request's id, also its X-Request-Id header and on its log lines. */
   request_id?: string;
+  /**
+   * On a 404 only: the id the item asked for has now (decision 064: a staff link to an application that moved to
+   * an owner of its own when its applicant started the next cycle).
+   */
+  moved_to?: string;
 }
