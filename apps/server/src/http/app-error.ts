@@ -4,6 +4,8 @@ export interface AppErrorOptions {
   message?: string;
   errors?: Record<string, string[]>;
   retryAfterSeconds?: number;
+  /** On a 404: where the item asked for lives now (ErrorBody.moved_to). */
+  movedTo?: string;
 }
 
 /** An expected failure: its code decides the status, its message is meant for the user. */
@@ -12,6 +14,7 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly errors: Record<string, string[]> | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly movedTo: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -21,9 +24,15 @@ export class AppError extends Error {
     this.statusCode = ERROR_STATUS[code];
     this.errors = options.errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.movedTo = options.movedTo;
   }
 
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.movedTo ? { moved_to: this.movedTo } : {}),
+    };
   }
 }

@@ -71,12 +71,13 @@ async function readJson(response: Response): Promise<unknown> {
 
 function errorFromBody(status: number, body: unknown): ServerError {
   if (typeof body !== 'object' || body === null) return new ServerError(status);
-  const { message, code, errors } = body as Record<string, unknown>;
+  const { message, code, errors, moved_to: movedTo } = body as Record<string, unknown>;
   return new ServerError(
     status,
     typeof message === 'string' && message !== '' ? message : GENERIC_ERROR_MESSAGE,
     typeof code === 'string' ? (code as ErrorCode) : undefined,
     isFieldErrors(errors) ? errors : undefined,
+    typeof movedTo === 'string' && movedTo !== '' ? movedTo : undefined,
   );
 }
 

@@ -26,12 +26,21 @@ export class ServerError extends ApiError {
   readonly code: ErrorCode | undefined;
   /** Field key to messages, for validation failures. */
   readonly errors: Record<string, string[]> | undefined;
+  /** On a 404: the id the item asked for has now (the server's `moved_to`). */
+  readonly movedTo: string | undefined;
 
-  constructor(status: number, message = GENERIC_ERROR_MESSAGE, code?: ErrorCode, errors?: Record<string, string[]>) {
+  constructor(
+    status: number,
+    message = GENERIC_ERROR_MESSAGE,
+    code?: ErrorCode,
+    errors?: Record<string, string[]>,
+    movedTo?: string,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.movedTo = movedTo;
   }
 }
 

@@ -40,4 +40,8 @@ export const ACCOUNT_TABLES: readonly { table: string; column: string }[] = [
   { table: 'logins', column: 'user_id' },
   { table: 'staff_audit_log', column: 'staff_user_id' },
   { table: 'service_tokens', column: 'created_by' },
+  // Where a moved application went (decision 064): the id the office's links named, and the owner it moved to.
+  // A record of the move, not part of the application: a later move leaves it as it is.
+  { table: 'moved_applications', column: 'old_id' },
+  { table: 'moved_applications', column: 'new_id' },
 ];

@@ -26,12 +26,19 @@ export async function lockAccount(tx: Queryable, accountId: string): Promise<Loc
 /**
  * Decision 052: every row of the application kept under the account's own id moves to a new owner (a users row
  * that is no account, application_of = the account), so the office keeps it under its cycle and the account's
- * row is free for a new application. Runs in the caller's transaction, under lockAccount.
+ * row is free for a new application; moved_applications keeps the move (decision 064). Runs in the caller's
+ * transaction, under lockAccount.
  */
 export async function moveToPastOwner(tx: Queryable, account: LockedAccount, now: Date): Promise<string> {
   const ownerId = await insertOwner(tx, account, now);
   for (const { table, column } of APPLICATION_TABLES)
     await tx.query(`UPDATE ${table} SET ${column} = $2 WHERE ${column} = $1`, [account.id, ownerId]);
+  // The office's links named the application by the account's id: the move is kept, so they still find it (064).
+  await tx.query(
+    `INSERT INTO moved_applications (old_id, cycle_id, new_id, moved_at)
+     SELECT $1, cycle_id, user_id, $3 FROM applications WHERE user_id = $2 AND cycle_id IS NOT NULL`,
+    [account.id, ownerId, now],
+  );
   return ownerId;
 }
 

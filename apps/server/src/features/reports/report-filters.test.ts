@@ -52,8 +52,11 @@ describe('the filters of a report', () => {
        WHERE staff_email = 'limited-reader@college.test' AND action = 'denied'`,
     );
     expect(rows).toEqual([{ reason: 'program-not-seen', program: 'MAE' }]);
-    const extra = await admin.get('/api/staff/reports/funnel?programme=MAE');
-    expect(extra.statusCode).toBe(400);
+    // Anything else odd is a 400 with its code, never a 500: an unknown, repeated, empty or overlong parameter.
+    for (const odd of ['programme=MAE', 'program=MAE&program=MAPP', 'cycle=', `program=${'X'.repeat(500)}`]) {
+      const res = await admin.get(`/api/staff/reports/funnel?${odd}`);
+      expect([odd, res.statusCode, code(res)]).toEqual([odd, 400, 'BAD_REQUEST']);
+    }
   });
 });
 
@@ -67,6 +70,9 @@ describe('the format of a report', () => {
     expect(byAccept.body).toBe(byQuery.body);
     const json = await expectOk(await admin.get('/api/staff/reports/funnel', { accept: 'application/json' }));
     expect(json.headers['content-type']).toContain('application/json');
+
+    const refused = await admin.get('/api/staff/reports/funnel', { accept: 'text/csv;q=0, application/json' });
+    expect(refused.headers['content-type']).toContain('application/json');
 
     const xml = await admin.get('/api/staff/reports/funnel?format=xml');
     expect([xml.statusCode, code(xml)]).toEqual([406, 'REPORT_FORMAT_UNKNOWN']);

@@ -10,8 +10,10 @@ export function reportFormat(format: string | undefined, accept: string | undefi
     if (format === 'json' || format === 'csv') return format;
     throw new AppError('REPORT_FORMAT_UNKNOWN');
   }
+  // A type the client refuses (`;q=0`) is no choice; the rest are taken in the order written.
   const types = (accept ?? '')
     .split(',')
+    .filter((part) => !/;\s*q\s*=\s*0(\.0*)?\s*(;|$)/i.test(part))
     .map((part) => part.split(';')[0]!.trim().toLowerCase())
     .filter(Boolean);
   if (types.length === 0) return 'json';

@@ -12,21 +12,31 @@ import { officeRecommendations, receivedLetters } from '../recommendations';
 import { assertStaffSeesApplication, loadApplicationDetail } from './application-detail';
 import { scoresBlindTo } from './blind-review';
 import { listConvertedDocuments } from './converted-documents';
+import { movedApplicationOf } from './moved-applications';
 import { otherApplicationsOf } from './other-applications';
 
 type Params = { userId: string; answerKey?: string; requestId?: string };
 
 /**
  * One application as the office reads it, inside the /api/staff scope (staffRoutes): its detail, and each
- * converted document and received letter as a PDF. Each is 404 outside the member's programs and in the audit log.
+ * converted document and received letter as a PDF. Each is 404 outside the member's programs and in the audit log;
+ * the detail's 404 names where a moved application went (`moved_to`, decision 064).
  */
 export function applicationReadRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRenderer) {
   const now = () => deps.clock.now();
 
   return async (app: FastifyInstance) => {
-    app.get<{ Params: Params }>('/applications/:userId', async (req) => {
+    app.get<{ Params: Params; Querystring: { cycle?: unknown } }>('/applications/:userId', async (req) => {
       const { userId } = req.params;
       const access = staffAccessOf(req);
+      // A link made before its applicant started the next cycle (decision 064): 404 naming where its application
+      // went, only to a member who may open it there (otherwise refused and audited as any link to it would be).
+      const { cycle } = req.query;
+      const movedTo = await movedApplicationOf(deps.db, userId, typeof cycle === 'string' && cycle ? cycle : undefined);
+      if (movedTo) {
+        await assertStaffSeesApplication(deps, ctx, access, movedTo);
+        throw new AppError('NOT_FOUND', { movedTo });
+      }
       await assertStaffSeesApplication(deps, ctx, access, userId);
       const [documents, recommendations, others] = await Promise.all([
         listConvertedDocuments(deps, ctx.form, userId),

@@ -21,7 +21,7 @@ describe('staff accounts', () => {
       email: STAFF_EMAIL,
       roles: ['admin'],
       programs: null,
-      rights: ['manage_team', 'decide', 'review', 'move_stage', 'read'],
+      rights: ['manage_team', 'decide', 'review', 'move_stage', 'read', 'reports'],
     });
     expect((await profileOf(staff)).is_staff).toBe(true);
   });

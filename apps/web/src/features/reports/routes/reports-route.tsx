@@ -137,7 +137,13 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
       ) : (
         <>
           <p role="status" className="visually-hidden">
-            {report.isPlaceholderData ? `Loading the ${title.toLowerCase()} report for your choice…` : ''}
+            {report.isPlaceholderData
+              ? `Loading the ${title.toLowerCase()} report for your choice…`
+              : `Showing the ${title.toLowerCase()} report for ${data.filters.cycle.label}, ${
+                  data.filters.program === null
+                    ? 'every program'
+                    : (data.filters.programs[0]?.label ?? data.filters.program)
+                }.`}
           </p>
           <View report={data} title={title} csvUrl={reportCsvUrl(kind, query)} generatedAt={time(data.generated_at)} />
         </>

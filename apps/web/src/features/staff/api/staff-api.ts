@@ -8,6 +8,7 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ServerError } from '../../../lib/api-errors';
+import { showErrorInPage } from './staff-query';
 
 /** The console's calls (docs/decisions/011-staff-console.md); the stage filter is issue #28's, the cycle #29's. */
 export type ListFilters = Partial<
@@ -64,13 +65,19 @@ export function useApplicationList(filters: ListFilters, enabled: boolean) {
   });
 }
 
-export function useApplicationDetail(userId: string, enabled: boolean) {
+/**
+ * One application for its page. `cycle` is the cycle its link names (decision 064): the server answers a link made
+ * before the applicant started the next cycle with 404 and where the application went (ServerError.movedTo). The
+ * key leaves the cycle out, so the page writing it into its address asks nothing again. A refusal is shown in the
+ * page (showErrorInPage).
+ */
+export function useApplicationDetail(userId: string, enabled: boolean, cycle?: string) {
+  const query = cycle ? `?cycle=${encodeURIComponent(cycle)}` : '';
   return useQuery({
     queryKey: ['staff', 'application', userId],
-    queryFn: () => api.get<StaffApplicationDetail>(`/api/staff/applications/${encodeURIComponent(userId)}`),
+    queryFn: () => api.get<StaffApplicationDetail>(`/api/staff/applications/${encodeURIComponent(userId)}${query}`),
     enabled,
-    staleTime: 0,
-    refetchOnMount: 'always',
+    ...showErrorInPage,
   });
 }
 

@@ -1,15 +1,16 @@
 import type { StaffApplicationDetail } from '@admissions/domain';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { userMessage } from '../../../lib/api-errors';
+import { ServerError, userMessage } from '../../../lib/api-errors';
 import { DecisionPanel } from '../../decisions/components/decision-panel';
 import { StaffLetters } from '../../recommendations/components/staff-letters';
 import { useZonedTime } from '../../../shared/site/zoned-time';
 import { createPrintToken, revokePrintToken, useApplicationDetail, useStaffMe } from '../api/staff-api';
+import { CallError } from '../components/error-text';
 import { formatSize, STATUS_LABELS } from '../components/staff-format';
 import { StaffChecklist } from '../components/staff-checklist';
 import { OtherApplications } from '../components/other-applications';
@@ -17,7 +18,10 @@ import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
 import { reviewPath } from '../review/neighbours';
 
-/** One application for a reader: /staff/applications/:userId. */
+/**
+ * One application for a reader: /staff/applications/:userId?cycle=…, the cycle written into the address once the
+ * application has loaded (decision 064).
+ */
 export function ApplicationRoute() {
   return (
     <StaffGate>
@@ -28,17 +32,28 @@ export function ApplicationRoute() {
 
 function ApplicationView() {
   const { userId = '' } = useParams();
-  const detail = useApplicationDetail(userId, true);
+  const [params] = useSearchParams();
+  const { search } = useLocation();
+  const cycle = params.get('cycle') || undefined;
+  const detail = useApplicationDetail(userId, true, cycle);
   const formatTime = useZonedTime();
   const me = useStaffMe(true);
   const name = detail.data
     ? [detail.data.first_name, detail.data.last_name].filter(Boolean).join(' ') || '(no name yet)'
     : '';
-  usePageTitle(detail.data ? `Application of ${name}` : 'Application');
+  const refusal = detail.error instanceof ServerError ? detail.error : undefined;
+  const notFound = refusal?.status === 404 || refusal?.status === 400;
+  usePageTitle(
+    detail.data ? `Application of ${name}` : notFound ? NOT_FOUND_TITLE : refusal ? NOT_OPENED_TITLE : 'Application',
+  );
+  if (refusal?.movedTo)
+    return <Navigate replace to={`/staff/applications/${encodeURIComponent(refusal.movedTo)}${search}`} />;
+  if (detail.isError) return <NotOpened error={detail.error} notFound={notFound} />;
   if (!detail.data) return <PageLoading />;
   const app = detail.data;
   return (
     <div className={styles.page}>
+      {app.cycle_id !== cycle && <Navigate replace to={addressOf(userId, search, app.cycle_id)} />}
       <p>
         <Link to="/staff">Back to the applications</Link>
       </p>
@@ -126,6 +141,50 @@ function ApplicationView() {
       </section>
       <StaffChecklist app={app} />
       <StaffLetters recommendations={app.recommendations} waived={app.waived_letter_access} />
+    </div>
+  );
+}
+
+/**
+ * The application's address naming its cycle (decision 064): a link copied from it still leads here after its
+ * applicant starts the next cycle, which gives this id to the new application. Written by a Navigate element, not
+ * an effect of the page: a link followed before it runs unmounts it, so it never takes the member back. The
+ * detail query's key leaves the cycle out, so nothing is asked again.
+ */
+function addressOf(userId: string, search: string, cycle: string): string {
+  const params = new URLSearchParams(search);
+  params.set('cycle', cycle);
+  return `/staff/applications/${encodeURIComponent(userId)}?${params.toString()}`;
+}
+
+const NOT_FOUND_TITLE = 'Application not found';
+const NOT_OPENED_TITLE = 'This application could not be opened';
+
+/**
+ * A link to an application the member may not open (issue 49): an unknown or malformed id, or one outside the
+ * member's programs, which the server answers alike (404) so the member learns nothing of the others. Shown in the
+ * console, its heading focused as a new page's would be, with the way back to the list; any other refusal (the
+ * member's own application, a right missing) with its code.
+ */
+function NotOpened({ error, notFound }: { error: unknown; notFound: boolean }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <div className={styles.page}>
+      <h1 ref={title} tabIndex={-1} className={styles.title}>
+        {notFound ? NOT_FOUND_TITLE : NOT_OPENED_TITLE}
+      </h1>
+      {notFound ? (
+        <p>
+          This application was not found, or not in your programs. The link may be incomplete, or the application may
+          belong to a program you do not work on.
+        </p>
+      ) : (
+        <CallError error={error} />
+      )}
+      <p>
+        <Link to="/staff">Back to the applications</Link>
+      </p>
     </div>
   );
 }

@@ -8,7 +8,7 @@ const ADMIN = me('dean@college.test', ['admin']);
 const REVIEWER = me('rita@college.test', ['reviewer'], ['MAE']);
 
 describe('the console by rights, and the team page', { timeout: 30_000 }, () => {
-  test('an administrator sees every section; a reviewer sees the list and their queue, and is told the team is not theirs', async () => {
+  test('an administrator sees every section, reports included; a reviewer sees the list and their queue (no reports), and is told the team is not theirs', async () => {
     setLoggedInCookie();
     stubFetch(consoleServer(ADMIN).handlers);
     const admin = renderApp('/staff');
@@ -17,7 +17,7 @@ describe('the console by rights, and the team page', { timeout: 30_000 }, () => 
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Applications', 'My queue', 'Team', 'Stages & rubrics', 'Audit log']);
+    ).toEqual(['Applications', 'My queue', 'Team', 'Stages & rubrics', 'Audit log', 'Reports']);
     expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
     admin.unmount();
 
