@@ -1,3 +1,4 @@
+import type { AuditActionName } from '@admissions/domain';
 import type { Queryable } from '../infra/db/db';
 import { isUuid } from '../http/is-uuid';
 
@@ -55,6 +56,34 @@ export type AuditAction =
    * right (detail.right), or named their own application (detail.conflict, features/staff/own-application.ts).
    */
   | 'denied';
+
+// The console's names of the actions (AUDIT_ACTION_LABELS in the domain) name exactly these.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const actionsNamed: Same<AuditAction, AuditActionName> = true;
+void actionsNamed;
+
+/**
+ * The page views: reads that show a screen, and nothing leaves the office's hands. The audit log viewer folds
+ * those of one member, of one application (or none), within one minute into one entry that counts them
+ * (issue 49). Every other action is one entry each: the writes, the denials, and the reads that take data away
+ * (export-csv, download-packet) or that are a job of their own (retention-preview).
+ */
+export const PAGE_VIEW_ACTIONS: readonly AuditAction[] = [
+  'list',
+  'view-application',
+  'view-document',
+  'view-letter',
+  'print-view',
+  'view-team',
+  'view-stages',
+  'view-rubrics',
+  'view-queue',
+  'view-reviews',
+  'view-notes',
+  'view-audit',
+  'view-decisions',
+  'view-report',
+];
 
 /** Who is recorded: a staff member, or for a denial whoever was logged in. */
 export interface StaffMember {

@@ -55,6 +55,18 @@ export interface Rubric {
 }
 /** GET/PUT /api/staff/rubrics: by program code, and 'default' for programs without one. */
 export type RubricsResponse = Record<string, Rubric>;
+/**
+ * PUT /api/staff/rubrics's body (issue 49): a new criterion comes without an id and the server makes one, once;
+ * an existing criterion keeps the id the server gave it (an id the rubrics do not have is refused). So renaming
+ * a criterion keeps every score under it.
+ */
+export interface RubricCriterionInput extends Omit<RubricCriterion, 'id'> {
+  id?: string;
+}
+export interface RubricInput extends Omit<Rubric, 'criteria'> {
+  criteria: RubricCriterionInput[];
+}
+export type RubricsInput = Record<string, RubricInput>;
 
 /** POST /api/staff/assignments. */
 export interface AssignmentInput {
@@ -134,17 +146,89 @@ export interface NotesResponse {
   notes: Note[];
 }
 
-/** GET /api/staff/audit?member=&application=&page=: the audit log, newest first (administrators). */
+/**
+ * Every action the audit log records, with what the console calls it in its filter and rows (issue 49).
+ * The server's list, with what each detail holds, is AuditAction in apps/server/src/session/audit-log.ts;
+ * a type check there keeps the two the same.
+ */
+export const AUDIT_ACTION_LABELS = {
+  list: 'Viewed the list',
+  'export-csv': 'Exported a CSV',
+  'view-application': 'Viewed an application',
+  'view-document': 'Viewed a document',
+  'view-letter': 'Viewed a letter',
+  'download-packet': 'Downloaded a packet',
+  'create-print-token': 'Made a print link',
+  'revoke-print-token': 'Withdrew a print link',
+  'print-view': 'Opened a print link',
+  'view-team': 'Viewed the team',
+  'team-invite': 'Invited a member',
+  'team-change': "Changed a member's roles",
+  'team-remove': 'Removed a member',
+  'view-stages': 'Viewed the stages',
+  'stages-change': 'Changed the stages',
+  'stage-move': 'Moved to a stage',
+  'view-rubrics': 'Viewed the rubrics',
+  'rubrics-change': 'Changed the rubrics',
+  assign: 'Assigned a reviewer',
+  'view-queue': 'Viewed the queue',
+  'view-reviews': 'Viewed the reviews',
+  'review-save': 'Saved a review',
+  'review-submit': 'Submitted a review',
+  'review-amend': 'Amended a review',
+  'view-notes': 'Viewed the notes',
+  'note-add': 'Added a note',
+  'view-audit': 'Viewed the audit log',
+  'retention-preview': 'Previewed the retention job',
+  'request-item': 'Asked for an item',
+  'withdraw-request': 'Withdrew a request',
+  'receive-item': 'Marked an item received',
+  'unreceive-item': 'Took back a receipt',
+  'waive-item': 'Waived an item',
+  'unwaive-item': 'Took back a waiver',
+  'record-decision': 'Recorded a decision',
+  'view-decisions': 'Viewed the decisions',
+  'release-decision': 'Released a decision',
+  'cancel-release': 'Cancelled a release',
+  'view-report': 'Viewed a report',
+  denied: 'Denied',
+} as const satisfies Record<string, string>;
+
+export type AuditActionName = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditActionName, ...AuditActionName[]];
+
+/**
+ * GET /api/staff/audit?member=&application=&name=&action=&page=: the audit log, newest first (administrators).
+ * Page views by one member of one application within one minute are one entry (count, first_at); the server
+ * says what each entry did in words (summary).
+ */
 export interface AuditEntry {
+  /** The newest row's id. */
   id: string;
   staff_email: string;
   application_user_id: string | null;
+  /** The applicant's name ('Ayşe Yılmaz'), when the application is in the office's index. */
+  applicant_name: string | null;
+  /** Whether the reader may open the application (it is indexed, and in their programs). */
+  may_open: boolean;
   action: string;
+  /** The newest row's detail. */
   detail: Record<string, unknown>;
+  /** What was done, in words: 'recorded Wait-listed, no reasons', 'viewed the application 3 times'. */
+  summary: string;
+  /** How many rows the entry folds (1 for all but page views). */
+  count: number;
+  /** The oldest folded row's instant; created_at is the newest's. */
+  first_at: string;
   created_at: string;
 }
 export interface AuditResponse {
   entries: AuditEntry[];
+  /**
+   * The newest row this answer read (null: none). Asked for again with the next pages, it keeps them stable:
+   * rows written since (the reader's own views of the log among them) neither shift the pages nor join a fold.
+   */
+  upto: string | null;
   page: number;
   page_size: number;
   has_more: boolean;

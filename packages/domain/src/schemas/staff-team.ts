@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH } from '../account/email';
 import { STAFF_ROLES } from '../api/staff-roles';
-import { MAX_REVIEW_COMMENT_LENGTH } from '../api/staff-team';
+import { AUDIT_ACTIONS, MAX_REVIEW_COMMENT_LENGTH } from '../api/staff-team';
 
 /**
  * The bodies of the office's working calls (issue #28). Limits the server
@@ -23,8 +23,11 @@ export const stagesBody = z.strictObject({
   stages: z.array(z.strictObject({ id, label })).max(50),
 });
 
+/** A new criterion comes without an id: the server makes it, once (issue 49); an existing one keeps its own. */
 export const rubricBody = z.strictObject({
-  criteria: z.array(z.strictObject({ id, label, min: z.number().finite(), max: z.number().finite() })).max(30),
+  criteria: z
+    .array(z.strictObject({ id: id.optional(), label, min: z.number().finite(), max: z.number().finite() }))
+    .max(30),
   overall: z.enum(['average', 'sum', 'entered']),
 });
 export const rubricsBody = z.record(z.string().max(20), rubricBody);
@@ -50,5 +53,13 @@ export const noteBody = z.strictObject({ text: z.string().max(100_000) });
 export const auditQuery = z.strictObject({
   member: z.string().trim().max(MAX_EMAIL_LENGTH).optional(),
   application: uuid.optional(),
+  /** The applicant's name, searched as the console's list searches (folded: 'yilmaz' finds Yılmaz). */
+  name: z.string().trim().max(200).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** The newest row the first page read (AuditResponse.upto): later pages fold and count only up to it. */
+  upto: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });

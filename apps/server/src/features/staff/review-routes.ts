@@ -40,7 +40,7 @@ export function reviewRoutes(deps: AppDeps, ctx: FormContext) {
           const before = await lockOwnReview(tx, userId, me);
           // A submitted review stays submitted: an amendment is checked as a submission.
           const submitted = body.submit || before?.status === 'submitted';
-          const checked = checkReview(rubric, body, submitted);
+          const checked = checkReview(rubric, body, submitted, before?.scores);
           await saveReview(tx, userId, me, { ...checked, comment: body.comment, submitted }, now());
           const action = before?.status === 'submitted' ? 'review-amend' : submitted ? 'review-submit' : 'review-save';
           const detail =

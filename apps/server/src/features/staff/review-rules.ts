@@ -10,16 +10,20 @@ export interface CheckedReview {
  * A review against its rubric: every score names a criterion and lies in its
  * range; a submitted review scores every criterion. The overall score follows
  * from the rubric (average or sum of the criteria) or is entered by the
- * reviewer, within the range the criteria span.
+ * reviewer, within the range the criteria span. A score the review already had
+ * under a criterion since removed from the rubric may come back unchanged (the
+ * form sends what it was given): it stays, as it was (issue 49).
  */
 export function checkReview(
   rubric: Rubric,
   input: { scores: Record<string, number>; overall?: number },
   submit: boolean,
+  before: Record<string, number> = {},
 ): CheckedReview {
   const byId = new Map(rubric.criteria.map((c) => [c.id, c]));
   for (const [id, score] of Object.entries(input.scores)) {
     const criterion = byId.get(id);
+    if (!criterion && Object.hasOwn(before, id) && before[id] === score) continue;
     if (!criterion) throw new AppError('CRITERION_UNKNOWN', { errors: { [`scores.${id}`]: ['unknown criterion'] } });
     if (score < criterion.min || score > criterion.max) {
       throw new AppError('SCORE_OUT_OF_RANGE', {

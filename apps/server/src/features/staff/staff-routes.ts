@@ -33,7 +33,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRender
     await app.register(queueRoute(deps));
     await app.register(reviewRoutes(deps, ctx));
     await app.register(notesRoutes(deps, ctx));
-    await app.register(auditRoutes(deps));
+    await app.register(auditRoutes(deps, ctx));
 
     app.get('/me', async (req): Promise<StaffMeResponse> => ({
       username: staffOf(req).email,

@@ -1,4 +1,6 @@
 import type { EqualityCell, EqualityReport, EqualityRow } from '@admissions/domain';
+import { useMemo } from 'react';
+import type { ChartSpec } from '../charts/chart-spec';
 import styles from '../reports.module.css';
 import { count, percent } from './report-format';
 import { ReportSection, ReportTable, ShareBar, type ReportViewProps } from './report-section';
@@ -45,11 +47,30 @@ function CountCell({ cell, minCell }: { cell: EqualityCell; minCell: number }) {
   return <td className={styles.number}>{count(cell.count)}</td>;
 }
 
-/** Applied, offered and accepted by each demographic answer; the applied share drawn as a bar. */
+/**
+ * Applied, offered and accepted by each demographic answer; the applied share drawn as a bar. The chart draws the
+ * first question's answers (applied and offered side by side); a hidden cell draws no bar, as the table says.
+ */
 export function EqualityView({ report, ...section }: ReportViewProps<EqualityReport>) {
   const groups = byQuestion(report.rows);
+  const first = groups[0];
+  const chart = useMemo<ChartSpec | undefined>(
+    () =>
+      first && {
+        type: 'bars',
+        x: first.rows.map((_, i) => i),
+        categories: first.rows.map((r) => r.answer_label),
+        xTitle: first.label,
+        yTitle: 'Applications',
+        series: [
+          { label: 'Applied', values: first.rows.map((r) => r.applied.count), style: 'solid' },
+          { label: 'Offered', values: first.rows.map((r) => r.offered.count), style: 'hatched' },
+        ],
+      },
+    [first],
+  );
   return (
-    <ReportSection {...section} summary={equalitySummary(report)}>
+    <ReportSection {...section} chart={chart} summary={equalitySummary(report)}>
       <ReportTable caption="Applied, offered and accepted, by answer">
         <thead>
           <tr>

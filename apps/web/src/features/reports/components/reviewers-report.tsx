@@ -1,4 +1,6 @@
 import type { ReviewersReport } from '@admissions/domain';
+import { useMemo } from 'react';
+import type { ChartSpec } from '../charts/chart-spec';
 import styles from '../reports.module.css';
 import { count, decimal, percent, signed } from './report-format';
 import { ReportSection, ReportTable, ShareBar, type ReportViewProps } from './report-section';
@@ -15,10 +17,27 @@ export function reviewersSummary(report: ReviewersReport): string {
   return `${done}; their mean differences from the other reviewers on the same applications run from ${signed(Math.min(...differences))} to ${signed(Math.max(...differences))} points.`;
 }
 
-/** The calibration view (administrators and deciders): a table, each reviewer's share of reviews done as a bar. */
+/**
+ * The calibration view (administrators and deciders): each reviewer's assigned and submitted reviews drawn side by
+ * side, and the table with the scores, each reviewer's share of reviews done as a bar.
+ */
 export function ReviewersView({ report, ...section }: ReportViewProps<ReviewersReport>) {
+  const chart = useMemo<ChartSpec>(
+    () => ({
+      type: 'bars',
+      x: report.rows.map((_, i) => i),
+      categories: report.rows.map((r) => r.reviewer.split('@')[0]!),
+      xTitle: 'Reviewer',
+      yTitle: 'Reviews',
+      series: [
+        { label: 'Assigned', values: report.rows.map((r) => r.assigned), style: 'solid' },
+        { label: 'Submitted', values: report.rows.map((r) => r.submitted), style: 'hatched' },
+      ],
+    }),
+    [report],
+  );
   return (
-    <ReportSection {...section} summary={reviewersSummary(report)}>
+    <ReportSection {...section} chart={chart} summary={reviewersSummary(report)}>
       <ReportTable caption="Reviews by reviewer">
         <thead>
           <tr>

@@ -1,6 +1,7 @@
 import type {
   AssignmentInput,
   AssignmentResult,
+  AuditActionName,
   AuditResponse,
   BulkStageMoveInput,
   QueueResponse,
@@ -31,7 +32,12 @@ export function useQueue() {
 export interface AuditFilters {
   member?: string;
   application?: string;
+  /** The applicant's name, folded by the server as the console's search is ('yilmaz' finds Yılmaz). */
+  name?: string;
+  action?: AuditActionName;
   page?: number;
+  /** The newest row the first page read (AuditResponse.upto), so later pages stay as they were. */
+  upto?: string;
 }
 
 export function useAudit(filters: AuditFilters) {

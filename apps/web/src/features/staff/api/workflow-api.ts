@@ -1,4 +1,4 @@
-import type { RubricsResponse, Stage, StagesResponse } from '@admissions/domain';
+import type { RubricsInput, RubricsResponse, Stage, StagesResponse } from '@admissions/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { showErrorInPage } from './staff-query';
@@ -31,4 +31,5 @@ export function useRubrics() {
   });
 }
 
-export const saveRubrics = (rubrics: RubricsResponse) => api.put<RubricsResponse>('/api/staff/rubrics', rubrics);
+/** A new criterion goes without an id; the answer has the ids the server made, once (issue 49). */
+export const saveRubrics = (rubrics: RubricsInput) => api.put<RubricsResponse>('/api/staff/rubrics', rubrics);

@@ -1,15 +1,20 @@
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditActionName, type AuditEntry } from '@admissions/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { useZonedTime } from '../../../shared/site/zoned-time';
+import { useZonedTimeToTheSecond } from '../../../shared/site/zoned-time';
 import { useAudit, type AuditFilters } from '../api/work-api';
 import { CallError } from '../components/error-text';
 import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
 
-/** Who did what and when, newest first (administrators): /staff/audit?member=&application=&page=. */
+/**
+ * Who did what and when, newest first (administrators): /staff/audit?member=&application=&name=&action=&page=.
+ * Each entry says what was done in the server's words (its summary, features/staff/audit-summary.ts); page
+ * views within one minute come folded, counted in that summary. Times are to the second, the zone named.
+ */
 export function AuditRoute() {
   return (
     <StaffGate right="manage_team">
@@ -18,12 +23,19 @@ export function AuditRoute() {
   );
 }
 
+const isAction = (value: string | null): value is AuditActionName =>
+  value !== null && (AUDIT_ACTIONS as readonly string[]).includes(value);
+
 function filtersOf(params: URLSearchParams): AuditFilters {
   const page = Number(params.get('page'));
+  const action = params.get('action');
   return {
     member: params.get('member') ?? undefined,
     application: params.get('application') ?? undefined,
+    name: params.get('name') ?? undefined,
+    action: isAction(action) ? action : undefined,
     page: page > 1 ? page : undefined,
+    upto: page > 1 ? (params.get('upto') ?? undefined) : undefined,
   };
 }
 
@@ -34,18 +46,27 @@ const toParams = (f: AuditFilters) =>
       .map(([k, v]) => [k, String(v)]),
   );
 
-/** An entry's detail as short "key: value" text (ids, stages, scores; never an applicant's answers). */
-const detailText = (detail: Record<string, unknown>) =>
-  Object.entries(detail)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join('; ');
+const actionLabel = (action: string) => (isAction(action) ? AUDIT_ACTION_LABELS[action] : action);
+
+/** The applicant's name beside the application's id; a link when the reader may open it. */
+function ApplicationCell({ entry }: { entry: AuditEntry }) {
+  const id = entry.application_user_id;
+  if (!id) return null;
+  const name = entry.applicant_name ?? 'Application';
+  return (
+    <>
+      {entry.may_open ? <Link to={`/staff/applications/${encodeURIComponent(id)}`}>{name}</Link> : <span>{name}</span>}{' '}
+      <span className={styles.muted}>{id}</span>
+    </>
+  );
+}
 
 function AuditPage() {
   usePageTitle('Audit log');
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const audit = useAudit(filters);
-  const time = useZonedTime();
+  const time = useZonedTimeToTheSecond();
   const page = filters.page ?? 1;
   const data = audit.data;
   return (
@@ -73,7 +94,7 @@ function AuditPage() {
                     <th scope="col">Member</th>
                     <th scope="col">Action</th>
                     <th scope="col">Application</th>
-                    <th scope="col">Detail</th>
+                    <th scope="col">What was done</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -81,16 +102,12 @@ function AuditPage() {
                     <tr key={e.id}>
                       <td data-label="When">{time(e.created_at)}</td>
                       <td data-label="Member">{e.staff_email}</td>
-                      <td data-label="Action">{e.action}</td>
+                      <td data-label="Action">{actionLabel(e.action)}</td>
                       <td data-label="Application">
-                        {e.application_user_id && (
-                          <Link to={`/staff/applications/${encodeURIComponent(e.application_user_id)}`}>
-                            {e.application_user_id}
-                          </Link>
-                        )}
+                        <ApplicationCell entry={e} />
                       </td>
-                      <td data-label="Detail" className={styles.detailCell}>
-                        {detailText(e.detail)}
+                      <td data-label="What was done" className={styles.detailCell}>
+                        {e.summary}
                       </td>
                     </tr>
                   ))}
@@ -102,7 +119,9 @@ function AuditPage() {
             <Button
               variant="secondary"
               disabled={page <= 1}
-              onClick={() => setParams(toParams({ ...filters, page: page - 1 }))}
+              onClick={() =>
+                setParams(toParams({ ...filters, page: page - 1, upto: page - 1 > 1 ? filters.upto : undefined }))
+              }
             >
               Newer entries
             </Button>
@@ -110,7 +129,7 @@ function AuditPage() {
             <Button
               variant="secondary"
               disabled={!data.has_more}
-              onClick={() => setParams(toParams({ ...filters, page: page + 1 }))}
+              onClick={() => setParams(toParams({ ...filters, page: page + 1, upto: data.upto ?? undefined }))}
             >
               Older entries
             </Button>
@@ -124,12 +143,34 @@ function AuditPage() {
 function AuditSearch({ filters, onSearch }: { filters: AuditFilters; onSearch: (f: AuditFilters) => void }) {
   const [member, setMember] = useState(filters.member ?? '');
   const [application, setApplication] = useState(filters.application ?? '');
+  const [name, setName] = useState(filters.name ?? '');
+  const [action, setAction] = useState<string>(filters.action ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ member: member.trim() || undefined, application: application.trim() || undefined });
+    onSearch({
+      member: member.trim() || undefined,
+      application: application.trim() || undefined,
+      name: name.trim() || undefined,
+      action: isAction(action) ? action : undefined,
+    });
   };
   return (
     <form role="search" className={styles.filters} onSubmit={submit} aria-label="Filter the audit log">
+      <label className={styles.filter}>
+        <span>Applicant's name</span>
+        <input type="search" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label className={styles.filter}>
+        <span>Action</span>
+        <select value={action} onChange={(e) => setAction(e.target.value)}>
+          <option value="">Any action</option>
+          {AUDIT_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {AUDIT_ACTION_LABELS[a]}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className={styles.filter}>
         <span>Member's e-mail</span>
         <input type="search" value={member} maxLength={254} onChange={(e) => setMember(e.target.value)} />

@@ -3,10 +3,13 @@ import { useZonedTime } from '../components/zoned-time';
 import { formatScore } from '../list/work-columns';
 import styles from './review.module.css';
 
+const REMOVED_CRITERION = 'Removed criterion';
+
 /** The other reviewers' submitted reviews; blind until the caller has submitted their own (or decides). */
 export function OthersReviews({ reviews }: { reviews: ReviewsResponse }) {
   const time = useZonedTime();
-  const labelOf = (id: string) => reviews.rubric.criteria.find((c) => c.id === id)?.label ?? id;
+  // Never an id (issue 49): a score under a criterion since taken out of the rubric is named as such.
+  const labelOf = (id: string) => reviews.rubric.criteria.find((c) => c.id === id)?.label ?? REMOVED_CRITERION;
   return (
     <section aria-labelledby="others-title" className={styles.panel}>
       <h2 id="others-title" className={styles.panelTitle}>

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@admissions/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
@@ -76,6 +77,21 @@ describe('stages, rubrics and the audit log (administrators)', { timeout: 30_000
     });
   });
 
+  const entry = (extra: Partial<AuditEntry>): AuditEntry => ({
+    id: 'e1',
+    staff_email: 'rita@college.test',
+    application_user_id: ADA,
+    applicant_name: 'Ada Yılmaz',
+    may_open: true,
+    action: 'view-application',
+    detail: {},
+    summary: 'viewed the application',
+    count: 1,
+    first_at: '2026-11-03T16:00:07.000Z',
+    created_at: '2026-11-03T16:00:07.000Z',
+    ...extra,
+  });
+
   test('the audit log, filtered by member and application, newest first, a page at a time', async () => {
     setLoggedInCookie();
     const { callsTo } = stubFetch({
@@ -83,15 +99,11 @@ describe('stages, rubrics and the audit log (administrators)', { timeout: 30_000
       'GET /api/staff/audit': (r) =>
         json({
           entries: [
-            {
-              id: r.path.includes('page=2') ? 'e2' : 'e1',
-              staff_email: 'rita@college.test',
-              application_user_id: ADA,
-              action: r.path.includes('page=2') ? 'review_saved' : 'review_submitted',
-              detail: { overall: 4.5 },
-              created_at: '2026-11-03T16:00:00.000Z',
-            },
+            r.path.includes('page=2')
+              ? entry({ id: 'e2', action: 'review-save', summary: 'saved a draft review' })
+              : entry({ action: 'review-submit', summary: 'submitted a review, overall 4.5' }),
           ],
+          upto: '41',
           page: r.path.includes('page=2') ? 2 : 1,
           page_size: 50,
           has_more: !r.path.includes('page=2'),
@@ -99,20 +111,72 @@ describe('stages, rubrics and the audit log (administrators)', { timeout: 30_000
     });
     const { user } = renderApp('/staff/audit');
 
-    const entry = await screen.findByRole('row', { name: /review_submitted/ });
-    expect(entry).toHaveTextContent('rita@college.test');
-    expect(entry).toHaveTextContent('10:00 am Central Time on Tuesday, 3 November 2026');
-    expect(entry).toHaveTextContent('overall: 4.5');
+    const row = await screen.findByRole('row', { name: /Submitted a review/ });
+    expect(row).toHaveTextContent('rita@college.test');
+    // To the second, the zone named as it stood.
+    expect(row).toHaveTextContent('Nov 3, 2026, 10:00:07 am CST');
+    expect(row).toHaveTextContent('submitted a review, overall 4.5');
     await user.type(screen.getByLabelText("Member's e-mail"), 'rita@college.test');
     await user.type(screen.getByLabelText('Application (id)'), ADA);
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await user.click(await screen.findByRole('button', { name: 'Older entries' }));
-    await screen.findByRole('row', { name: /review_saved/ });
+    await screen.findByRole('row', { name: /saved a draft review/ });
     expect(callsTo('GET /api/staff/audit').map((r) => r.path)).toEqual([
       '/api/staff/audit',
       `/api/staff/audit?member=rita%40college.test&application=${ADA}`,
-      `/api/staff/audit?member=rita%40college.test&application=${ADA}&page=2`,
+      // The next page keeps to the rows the first read.
+      `/api/staff/audit?member=rita%40college.test&application=${ADA}&page=2&upto=41`,
     ]);
     expect(screen.getByRole('button', { name: 'Older entries' })).toBeDisabled();
+  });
+
+  test("the audit log filters by the applicant's name and by action, and shows folded views and names", async () => {
+    setLoggedInCookie();
+    const { callsTo } = stubFetch({
+      ...consoleServer(ADMIN).handlers,
+      'GET /api/staff/audit': () =>
+        json({
+          entries: [
+            entry({ id: 'e9', count: 3, summary: 'viewed the application 3 times' }),
+            entry({
+              id: 'e8',
+              action: 'record-decision',
+              summary: 'recorded Wait-listed, no reasons',
+              created_at: '2026-11-29T02:25:13.000Z',
+            }),
+            entry({ id: 'e7', action: 'denied', summary: 'denied: not in their programs', may_open: false }),
+          ],
+          upto: '9',
+          page: 1,
+          page_size: 50,
+          has_more: false,
+        }),
+    });
+    const { user } = renderApp('/staff/audit');
+
+    const folded = await screen.findByRole('row', { name: /viewed the application 3 times/ });
+    expect(within(folded).getByRole('link', { name: 'Ada Yılmaz' })).toHaveAttribute(
+      'href',
+      `/staff/applications/${ADA}`,
+    );
+    expect(folded).toHaveTextContent(ADA);
+    const decision = screen.getByRole('row', { name: /Recorded a decision/ });
+    expect(decision).toHaveTextContent('Nov 28, 2026, 8:25:13 pm CST');
+    expect(decision).toHaveTextContent('recorded Wait-listed, no reasons');
+    // A member who may not open the application reads its name, without a link.
+    const denied = screen.getByRole('row', { name: /denied: not in their programs/ });
+    expect(within(denied).queryByRole('link')).toBeNull();
+    expect(denied).toHaveTextContent('Ada Yılmaz');
+
+    await user.type(screen.getByLabelText("Applicant's name"), 'yilmaz');
+    await user.selectOptions(screen.getByLabelText('Action'), 'Recorded a decision');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(callsTo('GET /api/staff/audit').map((r) => r.path)).toEqual([
+        '/api/staff/audit',
+        '/api/staff/audit?name=yilmaz&action=record-decision',
+      ]),
+    );
+    expect(screen.getByLabelText('Action')).toHaveValue('record-decision');
   });
 });

@@ -1,32 +1,24 @@
-import type { RubricCriterion } from '@admissions/domain';
+import type { RubricCriterionInput } from '@admissions/domain';
 import { Button } from '../../../components/ui/button';
 import { LabelledInput } from './editor-section';
-import { stageIdOf } from './stages-editor';
 import styles from './workflow.module.css';
 
 interface CriterionFieldsProps {
-  /** The editor's useId(): the fields are `${idPrefix}-${index}-label`, `-id`, `-min` and `-max`. */
+  /** The editor's useId(): the fields are `${idPrefix}-${index}-label`, `-min` and `-max`. */
   idPrefix: string;
-  criterion: RubricCriterion;
+  criterion: RubricCriterionInput;
   index: number;
-  /** The ids of the rubric's criteria: a new criterion's id is made from its label, unlike each of them. */
-  takenIds: readonly string[];
   /** The only criterion stays: a rubric needs one. */
   last: boolean;
-  onChange: (patch: Partial<RubricCriterion>) => void;
+  onChange: (patch: Partial<RubricCriterionInput>) => void;
   onRemove: () => void;
 }
 
-/** One criterion of a rubric: its label, its id (made from the label until typed), its lowest and highest score. */
-export function CriterionFields({
-  idPrefix,
-  criterion: c,
-  index,
-  takenIds,
-  last,
-  onChange,
-  onRemove,
-}: CriterionFieldsProps) {
+/**
+ * One criterion of a rubric: its label, its lowest and highest score. Its id is the server's, made once when the
+ * criterion is first saved and never shown or typed (issue 49), so a new label keeps the scores under it.
+ */
+export function CriterionFields({ idPrefix, criterion: c, index, last, onChange, onRemove }: CriterionFieldsProps) {
   const fieldId = `${idPrefix}-${index}`;
   return (
     <fieldset className={styles.criterion}>
@@ -35,16 +27,8 @@ export function CriterionFields({
         id={`${fieldId}-label`}
         label="Label"
         value={c.label}
-        maxLength={120}
+        maxLength={100}
         onChange={(e) => onChange({ label: e.target.value })}
-        onBlur={() => !c.id && onChange({ id: stageIdOf(c.label, takenIds) })}
-      />
-      <LabelledInput
-        id={`${fieldId}-id`}
-        label="Id (in reviews and the CSV)"
-        value={c.id}
-        maxLength={40}
-        onChange={(e) => onChange({ id: e.target.value })}
       />
       <LabelledInput
         id={`${fieldId}-min`}

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CallError } from '../components/error-text';
-import type { EditorSave } from './use-editor-save';
+import { saidIdOf, type EditorSave } from './use-editor-save';
 import styles from './workflow.module.css';
 
 interface EditorSectionProps {
@@ -16,7 +16,7 @@ interface EditorSectionProps {
 
 /**
  * A workflow editor's frame: its titled section, then what the browser or the server found wrong, the one Save,
- * and the live region that says what changed (moved, removed, saved).
+ * and the live region that says what changed (moved, removed, saved; focused once saved, use-editor-save.ts).
  */
 export function EditorSection({ id, title, editor, saveLabel, onSave, children }: EditorSectionProps) {
   return (
@@ -32,7 +32,7 @@ export function EditorSection({ id, title, editor, saveLabel, onSave, children }
           {saveLabel}
         </Button>
       </div>
-      <p role="status" className={styles.status}>
+      <p id={saidIdOf(id)} role="status" tabIndex={-1} className={styles.status}>
         {editor.said}
       </p>
     </section>

@@ -1,4 +1,4 @@
-import type { Rubric, RubricCriterion, RubricsResponse } from '@admissions/domain';
+import type { RubricCriterionInput, RubricInput, RubricsInput, RubricsResponse } from '@admissions/domain';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RUBRICS_KEY, saveRubrics } from '../api/workflow-api';
@@ -9,24 +9,21 @@ import { focusLater, useEditorSave } from './use-editor-save';
 import styles from './workflow.module.css';
 
 const DEFAULT = 'default';
-const OVERALLS: { value: Rubric['overall']; label: string }[] = [
+const OVERALLS: { value: RubricInput['overall']; label: string }[] = [
   { value: 'average', label: 'Average of the criteria' },
   { value: 'sum', label: 'Sum of the criteria' },
   { value: 'entered', label: 'Entered by the reviewer' },
 ];
-const EMPTY_RUBRIC: Rubric = {
-  criteria: [{ id: 'overall-merit', label: 'Overall merit', min: 1, max: 5 }],
+const EMPTY_RUBRIC: RubricInput = {
+  criteria: [{ label: 'Overall merit', min: 1, max: 5 }],
   overall: 'average',
 };
 
-/** What the browser can tell before the server checks again: labels, ids and ranges. */
-export function rubricProblem(rubric: Rubric): string | undefined {
+/** What the browser can tell before the server checks again: labels and ranges (ids are the server's). */
+export function rubricProblem(rubric: RubricInput): string | undefined {
   if (rubric.criteria.length === 0) return 'A rubric needs at least one criterion.';
-  const ids = rubric.criteria.map((c) => c.id);
-  if (new Set(ids).size !== ids.length) return 'Two criteria have the same id.';
   for (const c of rubric.criteria) {
     if (!c.label.trim()) return 'Every criterion needs a label.';
-    if (!/^[a-z0-9][a-z0-9_-]*$/.test(c.id)) return `The id of ${c.label} must be lower-case letters, digits, - or _.`;
     if (!Number.isFinite(c.min) || !Number.isFinite(c.max) || c.min >= c.max)
       return `The lowest score of ${c.label} must be below its highest.`;
   }
@@ -35,26 +32,29 @@ export function rubricProblem(rubric: Rubric): string | undefined {
 
 /**
  * A rubric per program, and the default for programs without one: criteria
- * (id, label, lowest and highest score) and how the overall score is made.
+ * (label, lowest and highest score) and how the overall score is made. A new
+ * criterion goes to the server without an id and comes back with the one it
+ * keeps for good (issue 49); saving stays on the program being edited.
  */
 export function RubricsEditor({ saved }: { saved: RubricsResponse }) {
   const { programs, programLabel } = usePrograms();
   const id = useId();
-  const editor = useEditorSave();
-  const [rubrics, setRubrics] = useState<RubricsResponse>(saved);
+  const editor = useEditorSave(id);
+  const [rubrics, setRubrics] = useState<RubricsInput>(saved);
   const [program, setProgram] = useState(DEFAULT);
   const rubric = rubrics[program];
 
-  const change = (next: Rubric | undefined) => {
+  const change = (next: RubricInput | undefined) => {
     const copy = { ...rubrics };
     if (next) copy[program] = next;
     else delete copy[program];
     setRubrics(copy);
+    editor.changed();
   };
   const save = () =>
     editor.save({
       problem: rubricsProblem(rubrics, programLabel),
-      call: () => saveRubrics(rubrics),
+      call: async () => setRubrics(await saveRubrics(rubrics)),
       saved: 'The rubrics were saved.',
       queryKey: RUBRICS_KEY,
     });
@@ -97,7 +97,7 @@ export function RubricsEditor({ saved }: { saved: RubricsResponse }) {
 }
 
 /** The first rubric the browser finds wrong, named, before the server checks them all again. */
-function rubricsProblem(rubrics: RubricsResponse, programLabel: (code: string) => string): string | undefined {
+function rubricsProblem(rubrics: RubricsInput, programLabel: (code: string) => string): string | undefined {
   for (const [key, r] of Object.entries(rubrics)) {
     const found = rubricProblem(r);
     if (found) return `${key === DEFAULT ? 'Default rubric' : programLabel(key)}: ${found}`;
@@ -107,10 +107,10 @@ function rubricsProblem(rubrics: RubricsResponse, programLabel: (code: string) =
 
 interface RubricFieldsProps {
   id: string;
-  rubric: Rubric;
+  rubric: RubricInput;
   /** 'the default rubric', 'the rubric of MA in Education'. */
   name: string;
-  onChange: (next: Rubric) => void;
+  onChange: (next: RubricInput) => void;
   /** A program's own rubric can give way to the default; the default cannot. */
   onUseDefault: (() => void) | undefined;
   say: (message: string) => void;
@@ -118,7 +118,7 @@ interface RubricFieldsProps {
 
 /** One rubric: its criteria, added and removed with focus kept in place, and how its overall score is made. */
 function RubricFields({ id, rubric, name, onChange, onUseDefault, say }: RubricFieldsProps) {
-  const changeCriterion = (index: number, patch: Partial<RubricCriterion>) =>
+  const changeCriterion = (index: number, patch: Partial<RubricCriterionInput>) =>
     onChange({ ...rubric, criteria: rubric.criteria.map((c, i) => (i === index ? { ...c, ...patch } : c)) });
   const removeCriterion = (index: number) => {
     onChange({ ...rubric, criteria: rubric.criteria.filter((_, j) => j !== index) });
@@ -126,19 +126,18 @@ function RubricFields({ id, rubric, name, onChange, onUseDefault, say }: RubricF
     focusLater(`${id}-add`);
   };
   const addCriterion = () => {
-    onChange({ ...rubric, criteria: [...rubric.criteria, { id: '', label: '', min: 1, max: 5 }] });
+    onChange({ ...rubric, criteria: [...rubric.criteria, { label: '', min: 1, max: 5 }] });
     focusLater(`${id}-${rubric.criteria.length}-label`);
   };
   return (
     <>
       <ol className={styles.criteria}>
         {rubric.criteria.map((c, i) => (
-          <li key={i}>
+          <li key={c.id ?? `new-${i}`}>
             <CriterionFields
               idPrefix={id}
               criterion={c}
               index={i}
-              takenIds={rubric.criteria.map((x) => x.id)}
               last={rubric.criteria.length === 1}
               onChange={(patch) => changeCriterion(i, patch)}
               onRemove={() => removeCriterion(i)}

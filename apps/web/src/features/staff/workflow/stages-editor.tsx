@@ -24,12 +24,13 @@ export function stageIdOf(label: string, taken: readonly string[]): string {
 /**
  * The ordered stages: rename in place, move up and down by button (so by
  * keyboard), remove, add; saved together. Focus stays on the button that
- * moved its stage, and the live region says where it went.
+ * moved its stage, and the live region says where it went. Saved, the editor
+ * keeps the server's copy and its confirmation, focused, until the next change.
  */
 export function StagesEditor({ saved }: { saved: Stage[] }) {
   const id = useId();
-  const editor = useEditorSave();
-  const list = useStageList(saved, id, editor.setSaid);
+  const editor = useEditorSave(id);
+  const list = useStageList(saved, id, editor.setSaid, editor.changed);
   const [label, setLabel] = useState('');
 
   const add = (event: FormEvent) => {
@@ -45,7 +46,8 @@ export function StagesEditor({ saved }: { saved: Stage[] }) {
   const save = () =>
     editor.save({
       problem: list.stages.some((s) => s.label.trim() === '') ? 'Every stage needs a name.' : undefined,
-      call: () => saveStages(list.stages.map((s) => ({ id: s.id, label: s.label.trim() }))),
+      call: async () =>
+        list.reset((await saveStages(list.stages.map((s) => ({ id: s.id, label: s.label.trim() })))).stages),
       saved: 'The stages were saved.',
       queryKey: STAGES_KEY,
     });
@@ -87,10 +89,12 @@ export function StagesEditor({ saved }: { saved: Stage[] }) {
  * The stages being edited, and what each change says in the live region. Focus follows a moved stage's button
  * (StageRow's ids under `id`) and goes to the new stage's name once one is removed.
  */
-function useStageList(saved: Stage[], id: string, say: (message: string) => void) {
+function useStageList(saved: Stage[], id: string, say: (message: string) => void, changed: () => void) {
   const [stages, setStages] = useState(saved);
-  const rename = (stage: Stage, label: string) =>
+  const rename = (stage: Stage, label: string) => {
     setStages(stages.map((s) => (s.id === stage.id ? { ...s, label } : s)));
+    changed();
+  };
   const move = (from: number, to: number) => {
     const next = [...stages];
     const [stage] = next.splice(from, 1);
@@ -118,5 +122,5 @@ function useStageList(saved: Stage[], id: string, say: (message: string) => void
     setStages([...stages, stage]);
     say(`${stage.label} added at the end. Save the stages to keep it.`);
   };
-  return { stages, rename, move, remove, add };
+  return { stages, rename, move, remove, add, reset: setStages };
 }

@@ -7,7 +7,10 @@ import styles from '../components/staff.module.css';
 import { RubricsEditor } from './rubrics-editor';
 import { StagesEditor } from './stages-editor';
 
-/** The office's stages and scoring rubrics (administrators): /staff/workflow. */
+/**
+ * The office's stages and scoring rubrics (administrators): /staff/workflow. Each editor is drawn once and keeps
+ * its place when saved (the program's rubric, its confirmation): it takes the server's copy from its save.
+ */
 export function WorkflowRoute() {
   return (
     <StaffGate right="manage_team">
@@ -28,14 +31,14 @@ function WorkflowPage() {
       ) : !stages.data ? (
         <PageLoading />
       ) : (
-        <StagesEditor key={JSON.stringify(stages.data.stages)} saved={stages.data.stages} />
+        <StagesEditor saved={stages.data.stages} />
       )}
       {rubrics.isError ? (
         <CallError error={rubrics.error} />
       ) : !rubrics.data ? (
         <PageLoading />
       ) : (
-        <RubricsEditor key={JSON.stringify(rubrics.data)} saved={rubrics.data} />
+        <RubricsEditor saved={rubrics.data} />
       )}
     </div>
   );
