@@ -56,7 +56,10 @@ export interface StaffListRow {
   late: boolean;
   /** The admission cycle the application was started in (tenant file's cycle.id). */
   cycle_id: string;
-  /** Lines of the applicant's validation summary right now; 0 once submitted. */
+  /**
+   * Before submission, the lines of the applicant's validation summary right now; once submitted, the checklist's
+   * items neither received nor waived (a letter not received, an item the office asked for): issue 49.
+   */
   missing_count: number;
   /** The stage id (GET /api/staff/stages) and since when (ISO); null until submitted. */
   stage: string | null;
@@ -70,6 +73,12 @@ export interface StaffListRow {
   review_count: number;
   /** Submitted, and every checklist item received or waived (docs/decisions/043-checklist-derived-from-the-form.md). */
   complete: boolean;
+  /**
+   * Letters of recommendation: the current requests (a declined or lapsed one left out, as the checklist asks
+   * for those again) and how many of them were received ("1 of 2").
+   */
+  letters_requested: number;
+  letters_received: number;
   /** The current decision's code and label ('' when none), and where it stands (null when none). */
   decision: string;
   decision_label: string;
@@ -92,6 +101,8 @@ export interface StaffListResponse {
 
 export interface StaffMeResponse extends StaffAccessSummary {
   username: string;
+  /** The member's own name (issue 49); null until an administrator gives one. */
+  name: string | null;
 }
 
 export interface StaffApplicationDocument {
@@ -137,7 +148,10 @@ export interface StaffOtherApplication {
   link: boolean;
 }
 
-export interface StaffApplicationDetail extends Omit<StaffListRow, 'missing_count'> {
+export interface StaffApplicationDetail extends Omit<
+  StaffListRow,
+  'missing_count' | 'letters_requested' | 'letters_received'
+> {
   status_history: { web_status: string; at: string }[];
   /** The applicant's validation summary, for an application not yet submitted. */
   missing_items: { key: string; message: string; page: string | null }[];

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
+import { recordChecklistChange } from '../../core/checklist-history';
 import { type ConversionSubject, type ConversionTarget, type Log, letterFolder, letterPdfKey } from '../documents';
 import { copyLetterPdf, removeCopies } from './letter-copies';
 import { othersAnswered } from './letter-group';
@@ -59,24 +60,28 @@ export function letterConversionTarget(
       const copies = await copyLetterPdf(deps, pdfKey, id, others);
       const unused = new Set(copies.values());
       const done = await deps.db.transaction(async (tx) => {
-        const { rowCount } = await tx.query(
+        const { rows: received } = await tx.query<{ user_id: string; prefix: string }>(
           `UPDATE recommendation_requests
            SET file_status = 'COMPLETED', pdf_key = $3, pdf_size = $4, file_message = '',
                status = 'RECEIVED', responded_at = $2, updated_at = $2, waived_at_receipt = ${WAIVER_NOW}
-           WHERE file_id = $1 AND ${FILE_ON_ITS_WAY} AND ${TAKES_LETTER}`,
+           WHERE file_id = $1 AND ${FILE_ON_ITS_WAY} AND ${TAKES_LETTER} RETURNING user_id, prefix`,
           [id, now, pdfKey, pdfSize],
         );
-        if (rowCount !== 1) return false;
+        if (received.length !== 1) return false;
         for (const [requestId, key] of copies) {
-          const taken = await tx.query(
+          const taken = await tx.query<{ user_id: string; prefix: string }>(
             `UPDATE recommendation_requests
              SET file_status = 'COMPLETED', file_name = $3, pdf_key = $4, pdf_size = $5, file_message = '',
                  status = 'RECEIVED', responded_at = $2, updated_at = $2, waived_at_receipt = ${WAIVER_NOW}
-             WHERE id = $1 AND status = 'REQUESTED' AND current AND expires_at > $2 AND NOT ${FILE_ON_ITS_WAY}`,
+             WHERE id = $1 AND status = 'REQUESTED' AND current AND expires_at > $2 AND NOT ${FILE_ON_ITS_WAY}
+             RETURNING user_id, prefix`,
             [requestId, now, subject?.file_name ?? '', key, pdfSize],
           );
-          if (taken.rowCount === 1) unused.delete(key);
+          if (taken.rows.length === 1) unused.delete(key);
+          received.push(...taken.rows);
         }
+        // A letter received changes its application's checklist: the console's index recounts it (issue 49).
+        for (const r of received) await recordChecklistChange(tx, r.user_id, { letter_received: r.prefix }, now);
         return true;
       });
       await removeCopies(deps, done ? unused : copies.values());

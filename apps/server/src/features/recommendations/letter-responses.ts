@@ -6,6 +6,7 @@ import {
 } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
+import { recordChecklistChange } from '../../core/checklist-history';
 import { AppError } from '../../http/app-error';
 import type { Log } from '../documents';
 import { queueDeclineNotice, queueLetterReceipt } from './letter-mail-jobs';
@@ -30,6 +31,8 @@ async function respond(
   answer: (tx: Queryable, request: RequestRow, now: Date) => Promise<boolean>,
   notices: readonly ((deps: AppDeps, requestId: string) => Promise<void>)[],
   log: Log,
+  /** The checklist change each answered request's application records, so the console's index recounts it. */
+  change: 'letter_received' | 'letter_declined',
 ): Promise<RequestRow> {
   const now = deps.clock.now();
   const request = await deps.db.transaction(async (tx) => {
@@ -37,8 +40,11 @@ async function respond(
     // An uploaded letter on its way is the answer being given; wait for it.
     if (fileOnItsWay(open.file_status)) throw new AppError('CONVERSION_IN_PROGRESS');
     if (!(await answer(tx, open, now))) throw new AppError('RECOMMENDATION_LINK_INVALID');
+    await recordChecklistChange(tx, open.user_id, { [change]: open.prefix }, now);
     // Asked for several applications (letter-group.ts): the one answer is each one's, each row with its copy.
-    for (const other of await othersAnswered(tx, open, now)) await answer(tx, other, now);
+    for (const other of await othersAnswered(tx, open, now)) {
+      if (await answer(tx, other, now)) await recordChecklistChange(tx, other.user_id, { [change]: other.prefix }, now);
+    }
     return open;
   });
   // The answer is committed: a notice that cannot be queued is logged, never an error for the recommender.
@@ -56,7 +62,14 @@ export async function writeLetter(deps: AppDeps, token: string, text: string, lo
     throw invalid('letter_text', RECOMMENDATION_MESSAGES.letterTooShort);
   if (letter.length > RECOMMENDATION_LETTER_MAX_LENGTH)
     throw invalid('letter_text', RECOMMENDATION_MESSAGES.letterTooLong);
-  return respond(deps, token, (tx, r, now) => receiveTextLetter(tx, r.id, letter, now), [queueLetterReceipt], log);
+  return respond(
+    deps,
+    token,
+    (tx, r, now) => receiveTextLetter(tx, r.id, letter, now),
+    [queueLetterReceipt],
+    log,
+    'letter_received',
+  );
 }
 
 /** POST /public/recommendation/decline: the recommender says no, and why; the applicant sees the reason. */
@@ -71,5 +84,6 @@ export async function declineLetter(deps: AppDeps, token: string, reason: string
     (tx, r, now) => declineRequest(tx, r.id, why, now),
     [queueLetterReceipt, queueDeclineNotice],
     log,
+    'letter_declined',
   );
 }

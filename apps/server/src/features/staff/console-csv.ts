@@ -25,6 +25,9 @@ export const CSV_COLUMNS: readonly [string, (r: StaffListRow) => string | number
   ['Decision state', (r) => r.decision_state ?? ''],
   // Last, so the columns a spreadsheet already reads by position stay where they were.
   ['Applications by person', (r) => r.applications_by_person],
+  // Issue 49, after it for the same reason.
+  ['Letters requested', (r) => r.letters_requested],
+  ['Letters received', (r) => r.letters_received],
 ];
 
 /** The whole export: a header line, then one line per application, in list order. */

@@ -5,11 +5,13 @@ import {
   summaryLinks,
   validateAnswers,
   type Answers,
+  type ChecklistLetter,
   type DocumentAnswer,
   type KeptBasis,
 } from '@admissions/domain';
 import { answersForJudging } from '../documents';
 import { loadChecklists, type Checklist } from '../checklist';
+import { currentLetters } from '../recommendations';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';
@@ -52,6 +54,9 @@ export interface IndexRow {
   cycle_id: string;
   missing_count: number;
   complete: boolean;
+  /** The current letter requests, a declined or lapsed one left out, and those of them received (issue 49). */
+  letters_requested: number;
+  letters_received: number;
   /** The labels a submitted application kept (issue 41); null: the tenant's labels of today, by code. */
   kept_program_label: string | null;
   kept_term_label: string | null;
@@ -90,13 +95,33 @@ function searchColumnsOf(firstName: string, lastName: string, preferredName: str
   };
 }
 
-/** The index row of one application, as the applicant's own summary would count it now. */
-export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, complete = false): IndexRow {
+/** What the index reads of a submitted application's checklist, and of any application's letters. */
+export interface IndexCounts {
+  /** Every checklist item received or waived (a submitted application only). */
+  complete: boolean;
+  /** The checklist's items neither received nor waived: a submitted application's missing items (issue 49). */
+  lacking: number;
+  letters_requested: number;
+  letters_received: number;
+}
+
+const NO_COUNTS: IndexCounts = { complete: false, lacking: 0, letters_requested: 0, letters_received: 0 };
+
+/** The checklist's items still lacking: neither received nor waived (as isChecklistComplete counts them). */
+export const lackingItems = (checklist: Pick<Checklist, 'items'>): number =>
+  checklist.items.filter((i) => i.state !== 'received' && i.state !== 'waived').length;
+
+/**
+ * The index row of one application. Its missing items: before submission, the lines of the applicant's own
+ * summary; once submitted, the checklist's items still lacking (a letter not received, an item the office
+ * asked for), which the applicant's checklist shows them too.
+ */
+export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, counts: IndexCounts = NO_COUNTS): IndexRow {
   const answers = source.answers ?? {};
   const text = (key: string) => (answers[key] ?? '').trim();
   const submitted = source.submitted_at != null;
   const missing = submitted
-    ? 0
+    ? counts.lacking
     : summaryLinks(
         ctx.form,
         validateAnswers(ctx.form, answersForJudging(ctx.form, answers), {
@@ -120,7 +145,9 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, compl
     late: source.late ?? false,
     cycle_id: source.cycle_id,
     missing_count: missing,
-    complete,
+    complete: submitted && counts.complete,
+    letters_requested: counts.letters_requested,
+    letters_received: counts.letters_received,
     ...indexLabelsOf(source.kept_basis, text('applied_major'), text('entry_term')),
     ...searchColumnsOf(text('first_name'), text('last_name'), text('preferred_name'), source.email),
     refreshed_at: now.toISOString(),
@@ -140,21 +167,22 @@ const SOURCE_SQL = `
 const UPSERT_SQL = `
   INSERT INTO staff_application_index
     (user_id, person_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, late, cycle_id, missing_count, complete, kept_program_label, kept_term_label,
-     search_text, sort_name, refreshed_at)
+     last_change, submitted_at, late, cycle_id, missing_count, complete, letters_requested, letters_received,
+     kept_program_label, kept_term_label, search_text, sort_name, refreshed_at)
   SELECT user_id, person_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
-     last_change, submitted_at, late, cycle_id, missing_count, complete, kept_program_label, kept_term_label,
-     search_text, sort_name, refreshed_at
+     last_change, submitted_at, late, cycle_id, missing_count, complete, letters_requested, letters_received,
+     kept_program_label, kept_term_label, search_text, sort_name, refreshed_at
   FROM jsonb_to_recordset($1::jsonb) AS x (
     user_id uuid, person_id uuid, email text, first_name text, last_name text, preferred_name text, program text, entry_term text,
     web_status text, last_change timestamptz, submitted_at timestamptz, late boolean, cycle_id text,
-    missing_count integer, complete boolean, kept_program_label text, kept_term_label text, search_text text,
+    missing_count integer, complete boolean, letters_requested integer, letters_received integer, kept_program_label text, kept_term_label text, search_text text,
     sort_name text, refreshed_at timestamptz)
   ON CONFLICT (user_id) DO UPDATE SET
     person_id = EXCLUDED.person_id, email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
     preferred_name = EXCLUDED.preferred_name, program = EXCLUDED.program, entry_term = EXCLUDED.entry_term,
     web_status = EXCLUDED.web_status, last_change = EXCLUDED.last_change, submitted_at = EXCLUDED.submitted_at,
     late = EXCLUDED.late, cycle_id = EXCLUDED.cycle_id, missing_count = EXCLUDED.missing_count, complete = EXCLUDED.complete,
+    letters_requested = EXCLUDED.letters_requested, letters_received = EXCLUDED.letters_received,
     kept_program_label = EXCLUDED.kept_program_label, kept_term_label = EXCLUDED.kept_term_label, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
 
 /** Recomputes the index rows of these applicants (staff accounts have no application and are left out). */
@@ -168,10 +196,30 @@ export async function reindexApplications(
   const { rows } = await db.query<SourceRow>(SOURCE_SQL, [userIds]);
   const now = deps.clock.now();
   const kept = rows.filter((r) => r.last_change != null && !deps.config.staffEmails.has(normalizeEmail(r.email)));
-  // The checklist decides `complete`; only a submitted application can be (its office items and letters come after).
+  // The checklist decides `complete` and a submitted application's missing items; only a submitted application
+  // can be complete (its office items and letters come after). The letters are counted for every application.
   const submitted = kept.filter((r) => r.submitted_at != null).map((r) => r.user_id);
-  const checklists = submitted.length ? await loadChecklists(deps, ctx, submitted, db) : new Map<string, Checklist>();
-  const indexRows = kept.map((r) => indexRowOf(ctx, r, now, checklists.get(r.user_id)?.complete ?? false));
+  const [checklists, letters] = await Promise.all([
+    submitted.length ? loadChecklists(deps, ctx, submitted, db) : new Map<string, Checklist>(),
+    kept.length
+      ? currentLetters(
+          db,
+          kept.map((r) => r.user_id),
+          now,
+        )
+      : new Map<string, Record<string, ChecklistLetter>>(),
+  ]);
+  const indexRows = kept.map((r) => {
+    const checklist = checklists.get(r.user_id);
+    const current = Object.values(letters.get(r.user_id) ?? {});
+    return indexRowOf(ctx, r, now, {
+      complete: checklist?.complete ?? false,
+      lacking: checklist ? lackingItems(checklist) : 0,
+      letters_requested: current.filter((l) => l.status === 'RECEIVED' || (l.status === 'REQUESTED' && !l.lapsed))
+        .length,
+      letters_received: current.filter((l) => l.status === 'RECEIVED').length,
+    });
+  });
   if (indexRows.length > 0) {
     await db.query(UPSERT_SQL, [JSON.stringify(indexRows)]);
     await enterFirstStage(db, submitted);

@@ -133,6 +133,8 @@ interface DbRow {
   overall_score: string | number | null;
   review_count: number;
   complete: boolean;
+  letters_requested?: number | null;
+  letters_received?: number | null;
   kept_program_label?: string | null;
   kept_term_label?: string | null;
   decision?: string | null;
@@ -142,7 +144,7 @@ interface DbRow {
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
   submitted_at, late, cycle_id, missing_count, stage, stage_entered_at, overall_score, review_count, complete,
-  kept_program_label, kept_term_label, decision, decision_state`;
+  letters_requested, letters_received, kept_program_label, kept_term_label, decision, decision_state`;
 
 /**
  * Blind review (decision 040): a member who neither decides nor runs the team sees an application's scores
@@ -214,6 +216,8 @@ export function toListRow(
     overall_score: r.overall_score == null ? null : Math.round(Number(r.overall_score) * 100) / 100,
     review_count: r.review_count ?? 0,
     complete: r.complete === true,
+    letters_requested: r.letters_requested ?? 0,
+    letters_received: r.letters_received ?? 0,
     decision: r.decision ?? '',
     decision_label: r.decision ? (labels.get(r.decision) ?? r.decision) : '',
     decision_state: r.decision_state ?? null,

@@ -3,8 +3,11 @@ import type { StaffListRow, StaffListSort } from '@admissions/domain';
 /** A column the server sorts by, or one shown but not sortable (named by the row's field it shows). */
 type Column = { sort: StaffListSort; title: string } | { sort: null; key: keyof StaffListRow; title: string };
 
-/** The list's sortable columns, in their order on the screen. */
-export const COLUMNS: Column[] = [
+/**
+ * The list's columns, in their order on the screen. The times are in the institution's zone, named once in
+ * their headers (`zoned`): the cells say only 'Nov 28, 8:25 am' (issue 49).
+ */
+export const COLUMNS: (Column & { zoned?: true })[] = [
   { sort: 'name', title: 'Name' },
   { sort: 'email', title: 'E-mail' },
   { sort: 'program', title: 'Program' },
@@ -17,9 +20,12 @@ export const COLUMNS: Column[] = [
   { sort: null, key: 'days_in_stage', title: 'In stage' },
   { sort: 'overall_score', title: 'Overall score' },
   { sort: 'review_count', title: 'Reviews' },
-  { sort: 'last_change', title: 'Last change' },
-  { sort: 'submitted_at', title: 'Submitted' },
+  { sort: 'last_change', title: 'Last change', zoned: true },
+  { sort: 'submitted_at', title: 'Submitted', zoned: true },
   { sort: 'missing_count', title: 'Missing items' },
+  // Every checklist item received or waived, and the letters received of those requested (issue 49).
+  { sort: null, key: 'complete', title: 'Complete' },
+  { sort: null, key: 'letters_received', title: 'Letters' },
 ];
 
 /** A first click sorts names A to Z, stages in their order, and everything else highest or newest first. */

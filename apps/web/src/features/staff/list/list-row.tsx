@@ -2,9 +2,14 @@ import type { StaffListRow } from '@admissions/domain';
 import { Link } from 'react-router';
 import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
+import listStyles from './list.module.css';
 import { reviewPath, type ReviewOrigin } from '../review/neighbours';
 import { labelOf } from './list-columns';
 import { formatDays, formatScore } from './work-columns';
+
+/** The letters received of those requested ('1 of 2'); nothing when none was requested. */
+export const lettersOf = (row: Pick<StaffListRow, 'letters_received' | 'letters_requested'>) =>
+  row.letters_requested > 0 ? `${row.letters_received} of ${row.letters_requested}` : '';
 
 export const rowName = (row: StaffListRow) =>
   [row.last_name, row.first_name].filter(Boolean).join(', ') || '(no name yet)';
@@ -65,11 +70,18 @@ export function ListRow({ row, selected, onSelect, origin, time, stageLabel }: L
       <td {...labelOf('review_count')} className={styles.number}>
         {row.web_status === 'submitted' ? row.review_count : ''}
       </td>
-      <td {...labelOf('last_change')}>{time(row.last_change)}</td>
-      <td {...labelOf('submitted_at')}>{row.submitted_at ? time(row.submitted_at) : ''}</td>
-      <td {...labelOf('missing_count')} className={styles.number}>
-        {row.web_status === 'submitted' ? '' : row.missing_count}
+      <td {...labelOf('last_change')} className={listStyles.time}>
+        {time(row.last_change)}
       </td>
+      <td {...labelOf('submitted_at')} className={listStyles.time}>
+        {row.submitted_at ? time(row.submitted_at) : ''}
+      </td>
+      {/* Before submission the summary's lines; once submitted what the checklist still lacks (issue 49). */}
+      <td {...labelOf('missing_count')} className={styles.number}>
+        {row.missing_count}
+      </td>
+      <td {...labelOf('complete')}>{row.complete ? 'Yes' : 'No'}</td>
+      <td {...labelOf('letters_received')}>{lettersOf(row)}</td>
     </tr>
   );
 }
