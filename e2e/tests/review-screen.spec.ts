@@ -76,7 +76,10 @@ async function submittedWithLetter(baseURL: string, office: APIRequestContext, l
 async function submittedReview(baseURL: string, office: APIRequestContext, userId: string): Promise<string> {
   const reviewer = uniqueEmail('reviewer');
   const headers = sameOrigin();
-  const invited = await office.post('/api/staff/team', { data: { email: reviewer, roles: ['reviewer'] }, headers });
+  const invited = await office.post('/api/staff/team', {
+    data: { email: reviewer, name: 'Rene Reviewer', roles: ['reviewer'] },
+    headers,
+  });
   expect(invited.status()).toBe(201);
   const signup = await playwrightRequest.newContext({ baseURL });
   await createConfirmedAccount(signup, reviewer);

@@ -72,7 +72,12 @@ test('an administrator renames a criterion by keyboard and an existing review’
   const userId = ((await found.json()) as { rows: { user_id: string }[] }).rows[0]!.user_id;
   const reviewer = uniqueEmail('rename-reviewer');
   expect(
-    (await office.post('/api/staff/team', { data: { email: reviewer, roles: ['reviewer'] }, headers })).status(),
+    (
+      await office.post('/api/staff/team', {
+        data: { email: reviewer, name: 'Rene Reviewer', roles: ['reviewer'] },
+        headers,
+      })
+    ).status(),
   ).toBe(201);
   const signup = await playwrightRequest.newContext({ baseURL });
   await createConfirmedAccount(signup, reviewer);

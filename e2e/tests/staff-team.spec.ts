@@ -52,6 +52,7 @@ test('an administrator invites a reviewer for one program, who signs up from the
   await submittedApplicant(baseURL!, elsewhere, 'MAPP');
   await ensureStaffAccount(request, STAFF_EMAIL);
   const reviewer = uniqueEmail('reviewer');
+  const reviewerName = `Rosalind Franklin ${suffix}`;
 
   // The administrator invites a reviewer limited to the MA in Education.
   await logIn(page, STAFF_EMAIL, PASSWORD);
@@ -64,22 +65,30 @@ test('an administrator invites a reviewer for one program, who signs up from the
   );
   await expectAxeClean(page);
   await page.getByLabel('E-mail address').fill(reviewer);
+  await page.getByLabel('Name', { exact: true }).fill(reviewerName);
   await page.getByRole('radio', { name: 'Only these programs' }).check();
   await page
     .getByRole('group', { name: 'Programs this member may see' })
     .getByRole('checkbox', { name: 'MA in Education' })
     .check();
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `An invitation was sent to ${reviewer}.` })).toBeVisible();
+  // Focus moves to the result's message (issue 49).
+  await expect(
+    page.getByRole('status').filter({ hasText: `An invitation was sent to ${reviewerName} (${reviewer}).` }),
+  ).toBeFocused();
   const invited = page.getByRole('row', { name: new RegExp(reviewer.replace(/\./g, '\\.')) });
   await expect(invited).toContainText('Reviewer');
   await expect(invited).toContainText('MA in Education');
   await expect(invited).toContainText('Invited');
+  await expect(invited.getByRole('rowheader')).toContainText(reviewerName);
 
   // The reviewer signs up from the e-mail's link, in a browser of their own.
   const mail = await waitForMail(reviewer, /invited to the .* admissions office team/);
   const signupLink = /(https?:\/\/\S+\/signup)\b/.exec(mail.text)?.[1];
   expect(signupLink).toBeTruthy();
+  // Programs by their labels, and the member by the name the administrator gave.
+  expect(mail.text).toContain('for these programs: MA in Education.');
+  expect(mail.text).toContain(`Hello ${reviewerName},`);
   const reviewerContext = await browser.newContext({ baseURL });
   const other = await reviewerContext.newPage();
   await other.goto(new URL(signupLink!).pathname);
@@ -92,11 +101,14 @@ test('an administrator invites a reviewer for one program, who signs up from the
   await expect(other).toHaveURL(/\/login$/);
   await logIn(other, reviewer, PASSWORD);
   await expect(other).toHaveURL(/\/staff$/);
+  await expect(other.getByRole('navigation', { name: 'Admissions office' })).toContainText(
+    `Signed in as ${reviewerName} (${reviewer};`,
+  );
 
   // The reviewer sees only their program's submitted applications.
   await other.getByLabel('Name or e-mail').fill(suffix);
   await other.getByRole('button', { name: 'Search' }).click();
-  await expect(other.getByRole('status').first()).toHaveText(/^1 applications/);
+  await expect(other.getByRole('status').first()).toHaveText(/^1 application/);
   await expect(other.getByRole('row').filter({ hasText: inProgram })).toBeVisible();
   await expect(other.getByRole('row').filter({ hasText: elsewhere })).toHaveCount(0);
   await expect(
@@ -117,7 +129,7 @@ test('an administrator invites a reviewer for one program, who signs up from the
   const assign = page.getByRole('dialog', { name: 'Assign to reviewer' });
   await assign.getByLabel('Reviewer').selectOption(reviewer);
   await assign.getByRole('button', { name: 'Assign' }).click();
-  await expect(page.getByText(`1 application assigned to ${reviewer}.`)).toBeVisible();
+  await expect(page.getByText(`1 application assigned to ${reviewerName}.`)).toBeVisible();
 
   // The administrator leaves a note on it.
   await page.getByRole('row').filter({ hasText: inProgram }).getByRole('link', { name: 'Review' }).click();
@@ -180,6 +192,7 @@ test('an administrator invites a reviewer for one program, who signs up from the
 
   await page.reload();
   await expect(page.getByRole('region', { name: 'Notes' }).getByText('Recommend for the committee.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notes' })).toContainText(reviewerName);
   await page.getByRole('link', { name: /^Back to/ }).click();
   const row = page.getByRole('row').filter({ hasText: inProgram });
   const sum = criteria.reduce((total, c) => total + c.max, 0);

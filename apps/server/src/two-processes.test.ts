@@ -196,6 +196,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
     const member = 'two.reader@college.test';
     const invited = await dean.call(b.url, 'POST', '/api/staff/team', {
       email: member,
+      name: 'Two Reader',
       roles: ['reader'],
       programs: null,
     });

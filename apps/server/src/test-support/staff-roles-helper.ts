@@ -23,8 +23,8 @@ export async function staffWithRoles(
   const adminEmail = [...t.deps.config.staffEmails][0] ?? STAFF_EMAIL;
   if (!t.deps.config.staffEmails.has(adminEmail)) setStaffList(t, adminEmail);
   const admin = await sessionOf(t, adminEmail);
+  const invited = await admin.post('/api/staff/team', { email, name: email.split('@')[0], roles, programs });
   const body = { email, roles, programs };
-  const invited = await admin.post('/api/staff/team', body);
   if (invited.statusCode !== 201) {
     const changed = await admin.put(`/api/staff/team/${encodeURIComponent(email)}`, body);
     if (changed.statusCode !== 200) throw new Error(`could not make ${email} a member: ${changed.body}`);

@@ -29,5 +29,5 @@ export const tenantFixture: PublicTenantConfig = {
 
 /** GET /api/staff/me for an administrator of every program. */
 export function staffMe(email: string): StaffMeResponse {
-  return { username: email, email, roles: ['admin'], programs: null, rights: [...STAFF_RIGHTS] };
+  return { username: email, email, name: null, roles: ['admin'], programs: null, rights: [...STAFF_RIGHTS] };
 }

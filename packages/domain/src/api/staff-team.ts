@@ -10,10 +10,19 @@ import type { StaffRole } from './staff-roles';
 export const MAX_BULK_APPLICATIONS = 500;
 export const MAX_NOTE_LENGTH = 5000;
 export const MAX_REVIEW_COMMENT_LENGTH = 10_000;
+/** A member's name (issue 49), trimmed: asked for at invitation. */
+export const MAX_MEMBER_NAME_LENGTH = 100;
+
+/** What the console calls a member: their name, or their address until they have one (issue 49). */
+export function memberLabel(member: { email: string; name: string | null }): string {
+  return member.name ?? member.email;
+}
 
 /** GET /api/staff/team: one member. */
 export interface TeamMember {
   email: string;
+  /** Asked for at invitation (issue 49); null for the STAFF_EMAILS administrators and members invited before. */
+  name: string | null;
   roles: StaffRole[];
   /** Program codes the member is limited to; null for every program. */
   programs: string[] | null;
@@ -29,6 +38,8 @@ export interface TeamResponse {
 /** POST /api/staff/team (invite) and PUT /api/staff/team/{email} (change). */
 export interface TeamMemberInput {
   email: string;
+  /** Required at invitation; a change that leaves it out keeps the member's name. */
+  name: string;
   roles: StaffRole[];
   programs: string[] | null;
 }
@@ -115,6 +126,8 @@ export interface ReviewInput {
 }
 export interface Review {
   reviewer: string;
+  /** The reviewer's name (issue 49); null (or absent) until they have one: show the address then. */
+  reviewer_name?: string | null;
   scores: Record<string, number>;
   comment: string;
   overall: number | null;
@@ -139,6 +152,8 @@ export interface ReviewsResponse {
 export interface Note {
   id: string;
   author: string;
+  /** The author's name (issue 49); null (or absent) until they have one: show the address then. */
+  author_name?: string | null;
   text: string;
   created_at: string;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH } from '../account/email';
 import { STAFF_ROLES } from '../api/staff-roles';
-import { AUDIT_ACTIONS, MAX_REVIEW_COMMENT_LENGTH } from '../api/staff-team';
+import { AUDIT_ACTIONS, MAX_MEMBER_NAME_LENGTH, MAX_REVIEW_COMMENT_LENGTH } from '../api/staff-team';
 
 /**
  * The bodies of the office's working calls (issue #28). Limits the server
@@ -16,8 +16,15 @@ const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/);
 const label = z.string().trim().min(1).max(100);
 
-export const teamInviteBody = z.strictObject({ email, roles, programs: programs.default(null) });
-export const teamChangeBody = z.strictObject({ email: email.optional(), roles, programs: programs.default(null) });
+const name = z.string().trim().min(1).max(MAX_MEMBER_NAME_LENGTH);
+
+export const teamInviteBody = z.strictObject({ email, name, roles, programs: programs.default(null) });
+export const teamChangeBody = z.strictObject({
+  email: email.optional(),
+  name: name.optional(),
+  roles,
+  programs: programs.default(null),
+});
 
 export const stagesBody = z.strictObject({
   stages: z.array(z.strictObject({ id, label })).max(50),

@@ -11,15 +11,19 @@ import { requireRight, staffAccessOf } from '../../session/staff-access';
 import { assertStaffSeesApplication } from './application-detail';
 
 type Params = { userId: string };
+/** The author's name (issue 49), beside the address: null until they have one. */
+const AUTHOR_NAME = `(SELECT m.name FROM staff_members m WHERE m.email = author_email AND NOT m.from_environment) AS author_name`;
 interface NoteRow {
   id: string;
   author_email: string;
+  author_name: string | null;
   text: string;
   created_at: Date;
 }
 const toNote = (r: NoteRow): Note => ({
   id: r.id,
   author: r.author_email,
+  author_name: r.author_name,
   text: r.text,
   created_at: new Date(r.created_at).toISOString(),
 });
@@ -41,7 +45,7 @@ export function notesRoutes(deps: AppDeps, ctx: FormContext) {
       const note = await deps.db.transaction(async (tx) => {
         const { rows } = await tx.query<NoteRow>(
           `INSERT INTO staff_notes (application_user_id, author_email, text, created_at) VALUES ($1, $2, $3, $4)
-           RETURNING id, author_email, text, created_at`,
+           RETURNING id, author_email, ${AUTHOR_NAME}, text, created_at`,
           [userId, normalizeEmail(staffOf(req).email), text, now()],
         );
         await recordStaffRead(
@@ -62,7 +66,8 @@ export function notesRoutes(deps: AppDeps, ctx: FormContext) {
       const { userId } = req.params;
       await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
       const { rows } = await deps.db.query<NoteRow>(
-        'SELECT id, author_email, text, created_at FROM staff_notes WHERE application_user_id = $1 ORDER BY created_at, id',
+        `SELECT id, author_email, ${AUTHOR_NAME}, text, created_at FROM staff_notes
+         WHERE application_user_id = $1 ORDER BY created_at, id`,
         [userId],
       );
       await recordStaffRead(deps.db, staffOf(req), userId, 'view-notes', { notes: rows.length }, now());

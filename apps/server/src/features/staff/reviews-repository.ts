@@ -3,6 +3,7 @@ import type { Queryable } from '../../infra/db/db';
 
 interface ReviewRow {
   reviewer_email: string;
+  reviewer_name: string | null;
   scores: Record<string, number>;
   comment: string;
   overall: string | null;
@@ -14,6 +15,7 @@ interface ReviewRow {
 export function toReview(r: ReviewRow): Review {
   return {
     reviewer: r.reviewer_email,
+    reviewer_name: r.reviewer_name,
     scores: r.scores,
     comment: r.comment,
     overall: r.overall == null ? null : Number(r.overall),
@@ -23,9 +25,13 @@ export function toReview(r: ReviewRow): Review {
   };
 }
 
+/** The reviewer's name (issue 49), beside the address: null until they have one. */
+const COLUMNS = `reviewer_email, scores, comment, overall, status, updated_at, submitted_at,
+  (SELECT m.name FROM staff_members m WHERE m.email = reviews.reviewer_email AND NOT m.from_environment) AS reviewer_name`;
+
 export async function reviewsOf(db: Queryable, userId: string): Promise<Review[]> {
   const { rows } = await db.query<ReviewRow>(
-    `SELECT reviewer_email, scores, comment, overall, status, updated_at, submitted_at FROM reviews
+    `SELECT ${COLUMNS} FROM reviews
      WHERE application_user_id = $1 ORDER BY submitted_at NULLS LAST, reviewer_email`,
     [userId],
   );
@@ -35,7 +41,7 @@ export async function reviewsOf(db: Queryable, userId: string): Promise<Review[]
 /** The caller's own review, locked for the write that follows (one transaction). */
 export async function lockOwnReview(db: Queryable, userId: string, reviewer: string): Promise<Review | undefined> {
   const { rows } = await db.query<ReviewRow>(
-    `SELECT reviewer_email, scores, comment, overall, status, updated_at, submitted_at FROM reviews
+    `SELECT ${COLUMNS} FROM reviews
      WHERE application_user_id = $1 AND reviewer_email = $2 FOR UPDATE`,
     [userId, reviewer],
   );

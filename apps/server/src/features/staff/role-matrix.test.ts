@@ -45,20 +45,28 @@ beforeAll(async () => {
     ['limited', ['reviewer'], ['MAPP']],
   ];
   for (const [who, roles, programs] of invites) {
-    const res = await clients.admin.post('/api/staff/team', { email: EMAILS[who], roles, programs });
+    const res = await clients.admin.post('/api/staff/team', { email: EMAILS[who], name: who, roles, programs });
     expect(res.statusCode).toBe(201);
     clients[who] = await loggedInClient(t, EMAILS[who]);
   }
   // The applicant joins the office as a decider: the account's next login is a staff session; its applicant
   // session (app.client) stays what it was.
   expect(
-    (await clients.admin.post('/api/staff/team', { email: app.email, roles: ['decider'], programs: null })).statusCode,
+    (
+      await clients.admin.post('/api/staff/team', {
+        email: app.email,
+        name: 'Mira',
+        roles: ['decider'],
+        programs: null,
+      })
+    ).statusCode,
   ).toBe(201);
   clients.self = await anotherSession(t, app.email);
   for (const email of ['m-target@college.test', 'm-victim@college.test']) {
-    expect((await clients.admin.post('/api/staff/team', { email, roles: ['reader'], programs: null })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await clients.admin.post('/api/staff/team', { email, name: 'Reader', roles: ['reader'], programs: null }))
+        .statusCode,
+    ).toBe(201);
   }
   await expectOk(
     await clients.admin.post('/api/staff/assignments', { reviewer: STAFF_EMAIL, application_ids: [app.userId] }),
@@ -121,7 +129,7 @@ const routes: Route[] = [
   {
     method: 'POST',
     url: () => '/api/staff/team',
-    body: () => ({ email: `m-new-${++serial}@college.test`, roles: ['reader'], programs: null }),
+    body: () => ({ email: `m-new-${++serial}@college.test`, name: 'New', roles: ['reader'], programs: null }),
     expect: only(['admin'], 201),
   },
   {

@@ -28,7 +28,8 @@ beforeAll(async () => {
   admin = await loggedInClient(t, STAFF_EMAIL);
   mae = await submittedApplicant(t, 'rename-mae@example.edu', { first_name: 'Rena' });
   expect(
-    (await admin.post('/api/staff/team', { email: REVIEWER, roles: ['reviewer'], programs: null })).statusCode,
+    (await admin.post('/api/staff/team', { email: REVIEWER, name: 'Reviewer', roles: ['reviewer'], programs: null }))
+      .statusCode,
   ).toBe(201);
   reviewer = await loggedInClient(t, REVIEWER);
   await expectOk(await admin.post('/api/staff/assignments', { reviewer: REVIEWER, application_ids: [mae.userId] }));

@@ -5,6 +5,7 @@ import type { FormContext } from '../../core/form-context';
 import { requireStaff, staffOf } from '../../session/require-staff';
 import { staffAccessOf, summaryOf } from '../../session/staff-access';
 import type { PdfRenderer } from '../pdf';
+import { memberName } from '../team';
 import { applicationReadRoutes } from './application-read-routes';
 import { assignmentRoute } from './assignment-route';
 import { auditRoutes } from './audit-routes';
@@ -37,6 +38,7 @@ export function staffRoutes(deps: AppDeps, ctx: FormContext, renderer: PdfRender
 
     app.get('/me', async (req): Promise<StaffMeResponse> => ({
       username: staffOf(req).email,
+      name: await memberName(deps.db, staffOf(req).email),
       ...summaryOf(staffAccessOf(req)),
     }));
 

@@ -5,6 +5,7 @@ import type { Queryable } from '../../infra/db/db';
 
 interface MemberRow {
   email: string;
+  name: string | null;
   roles: StaffRole[];
   programs: string[] | null;
   from_environment: boolean;
@@ -22,13 +23,14 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 export async function listTeam(deps: Pick<AppDeps, 'db' | 'config'>): Promise<TeamMember[]> {
   const env = [...deps.config.staffEmails];
   const { rows } = await deps.db.query<MemberRow>(
-    `SELECT email, roles, programs, from_environment, invited_at, last_seen_at FROM staff_members
+    `SELECT email, name, roles, programs, from_environment, invited_at, last_seen_at FROM staff_members
      WHERE NOT from_environment OR email = ANY ($1::text[])`,
     [env],
   );
   const byEmail = new Map(rows.map((r) => [r.email, r]));
   const members: TeamMember[] = env.map((email) => ({
     email,
+    name: null,
     roles: ['admin'],
     programs: null,
     status: byEmail.get(email)?.last_seen_at ? 'active' : 'invited',
@@ -40,6 +42,7 @@ export async function listTeam(deps: Pick<AppDeps, 'db' | 'config'>): Promise<Te
     if (deps.config.staffEmails.has(r.email)) continue;
     members.push({
       email: r.email,
+      name: r.name,
       roles: r.roles,
       programs: r.programs,
       status: r.last_seen_at ? 'active' : 'invited',
@@ -56,6 +59,11 @@ export interface MemberChange {
   programs: string[] | null;
 }
 
+/** A change of a member, and of their name when it names one (issue 49: a change without a name keeps it). */
+export interface MemberUpdate extends MemberChange {
+  name?: string | undefined;
+}
+
 /** STAFF_EMAILS addresses are changed only in the environment. */
 export function refuseEnvironmentMember(deps: Pick<AppDeps, 'config'>, email: string): void {
   if (deps.config.staffEmails.has(normalizeEmail(email))) throw new AppError('TEAM_MEMBER_FROM_ENVIRONMENT');
@@ -64,19 +72,19 @@ export function refuseEnvironmentMember(deps: Pick<AppDeps, 'config'>, email: st
 export async function inviteMember(
   tx: Queryable,
   email: string,
-  change: MemberChange,
+  change: MemberChange & { name: string },
   invitedBy: string,
   now: Date,
 ): Promise<void> {
   // A leftover from_environment row (the address left STAFF_EMAILS) is taken over by the invitation.
   const { rows } = await tx.query(
-    `INSERT INTO staff_members (email, roles, programs, from_environment, invited_at, invited_by, created_at)
-     VALUES ($1, $2, $3, false, $4, $5, $4)
-     ON CONFLICT (email) DO UPDATE SET roles = EXCLUDED.roles, programs = EXCLUDED.programs, from_environment = false,
-       invited_at = EXCLUDED.invited_at, invited_by = EXCLUDED.invited_by, last_seen_at = NULL
+    `INSERT INTO staff_members (email, name, roles, programs, from_environment, invited_at, invited_by, created_at)
+     VALUES ($1, $6, $2, $3, false, $4, $5, $4)
+     ON CONFLICT (email) DO UPDATE SET name = EXCLUDED.name, roles = EXCLUDED.roles, programs = EXCLUDED.programs,
+       from_environment = false, invited_at = EXCLUDED.invited_at, invited_by = EXCLUDED.invited_by, last_seen_at = NULL
      WHERE staff_members.from_environment
      RETURNING email`,
-    [email, change.roles, change.programs, now, invitedBy],
+    [email, change.roles, change.programs, now, invitedBy, change.name],
   );
   if (rows.length === 0) throw new AppError('TEAM_MEMBER_EXISTS');
 }
@@ -88,7 +96,7 @@ export async function inviteMember(
  */
 async function lockTeam(deps: Pick<AppDeps, 'config'>, tx: Queryable, email: string) {
   const { rows } = await tx.query<MemberRow>(
-    `SELECT email, roles, programs, from_environment, invited_at, last_seen_at FROM staff_members
+    `SELECT email, name, roles, programs, from_environment, invited_at, last_seen_at FROM staff_members
      WHERE NOT from_environment ORDER BY email FOR UPDATE`,
   );
   const member = rows.find((r) => r.email === email);
@@ -101,18 +109,19 @@ export async function changeMember(
   deps: Pick<AppDeps, 'config'>,
   tx: Queryable,
   email: string,
-  change: MemberChange,
-): Promise<MemberChange> {
+  change: MemberUpdate,
+): Promise<MemberChange & { name: string | null }> {
   const { member, admins } = await lockTeam(deps, tx, email);
   if (member.roles.includes('admin') && !change.roles.includes('admin') && admins <= 1) {
     throw new AppError('LAST_ADMINISTRATOR');
   }
-  await tx.query('UPDATE staff_members SET roles = $2, programs = $3 WHERE email = $1', [
+  await tx.query('UPDATE staff_members SET roles = $2, programs = $3, name = coalesce($4, name) WHERE email = $1', [
     email,
     change.roles,
     change.programs,
+    change.name ?? null,
   ]);
-  return { roles: member.roles, programs: member.programs };
+  return { name: member.name, roles: member.roles, programs: member.programs };
 }
 
 /** Removes the member and ends their staff sessions (their account and any application stay). */
@@ -124,4 +133,13 @@ export async function removeMember(deps: Pick<AppDeps, 'config'>, tx: Queryable,
     email,
   ]);
   return { roles: member.roles, programs: member.programs };
+}
+
+/** A member's own name (issue 49), or null: STAFF_EMAILS administrators and members invited before have none. */
+export async function memberName(db: Queryable, email: string): Promise<string | null> {
+  const { rows } = await db.query<{ name: string | null }>(
+    'SELECT name FROM staff_members WHERE email = $1 AND NOT from_environment',
+    [normalizeEmail(email)],
+  );
+  return rows[0]?.name ?? null;
 }

@@ -9,7 +9,14 @@ import { requireRight } from '../../session/staff-access';
 import { accountUrls } from '../accounts';
 import { enqueueMail, teamInvitationMail } from '../mail';
 import { checkProgramCodes } from './program-codes';
-import { changeMember, inviteMember, listTeam, refuseEnvironmentMember, removeMember } from './team-repository';
+import {
+  changeMember,
+  inviteMember,
+  listTeam,
+  memberName,
+  refuseEnvironmentMember,
+  removeMember,
+} from './team-repository';
 
 type Params = { email: string };
 
@@ -34,6 +41,7 @@ export function teamRoutes(deps: AppDeps) {
       const email = normalizeEmail(body.email);
       refuseEnvironmentMember(deps, email);
       const change = {
+        name: body.name,
         roles: [...new Set(body.roles)],
         programs: checkProgramCodes(deps.config.tenant, body.programs),
       };
@@ -43,13 +51,15 @@ export function teamRoutes(deps: AppDeps) {
         await recordStaffRead(tx, staff, null, 'team-invite', { email, ...change }, now());
       });
       const urls = accountUrls(deps.config.publicUrl);
+      // The inviter by name where they have one, with the address the invited person may know them by.
+      const invitedByName = await memberName(deps.db, staff.email);
       const signup = new URL('/signup', deps.config.publicUrl).toString();
       await enqueueMail(deps, {
         kind: 'message',
         message: teamInvitationMail(
           deps.config.tenant,
           email,
-          { invitedBy: staff.email, ...change },
+          { invitedBy: staff.email, invitedByName, ...change },
           { signup, login: urls.login },
         ),
       });
@@ -69,6 +79,7 @@ export function teamRoutes(deps: AppDeps) {
       refuseEnvironmentMember(deps, email);
       const body = parseBody(teamChangeBody, req.body);
       const change = {
+        ...(body.name === undefined ? {} : { name: body.name }),
         roles: [...new Set(body.roles)],
         programs: checkProgramCodes(deps.config.tenant, body.programs),
       };

@@ -22,6 +22,8 @@ export interface AccountPopoverContentProps {
   onDeleteAccount?: () => void;
   /** The page that lists the account's applications, offered when the institution takes several (issue 42). */
   applicationsPath?: string;
+  /** Offers "Download My Data" (an applicant's account; not a staff member's, which holds no application). */
+  offersMyData?: boolean;
 }
 
 /** The open account menu (Radix Popover with floating-ui), fetched on first use by account-popover.tsx. */
@@ -38,6 +40,7 @@ export function AccountPopoverContent({
   sideOffset,
   onDeleteAccount,
   applicationsPath,
+  offersMyData = false,
 }: AccountPopoverContentProps) {
   const headingId = useId();
   // As Radix does for its own trigger: focus goes back to the button unless the user clicked or tabbed elsewhere.
@@ -90,9 +93,11 @@ export function AccountPopoverContent({
                 </Popover.Close>
               )}
               {/* A plain download: the browser saves the ZIP the server streams, with the session cookie. */}
-              <a className={styles.secondaryLink} href={MY_DATA_PATH} download>
-                Download My Data
-              </a>
+              {offersMyData && (
+                <a className={styles.secondaryLink} href={MY_DATA_PATH} download>
+                  Download My Data
+                </a>
+              )}
               {onDeleteAccount && (
                 <Button variant="secondary" onClick={onDeleteAccount}>
                   Delete Account

@@ -19,6 +19,8 @@ interface AccountPopoverProps {
   onDeleteAccount?: () => void;
   /** Offered in the menu when given: the page that lists the account's applications (issue 42). */
   applicationsPath?: string;
+  /** Offers "Download My Data" (an applicant's account; not a staff member's, which holds no application). */
+  offersMyData?: boolean;
 }
 
 /** The menu itself (Radix Popover and floating-ui) is fetched when first wanted, not with the page. */
@@ -37,6 +39,7 @@ export function AccountPopover({
   onOpenChange,
   onDeleteAccount,
   applicationsPath,
+  offersMyData = false,
 }: AccountPopoverProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -84,6 +87,7 @@ export function AccountPopover({
           sideOffset={sideOffset}
           onDeleteAccount={onDeleteAccount}
           applicationsPath={applicationsPath}
+          offersMyData={offersMyData}
         />
       )}
     </>

@@ -53,7 +53,7 @@ describe('the staff console', { timeout: 30_000 }, () => {
     expect(row).toHaveTextContent('Fall 2027');
     expect(row).toHaveTextContent('Started');
     expect(within(row).getByRole('cell', { name: '4' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('1 applications');
+    expect(screen.getByRole('status')).toHaveTextContent('1 application ·');
 
     await user.type(screen.getByLabelText('Name or e-mail'), 'love');
     await user.selectOptions(screen.getByLabelText('Status'), 'started');

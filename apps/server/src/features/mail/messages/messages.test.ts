@@ -42,7 +42,7 @@ const messages: Record<string, MailMessage> = {
   teamInvitation: teamInvitationMail(
     t,
     'ada@example.edu',
-    { invitedBy: 'dean@example.edu', roles: ['reviewer'], programs: ['CS'] },
+    { name: typed, invitedBy: 'dean@example.edu', invitedByName: typed, roles: ['reviewer'], programs: ['CS'] },
     { signup: 'https://a.example/signup', login: 'https://a.example/login' },
   ),
   submission: submissionMail(config, buildForm(sampleFormTenant('NFC')), 'ada@example.edu', {

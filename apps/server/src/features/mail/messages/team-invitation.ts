@@ -1,5 +1,6 @@
-import type { StaffRole, TenantConfig } from '@admissions/domain';
+import { programLabelOf, type StaffRole, type TenantConfig } from '@admissions/domain';
 import type { MailMessage } from '../../../infra/mail/mailer';
+import { plainName } from './letter-mails';
 import { signature } from './signature';
 
 const ROLE_NAMES: Record<StaffRole, string> = {
@@ -12,22 +13,37 @@ const ROLE_NAMES: Record<StaffRole, string> = {
 /**
  * An invitation to the admissions office's team. It carries no secret: the
  * address gets its rights at its next login, through the ordinary sign-up or
- * login screens.
+ * login screens. It greets the member by the name the administrator gave, and names programs by their labels
+ * (issue 49).
  */
 export function teamInvitationMail(
   t: TenantConfig,
   to: string,
-  invite: { invitedBy: string; roles: readonly StaffRole[]; programs: readonly string[] | null },
+  invite: {
+    /** The name the administrator gave the member, and their own (null when they have none). */
+    name: string;
+    invitedBy: string;
+    invitedByName?: string | null;
+    roles: readonly StaffRole[];
+    programs: readonly string[] | null;
+  },
   urls: { signup: string; login: string },
 ): MailMessage {
+  // Names are typed by people: only letters and a few marks reach the text (no markup).
+  const name = plainName(invite.name);
+  const inviter = invite.invitedByName ? `${plainName(invite.invitedByName)} (${invite.invitedBy})` : invite.invitedBy;
   const roles = invite.roles.map((r) => ROLE_NAMES[r]).join(', ');
-  const scope = invite.programs === null ? 'every program' : `these programs: ${invite.programs.join(', ')}`;
+  const scope =
+    invite.programs === null
+      ? 'every program'
+      : `these programs: ${invite.programs.map((code) => programLabelOf(t, code)).join(', ')}`;
   return {
     to,
     kind: 'team-invitation',
     subject: `You are invited to the ${t.shortName} admissions office team`,
     text:
-      `${invite.invitedBy} has invited you to the ${t.partnerName} admissions office team, ` +
+      (name ? `Hello ${name},\n\n` : '') +
+      `${inviter} has invited you to the ${t.partnerName} admissions office team, ` +
       `as ${roles}, for ${scope}.\n\n` +
       `If you have no account with this address yet, sign up here: ${urls.signup}\n` +
       `If you already have one, log in here: ${urls.login}\n\n` +

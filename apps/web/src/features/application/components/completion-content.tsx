@@ -37,17 +37,21 @@ export function CompletionContent() {
       {/* What follows waits for the letters and the status: drawn before they arrive, it would be pushed down (CLS). */}
       {letters.known && statusKnown && (
         <>
-          {/* The status page: the decision once released (#32), then the checklist (#30). */}
-          <DecisionStatus />
-          <CompletionStatus />
-          {/* Once nothing more is asked for, the checklist alone says which letters came: no request or reminder. */}
-          {!isSettled(stage) && (
-            <CompletionLetters
-              form={form}
-              recommenders={letters.recommenders}
-              waived={waivedLetters(status.data?.checklist ?? [])}
-            />
-          )}
+          {/*
+            The status page: the decision once released (#32), then the checklist (#30) with what the office asked
+            for, and only then the withdrawal (issue 49).
+          */}
+          <DecisionStatus>
+            <CompletionStatus />
+            {/* Once nothing more is asked for, the checklist alone says which letters came: no request or reminder. */}
+            {!isSettled(stage) && (
+              <CompletionLetters
+                form={form}
+                recommenders={letters.recommenders}
+                waived={waivedLetters(status.data?.checklist ?? [])}
+              />
+            )}
+          </DecisionStatus>
           <section aria-labelledby="completion-next">
             <h2 id="completion-next" className={styles.heading}>
               What happens next

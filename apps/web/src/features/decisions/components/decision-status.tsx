@@ -1,6 +1,6 @@
 import { DECISION_MESSAGES, type ApplicantDecision, type DecisionResponse } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { useApplicationLink } from '../../../lib/application-id';
@@ -31,9 +31,9 @@ const HEADINGS: Partial<Record<ApplicantStage, string>> = {
  * stage (issue 41): waiting for items, then under review once every item is in,
  * then the decision with its letter, its reasons, the PDF and for an offer the
  * answer, then the offer accepted or declined; or the withdrawal. Withdrawing
- * is offered until an offer is answered.
+ * is offered until an offer is answered, below `children` (the checklist, whose requested item comes first).
  */
-export function DecisionStatus() {
+export function DecisionStatus({ children }: { children?: ReactNode }) {
   const status = useStatus();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState('');
@@ -42,7 +42,8 @@ export function DecisionStatus() {
     onWithdrawn: (message) => setNotice((accepted) => `${accepted} ${message}`.trim()),
     focusAfter: decisionHeading,
   });
-  if (!status.data) return null;
+  // Without the status (its call failed) the checklist still says so; there is nothing to withdraw from here.
+  if (!status.data) return <>{children}</>;
   const { decision } = status.data;
   const stage = applicantStage(status.data);
   // Everything on the page reads this one query: the checklist and the letters change with the stage at once.
@@ -68,6 +69,7 @@ export function DecisionStatus() {
           </h2>
         )}
       </section>
+      {children}
       {/* Apart from the answers to an offer, so that nobody withdraws while reaching for "Decline". */}
       {(isBeforeDecision(stage) || stage === 'decided') && (
         <section aria-labelledby="withdraw-title" className={styles.apart}>

@@ -35,6 +35,12 @@ async function openLink(
 }
 
 describe('the recommender\u2019s page', { timeout: 30_000 }, () => {
+  test('offers no account menu: a recommender has no account here (issue 49)', async () => {
+    await openLink();
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+  });
+
   test('says who asks, for what, whether they may read the letter and until when the link works', async () => {
     const { router, net } = await openLink();
 

@@ -12,7 +12,12 @@ export function useTeam() {
 
 export const inviteMember = (input: TeamMemberInput) => api.post<unknown>('/api/staff/team', input);
 
+/** A change with an empty name keeps the member unnamed (members invited before names were asked for). */
 export const changeMember = (input: TeamMemberInput) =>
-  api.put<unknown>(`/api/staff/team/${enc(input.email)}`, { roles: input.roles, programs: input.programs });
+  api.put<unknown>(`/api/staff/team/${enc(input.email)}`, {
+    ...(input.name.trim() ? { name: input.name.trim() } : {}),
+    roles: input.roles,
+    programs: input.programs,
+  });
 
 export const removeMember = (email: string) => api.delete<unknown>(`/api/staff/team/${enc(email)}`);

@@ -11,7 +11,16 @@ import { useMutation } from '../../../lib/use-mutation';
  * A document the office received itself, a paper transcript the school sent (issue 41, right `move_stage`):
  * marked received with a note only the office reads, or the mark taken back. The applicant reads "Received".
  */
-export function ChecklistReceipt({ userId, item }: { userId: string; item: StaffChecklistItem }) {
+export function ChecklistReceipt({
+  userId,
+  item,
+  onDone,
+}: {
+  userId: string;
+  item: StaffChecklistItem;
+  /** Says what was done, in the checklist's message, which takes the focus. */
+  onDone: (message: string) => void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
@@ -22,11 +31,15 @@ export function ChecklistReceipt({ userId, item }: { userId: string; item: Staff
     onSuccess: async () => {
       setOpen(false);
       await refresh();
+      onDone(`${item.label} was marked received.`);
     },
   });
   const takeBack = useMutation({
     mutationFn: () => api.delete(`${checklistReceiptsPath(userId)}?item_key=${encodeURIComponent(item.key)}`),
-    onSuccess: refresh,
+    onSuccess: async () => {
+      await refresh();
+      onDone(`The receipt of ${item.label} was taken back.`);
+    },
   });
   if (item.receipt)
     return (

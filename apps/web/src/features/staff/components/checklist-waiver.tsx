@@ -15,21 +15,30 @@ import styles from './staff.module.css';
  * "waived"), and taking it back is one button, since it restores what was.
  * Cancel comes first in the dialog, so Enter in it never waives by accident.
  */
-export function ChecklistWaiver({ userId, item }: { userId: string; item: StaffChecklistItem }) {
+export function ChecklistWaiver({ userId, item, onDone, focusAfter }: WaiverProps) {
   // A received item needs no waiver.
   if (item.state === 'received') return null;
   return item.state === 'waived' ? (
-    <TakeBackWaiver userId={userId} item={item} />
+    <TakeBackWaiver userId={userId} item={item} onDone={onDone} />
   ) : (
-    <WaiveDialog userId={userId} item={item} />
+    <WaiveDialog userId={userId} item={item} onDone={onDone} focusAfter={focusAfter} />
   );
+}
+
+interface WaiverProps {
+  userId: string;
+  item: StaffChecklistItem;
+  /** Says what was done, in the checklist's message, which takes the focus. */
+  onDone: (message: string) => void;
+  /** That message: where focus goes once the dialog closes (its Waive button is gone by then). */
+  focusAfter: () => HTMLElement | null;
 }
 
 /** The application's detail, whose checklist and `complete` the server recomputes. */
 const refresh = (queryClient: ReturnType<typeof useQueryClient>, userId: string) =>
   queryClient.invalidateQueries({ queryKey: ['staff', 'application', userId] });
 
-function WaiveDialog({ userId, item }: { userId: string; item: StaffChecklistItem }) {
+function WaiveDialog({ userId, item, onDone, focusAfter }: WaiverProps) {
   const reasonId = useId();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
@@ -39,6 +48,7 @@ function WaiveDialog({ userId, item }: { userId: string; item: StaffChecklistIte
       setReason('');
       setMissing(false);
     },
+    focusAfter,
   });
   const waive = () => {
     setMissing(!reason.trim());
@@ -46,6 +56,7 @@ function WaiveDialog({ userId, item }: { userId: string; item: StaffChecklistIte
     void dialog.run(async () => {
       await api.post(checklistWaiversPath(userId), { item_key: item.key, reason: reason.trim() });
       await refresh(queryClient, userId);
+      onDone(`${item.label} was waived.`);
     });
   };
   return (
@@ -83,7 +94,7 @@ function WaiveDialog({ userId, item }: { userId: string; item: StaffChecklistIte
   );
 }
 
-function TakeBackWaiver({ userId, item }: { userId: string; item: StaffChecklistItem }) {
+function TakeBackWaiver({ userId, item, onDone }: Omit<WaiverProps, 'focusAfter'>) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
@@ -93,6 +104,7 @@ function TakeBackWaiver({ userId, item }: { userId: string; item: StaffChecklist
     try {
       await api.delete(`${checklistWaiversPath(userId)}?item_key=${encodeURIComponent(item.key)}`);
       await refresh(queryClient, userId);
+      onDone(`The waiver of ${item.label} was taken back.`);
     } catch (err) {
       setError(err);
     } finally {

@@ -29,7 +29,8 @@ export function ConsoleNav() {
         ))}
       </ul>
       <p className={styles.who}>
-        Signed in as {me.email} ({me.roles.join(', ')}
+        Signed in as {me.name ? `${me.name} (${me.email}; ` : `${me.email} (`}
+        {me.roles.join(', ')}
         {me.programs ? `; ${me.programs.join(', ')}` : ''})
       </p>
     </nav>

@@ -6,10 +6,16 @@ import { ServerError, userMessage } from '../../../lib/api-errors';
  * code, the field messages under it, and the code itself for a colleague or
  * the help desk ("STAFF_RIGHT_MISSING").
  */
-export function CallError({ error }: { error: unknown }) {
+export function CallError({ error, hide = [] }: { error: unknown; hide?: readonly string[] }) {
   if (!error) return null;
   const code = error instanceof ServerError ? error.code : undefined;
-  const fields = error instanceof ServerError && error.errors ? Object.values(error.errors).flat() : [];
+  // `hide`: fields a reader has no use for, as ids beside the names that say the same (issue 49).
+  const fields =
+    error instanceof ServerError && error.errors
+      ? Object.entries(error.errors)
+          .filter(([field]) => !hide.includes(field))
+          .flatMap(([, messages]) => messages)
+      : [];
   return (
     <InlineAlert severity="error">
       {userMessage(error)}

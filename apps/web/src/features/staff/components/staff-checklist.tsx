@@ -11,6 +11,7 @@ import { ChecklistReceipt } from './checklist-receipt';
 import { ChecklistWaiver } from './checklist-waiver';
 import { hasRight, useStaffAccess } from './staff-access';
 import styles from './staff.module.css';
+import { useResultFocus } from './use-result-focus';
 import { useMutation } from '../../../lib/use-mutation';
 
 /** The office's checklist of one application: each item's state, who asked for or waived it, and a request form. */
@@ -20,21 +21,42 @@ export function StaffChecklist({ app }: { app: StaffApplicationDetail }) {
   const mayWaive = hasRight(access, 'decide') && app.submitted_at !== null;
   // A paper document is received by whoever may ask for documents (reviewers, deciders, administrators).
   const mayReceive = hasRight(access, 'move_stage') && app.submitted_at !== null;
+  // Asking the applicant for a document is the same right (a reader only reads: the server refuses them).
+  const mayAsk = hasRight(access, 'move_stage') && app.submitted_at !== null;
+  // Each action redraws its line (its form closed, its button another): focus goes to what it did (issue 49).
+  const [said, setSaid] = useState('');
+  const result = useResultFocus();
+  const onDone = (message: string) => {
+    setSaid(message);
+    result.focusResult();
+  };
   return (
     <section aria-labelledby="checklist-title">
       <h2 id="checklist-title" className={styles.sectionTitle}>
         Checklist ({app.complete ? 'complete' : 'not complete'})
       </h2>
+      <p ref={result.ref} tabIndex={-1} role="status">
+        {said}
+      </p>
       <ul className={styles.list}>
         {app.checklist.map((item) => (
           <li key={item.key}>
             <ChecklistLine item={item} />
             <div className={styles.itemActions}>
-              {app.submitted_at && item.kind === 'document' && item.state !== 'requested' && (
-                <RequestForm userId={app.user_id} item={item} />
+              {mayAsk && item.kind === 'document' && item.state !== 'requested' && (
+                <RequestForm userId={app.user_id} item={item} onDone={onDone} />
               )}
-              {mayReceive && item.kind === 'document' && <ChecklistReceipt userId={app.user_id} item={item} />}
-              {mayWaive && <ChecklistWaiver userId={app.user_id} item={item} />}
+              {mayReceive && item.kind === 'document' && (
+                <ChecklistReceipt userId={app.user_id} item={item} onDone={onDone} />
+              )}
+              {mayWaive && (
+                <ChecklistWaiver
+                  userId={app.user_id}
+                  item={item}
+                  onDone={onDone}
+                  focusAfter={() => result.ref.current}
+                />
+              )}
             </div>
           </li>
         ))}
@@ -75,14 +97,25 @@ function ChecklistLine({ item }: { item: StaffChecklistItem }) {
 }
 
 /** Ask the applicant of a submitted application for this document again, with a message they will read. */
-function RequestForm({ userId, item }: { userId: string; item: StaffChecklistItem }) {
+function RequestForm({
+  userId,
+  item,
+  onDone,
+}: {
+  userId: string;
+  item: StaffChecklistItem;
+  onDone: (message: string) => void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const queryClient = useQueryClient();
   const ask = useMutation({
     mutationFn: () => api.post(checklistRequestsPath(userId), { item_key: item.key, message }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'application', userId] }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'application', userId] });
+      onDone(`The applicant was asked for ${item.label}.`);
+    },
   });
   if (!open)
     return (

@@ -1,4 +1,4 @@
-import { MAX_BULK_APPLICATIONS } from '@admissions/domain';
+import { MAX_BULK_APPLICATIONS, memberLabel, rightsOf, type TeamMember } from '@admissions/domain';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ModalActions } from '../../../components/modal/modal-actions';
@@ -9,6 +9,7 @@ import { useStages } from '../api/workflow-api';
 import { CallError } from '../components/error-text';
 import { hasRight, useStaffAccess } from '../components/staff-access';
 import styles from '../components/staff.module.css';
+import { usePrograms } from '../team/member-fields';
 import { BulkDecisions } from './bulk-decisions';
 import { useDialogCall } from './use-dialog-call';
 
@@ -16,6 +17,8 @@ interface BulkProps {
   ids: string[];
   /** The applicant's name of a selected row (the release's confirmation names who will be told). */
   nameOf?: (id: string) => string;
+  /** The program of a selected row (the assignment offers only reviewers who may review every one); undefined: unknown. */
+  programOf?: (id: string) => string | undefined;
   /** Called with what happened, for the list's live region; the selection is then cleared. */
   onDone: (message: string) => void;
 }
@@ -25,7 +28,7 @@ export { SELECT_ALL_ID } from './use-dialog-call';
 const plural = (n: number) => `${n.toLocaleString('en-US')} application${n === 1 ? '' : 's'}`;
 
 /** What the office does with the selected rows: assign them to a reviewer, move them to a stage (one call each). */
-export function BulkActions({ ids, nameOf = (id) => id, onDone }: BulkProps) {
+export function BulkActions({ ids, nameOf = (id) => id, programOf, onDone }: BulkProps) {
   const me = useStaffAccess();
   const canAssign = hasRight(me, 'manage_team');
   const canMove = hasRight(me, 'move_stage');
@@ -34,25 +37,49 @@ export function BulkActions({ ids, nameOf = (id) => id, onDone }: BulkProps) {
   return (
     <div className={styles.bulk} role="group" aria-label="With the selected applications">
       <span>{ids.length === 0 ? 'No application selected' : `${plural(ids.length)} selected`}</span>
-      {canAssign && <AssignDialog ids={ids} onDone={onDone} />}
+      {canAssign && <AssignDialog ids={ids} programOf={programOf} onDone={onDone} />}
       {canMove && <MoveDialog ids={ids} onDone={onDone} />}
       {canDecide && <BulkDecisions ids={ids} nameOf={nameOf} onDone={onDone} />}
     </div>
   );
 }
 
-function AssignDialog({ ids, onDone }: BulkProps) {
+/**
+ * Who may review every one of the selected applications (issue 49): a member with the review right whose programs
+ * cover each one's program. A program the list does not know leaves only the members of every program. The server
+ * checks again.
+ */
+function eligibleReviewers(members: readonly TeamMember[], programs: readonly (string | undefined)[]): TeamMember[] {
+  return members.filter(
+    (m) =>
+      rightsOf(m.roles).has('review') &&
+      (m.programs === null || programs.every((p) => p !== undefined && m.programs!.includes(p))),
+  );
+}
+
+function AssignDialog({ ids, programOf = () => undefined, onDone }: BulkProps) {
   const id = useId();
   const dialog = useDialogCall();
   const team = useTeam();
+  const { programLabel } = usePrograms();
   const [reviewer, setReviewer] = useState('');
-  const reviewers = (team.data?.members ?? []).filter((m) => m.roles.includes('reviewer') || m.roles.includes('admin'));
+  const programs = [...new Set(ids.map(programOf))];
+  const reviewers = eligibleReviewers(team.data?.members ?? [], programs).sort((a, b) =>
+    memberLabel(a).localeCompare(memberLabel(b), 'en'),
+  );
+  // A member's name, with the address and programs that tell two of the same name apart.
+  const optionLabel = (m: TeamMember) => {
+    const scope = m.programs ? m.programs.map(programLabel).join(', ') : '';
+    const extra = [m.name !== null ? m.email : '', scope].filter(Boolean).join('; ');
+    return extra ? `${memberLabel(m)} (${extra})` : memberLabel(m);
+  };
+  const chosen = reviewers.find((m) => m.email === reviewer);
   const tooMany = ids.length > MAX_BULK_APPLICATIONS;
   const assign = () =>
     dialog.run(async () => {
       const result = await assignReviewer({ reviewer, application_ids: ids });
       onDone(
-        `${plural(result.assigned)} assigned to ${reviewer}` +
+        `${plural(result.assigned)} assigned to ${chosen ? memberLabel(chosen) : reviewer}` +
           (result.already_assigned ? `; ${plural(result.already_assigned)} already were.` : '.'),
       );
     });
@@ -71,13 +98,13 @@ function AssignDialog({ ids, onDone }: BulkProps) {
           confirmLabel="Assign"
           onConfirm={() => void assign()}
           busy={dialog.busy}
-          confirmDisabled={!reviewer || tooMany}
+          confirmDisabled={!chosen || tooMany}
         />
       }
     >
       <p>
-        Assign {plural(ids.length)} to one reviewer. A reviewer limited to some programs can only be given applications
-        to those programs.
+        Assign {plural(ids.length)} to one reviewer. Only the reviewers who may review every selected application are
+        offered: a reviewer limited to some programs can only be given applications to those programs.
       </p>
       {tooMany && <p>At most {MAX_BULK_APPLICATIONS} applications can be assigned at once.</p>}
       <div className={styles.filter}>
@@ -86,13 +113,13 @@ function AssignDialog({ ids, onDone }: BulkProps) {
           <option value="">Choose a reviewer</option>
           {reviewers.map((m) => (
             <option key={m.email} value={m.email}>
-              {m.email}
-              {m.programs ? ` (${m.programs.join(', ')})` : ''}
+              {optionLabel(m)}
             </option>
           ))}
         </select>
       </div>
-      <CallError error={dialog.error ?? team.error} />
+      {team.data && reviewers.length === 0 && <p>No reviewer may review every selected application.</p>}
+      <CallError error={dialog.error ?? team.error} hide={['application_ids']} />
     </Modal>
   );
 }

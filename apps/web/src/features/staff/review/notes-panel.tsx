@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { addNote, notesKey, useNotes } from '../api/review-api';
 import { CallError } from '../components/error-text';
+import { useResultFocus } from '../components/use-result-focus';
 import { useZonedTime } from '../components/zoned-time';
 import styles from './review.module.css';
 
@@ -20,6 +21,8 @@ export function NotesPanel({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
+  // Focus goes to what the note's adding did (or why not): the note itself is read there, and then in the list.
+  const result = useResultFocus<HTMLDivElement>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
@@ -39,6 +42,7 @@ export function NotesPanel({ userId }: { userId: string }) {
     } catch (err) {
       setError(err);
     } finally {
+      result.focusResult();
       setBusy(false);
     }
   };
@@ -58,7 +62,7 @@ export function NotesPanel({ userId }: { userId: string }) {
           {notes.data.notes.map((n) => (
             <li key={n.id} className={styles.card}>
               <p className={styles.cardHead}>
-                <strong>{n.author}</strong> <span className={styles.hint}>{time(n.created_at)}</span>
+                <strong>{n.author_name ?? n.author}</strong> <span className={styles.hint}>{time(n.created_at)}</span>
               </p>
               <p className={styles.text}>{n.text}</p>
             </li>
@@ -84,15 +88,17 @@ export function NotesPanel({ userId }: { userId: string }) {
             </p>
           )}
         </div>
-        <CallError error={error} />
         <div className={styles.buttons}>
           <Button type="submit" variant="secondary" loading={busy}>
             Add note
           </Button>
         </div>
-        <p role="status" className={styles.status}>
-          {said}
-        </p>
+        <div ref={result.ref} tabIndex={-1}>
+          <CallError error={error} />
+          <p role="status" className={styles.status}>
+            {said}
+          </p>
+        </div>
       </form>
     </section>
   );

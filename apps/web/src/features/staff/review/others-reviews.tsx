@@ -24,7 +24,7 @@ export function OthersReviews({ reviews }: { reviews: ReviewsResponse }) {
           {reviews.others.map((r) => (
             <li key={r.reviewer} className={styles.card}>
               <p className={styles.cardHead}>
-                <strong>{r.reviewer}</strong>, overall {formatScore(r.overall) || '—'}
+                <strong>{r.reviewer_name ?? r.reviewer}</strong>, overall {formatScore(r.overall) || '—'}
                 {r.submitted_at && <span className={styles.hint}> (submitted {time(r.submitted_at)})</span>}
               </p>
               <ul className={styles.scores}>

@@ -64,7 +64,7 @@ function ReviewPage() {
               <DecisionPanel key={userId} userId={userId} canDecide applicantName={name} />
             </div>
           )}
-          {hasRight(me, 'move_stage') && <StageControl key={app.stage ?? ''} userId={userId} stage={app.stage} />}
+          {hasRight(me, 'move_stage') && <StageControl key={userId} userId={userId} stage={app.stage} />}
           <NotesPanel userId={userId} />
         </div>
       </div>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { moveStage } from '../api/work-api';
 import { useStages } from '../api/workflow-api';
 import { CallError } from '../components/error-text';
+import { useResultFocus } from '../components/use-result-focus';
 import styles from './review.module.css';
 
 /** Moves one application to another stage (reviewers, deciders, administrators). */
@@ -15,6 +16,14 @@ export function StageControl({ userId, stage }: { userId: string; stage: string 
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState('');
+  // The Move button is disabled once the stage is the one chosen: focus goes to what the move did, or why not.
+  const result = useResultFocus<HTMLDivElement>();
+  // Another stage (this move, or a colleague's seen on a refetch) is the one chosen afresh.
+  const [shown, setShown] = useState(stage);
+  if (stage !== shown) {
+    setShown(stage);
+    setChosen(stage ?? '');
+  }
   const list = stages.data?.stages ?? [];
   const current = list.find((s) => s.id === stage)?.label ?? stage;
   const submit = async (event: FormEvent) => {
@@ -28,8 +37,10 @@ export function StageControl({ userId, stage }: { userId: string; stage: string 
       await queryClient.invalidateQueries({ queryKey: ['staff', 'application', userId] });
       void queryClient.invalidateQueries({ queryKey: ['staff', 'applications'] });
     } catch (err) {
+      setSaid('');
       setError(err);
     } finally {
+      result.focusResult();
       setBusy(false);
     }
   };
@@ -55,10 +66,12 @@ export function StageControl({ userId, stage }: { userId: string; stage: string 
           Move
         </Button>
       </form>
-      <CallError error={error} />
-      <p role="status" className={styles.status}>
-        {said}
-      </p>
+      <div ref={result.ref} tabIndex={-1}>
+        <CallError error={error} />
+        <p role="status" className={styles.status}>
+          {said}
+        </p>
+      </div>
     </section>
   );
 }

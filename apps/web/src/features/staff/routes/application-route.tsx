@@ -15,6 +15,7 @@ import { formatSize, STATUS_LABELS } from '../components/staff-format';
 import { StaffChecklist } from '../components/staff-checklist';
 import { OtherApplications } from '../components/other-applications';
 import { StaffGate } from '../components/staff-gate';
+import { useResultFocus } from '../components/use-result-focus';
 import styles from '../components/staff.module.css';
 import { reviewPath } from '../review/neighbours';
 
@@ -46,6 +47,12 @@ function ApplicationView() {
   usePageTitle(
     detail.data ? `Application of ${name}` : notFound ? NOT_FOUND_TITLE : refusal ? NOT_OPENED_TITLE : 'Application',
   );
+  // Arrived at an application (from the list, a link, or another application): its name first, as a new page's title.
+  const title = useRef<HTMLHeadingElement>(null);
+  const shownId = detail.data?.user_id;
+  useEffect(() => {
+    if (shownId) title.current?.focus();
+  }, [shownId]);
   if (refusal?.movedTo)
     return <Navigate replace to={`/staff/applications/${encodeURIComponent(refusal.movedTo)}${search}`} />;
   if (detail.isError) return <NotOpened error={detail.error} notFound={notFound} />;
@@ -57,7 +64,9 @@ function ApplicationView() {
       <p>
         <Link to="/staff">Back to the applications</Link>
       </p>
-      <h1 className={styles.title}>{name}</h1>
+      <h1 ref={title} tabIndex={-1} className={styles.title}>
+        {name}
+      </h1>
       {app.web_status === 'submitted' && (
         <p>
           <Link to={reviewPath(app.user_id)}>Read and review beside the print view</Link>
@@ -195,6 +204,8 @@ function Actions({ app }: { app: StaffApplicationDetail }) {
   const [fallbackUrl, setFallbackUrl] = useState<string | undefined>();
   const [tokenId, setTokenId] = useState<string | undefined>();
   const [withdrawn, setWithdrawn] = useState(false);
+  // Withdrawing the link takes its button away, and a refusal is read where it is said: focus goes there.
+  const result = useResultFocus<HTMLDivElement>();
   const openPrintView = async () => {
     setBusy(true);
     setError(undefined);
@@ -209,6 +220,7 @@ function Actions({ app }: { app: StaffApplicationDetail }) {
     } catch (err) {
       win?.close();
       setError(userMessage(err));
+      result.focusResult();
     } finally {
       setBusy(false);
     }
@@ -232,18 +244,25 @@ function Actions({ app }: { app: StaffApplicationDetail }) {
           onClick={() =>
             void revokePrintToken(tokenId).then(
               () => {
+                setError(undefined);
                 setWithdrawn(true);
                 setFallbackUrl(undefined);
+                result.focusResult();
               },
-              (err: unknown) => setError(userMessage(err)),
+              (err: unknown) => {
+                setError(userMessage(err));
+                result.focusResult();
+              },
             )
           }
         >
           Withdraw the print link
         </Button>
       )}
-      {withdrawn && <p role="status">The print link no longer works.</p>}
-      {error && <InlineAlert severity="error">{error}</InlineAlert>}
+      <div ref={result.ref} tabIndex={-1}>
+        {withdrawn && <p role="status">The print link no longer works.</p>}
+        {error && <InlineAlert severity="error">{error}</InlineAlert>}
+      </div>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   termOptions,
   type StaffListSort,
 } from '@admissions/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
@@ -17,16 +17,19 @@ import { useStageLabel, useStages } from '../api/workflow-api';
 import { useDecisionCodes } from '../../decisions/api/decision-api';
 import { hasRight, useStaffAccess } from '../components/staff-access';
 import { useTenantConfig } from '../../../shared/site/api/tenant-api';
-import { useZonedTime } from '../../../shared/site/zoned-time';
+import { useCompactZonedTime } from '../../../shared/site/zoned-time';
 import { StaffGate } from '../components/staff-gate';
 import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
+import listStyles from '../list/list.module.css';
 import { BulkActions, SELECT_ALL_ID } from '../list/bulk-actions';
 import { COLUMNS, firstDirection } from '../list/list-columns';
 import { ListRow } from '../list/list-row';
 import type { ReviewOrigin } from '../review/neighbours';
 
 const SORTS: readonly string[] = STAFF_LIST_SORTS;
+/** The results' region, where the skip link after the search box goes. */
+const RESULTS_ID = 'staff-results';
 
 /** The filters live in the address, so a reader can go back, reload or share a view of the list. */
 function filtersOf(params: URLSearchParams): ListFilters {
@@ -76,7 +79,7 @@ function Console() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const list = useApplicationList(filters, true);
-  const time = useZonedTime();
+  const { time, zone } = useCompactZonedTime();
   const stageLabel = useStageLabel();
   const sort = filters.sort ?? 'last_change';
   const dir = filters.dir ?? 'desc';
@@ -115,7 +118,7 @@ function Console() {
       />
       <p className={styles.summary} role="status">
         {data
-          ? `${data.total.toLocaleString('en-US')}${data.total_capped ? '+' : ''} applications`
+          ? `${data.total.toLocaleString('en-US')}${data.total_capped ? '+' : ''} application${data.total === 1 && !data.total_capped ? '' : 's'}`
           : 'Loading applications…'}
         {' · '}
         <a href={csvExportUrl(filters)} download>
@@ -129,6 +132,7 @@ function Console() {
             const row = rows.find((r) => r.user_id === id);
             return row ? [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email : id;
           }}
+          programOf={(id) => rows.find((r) => r.user_id === id)?.program}
           onDone={(message) => {
             setSaid(message);
             select(new Set());
@@ -143,8 +147,15 @@ function Console() {
       {!data ? (
         <PageLoading />
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
+        // The skip link's target (issue 49): focusable by script, named by what it holds.
+        <div
+          id={RESULTS_ID}
+          className={`${styles.tableWrap} ${listStyles.results}`}
+          role="region"
+          aria-label="Results"
+          tabIndex={-1}
+        >
+          <table className={`${styles.table} ${listStyles.table}`}>
             <caption className="visually-hidden">
               Applications, sorted by {COLUMNS.find((c) => c.sort === sort)?.title}
             </caption>
@@ -173,6 +184,7 @@ function Console() {
                       key={c.sort}
                       column={c.sort}
                       title={c.title}
+                      zone={c.zoned ? zone : undefined}
                       sort={sort}
                       dir={dir}
                       onSort={(next) => update({ ...filters, ...next, page: undefined })}
@@ -234,9 +246,12 @@ function SortHeader({
   sort,
   dir,
   onSort,
+  zone,
 }: {
   column: StaffListSort;
   title: string;
+  /** The zone the column's times are in, named once here. */
+  zone?: { short: string; long: string };
   sort: StaffListSort;
   dir: 'asc' | 'desc';
   onSort: (next: Pick<ListFilters, 'sort' | 'dir'>) => void;
@@ -251,10 +266,24 @@ function SortHeader({
         }
       >
         {title}
+        {zone && (
+          <>
+            {' '}
+            (<abbr title={zone.long}>{zone.short}</abbr>)
+          </>
+        )}
         <span aria-hidden="true">{column === sort ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
       </button>
     </th>
   );
+}
+
+/** Focus moves by script, so the address keeps its filters and no hash. */
+function skipToResults(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(RESULTS_ID);
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
 }
 
 function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (filters: ListFilters) => void }) {
@@ -270,6 +299,9 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
   const [decisionState, setDecisionState] = useState(filters.decision_state ?? '');
   const codes = useDecisionCodes({ optional: true });
   const tenant = useTenantConfig();
+  // A member limited to programs (decision 039) is offered only theirs: the others would always find nothing.
+  const mine = useStaffAccess().programs;
+  const programs = programOptions(tenant).filter((o) => o.value && (mine === null || mine.includes(o.value)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch({
@@ -290,6 +322,10 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
         <span>Name or e-mail</span>
         <input type="search" value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} />
       </label>
+      {/* The next stop after the search box: past the other filters to the results (issue 49). */}
+      <a className={listStyles.skipLink} href={`#${RESULTS_ID}`} onClick={skipToResults}>
+        Skip to results
+      </a>
       <label className={styles.filter}>
         <span>Status</span>
         <select value={status} onChange={(e) => setStatus(e.target.value)}>
@@ -304,14 +340,12 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       <label className={styles.filter}>
         <span>Program</span>
         <select value={program} onChange={(e) => setProgram(e.target.value)}>
-          <option value="">Any program</option>
-          {programOptions(tenant)
-            .filter((o) => o.value)
-            .map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+          <option value="">{mine === null ? 'Any program' : 'Any of your programs'}</option>
+          {programs.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </select>
       </label>
       <label className={styles.filter}>

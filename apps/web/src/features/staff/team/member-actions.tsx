@@ -1,4 +1,4 @@
-import type { TeamMember } from '@admissions/domain';
+import { memberLabel, type TeamMember } from '@admissions/domain';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -7,13 +7,14 @@ import { useModalCall } from '../../../components/modal/use-modal-call';
 import { Modal } from '../../../components/ui/modal';
 import { changeMember, removeMember } from '../api/team-api';
 import { CallError } from '../components/error-text';
-import { draftProblem, MemberFields, type MemberDraft } from './member-fields';
+import { draftProblem, MemberFields, NameField, type MemberDraft } from './member-fields';
 import styles from './team.module.css';
 
 export const MEMBERS_TITLE_ID = 'members-title';
 
 /**
- * Change a member's roles or programs, or remove them after a confirmation.
+ * Change a member's name, roles or programs, or remove them after a confirmation. A member is called by name, and
+ * by address until they have one (issue 49).
  * Cancel comes first in each dialog, so Enter never removes by accident.
  */
 export function MemberActions({ member, onDone }: { member: TeamMember; onDone: (message: string) => void }) {
@@ -26,36 +27,42 @@ export function MemberActions({ member, onDone }: { member: TeamMember; onDone: 
 }
 
 function ChangeDialog({ member, onDone }: { member: TeamMember; onDone: (message: string) => void }) {
+  const label = memberLabel(member);
   const [draft, setDraft] = useState<MemberDraft>({ roles: member.roles, programs: member.programs });
+  const [name, setName] = useState(member.name ?? '');
   const [problem, setProblem] = useState<string | undefined>();
   const dialog = useModalCall({
     onOpen: () => {
       setDraft({ roles: member.roles, programs: member.programs });
+      setName(member.name ?? '');
       setProblem(undefined);
     },
   });
   const save = () => {
-    const local = draftProblem(draft);
+    // A named member keeps a name; one invited before names were asked for may stay unnamed.
+    const local = member.name !== null && name.trim() === '' ? "Enter the member's name." : draftProblem(draft);
     setProblem(local);
     if (local) return dialog.clearError();
     void dialog.run(async () => {
-      await changeMember({ email: member.email, ...draft });
-      onDone(`${member.email} was changed. It takes effect at their next request.`);
+      await changeMember({ email: member.email, name, ...draft });
+      onDone(`${name.trim() || label} was changed. It takes effect at their next request.`);
     });
   };
   return (
     <Modal
-      title={`Change ${member.email}`}
+      title={`Change ${label}`}
       size="s"
       {...dialog.modal}
       trigger={
-        <Button variant="secondary" aria-label={`Change ${member.email}`}>
+        <Button variant="secondary" aria-label={`Change ${label}`}>
           Change
         </Button>
       }
       actions={<ModalActions confirmLabel="Save" onConfirm={save} busy={dialog.busy} />}
     >
       <div className={styles.form}>
+        <p className={styles.hint}>{member.email}</p>
+        <NameField value={name} onChange={setName} required={member.name !== null} />
         <MemberFields value={draft} onChange={setDraft} />
         {problem && <InlineAlert severity="error">{problem}</InlineAlert>}
         <CallError error={dialog.error} />
@@ -65,19 +72,20 @@ function ChangeDialog({ member, onDone }: { member: TeamMember; onDone: (message
 }
 
 function RemoveDialog({ member, onDone }: { member: TeamMember; onDone: (message: string) => void }) {
+  const label = memberLabel(member);
   // Once removed, its row is gone: focus goes to the list's title, not to a vanished button.
   const dialog = useModalCall({ focusAfter: () => document.getElementById(MEMBERS_TITLE_ID) });
   const remove = () =>
     dialog.run(async () => {
       await removeMember(member.email);
-      onDone(`${member.email} was removed from the team; their sessions have ended.`);
+      onDone(`${label} was removed from the team; their sessions have ended.`);
     });
   return (
     <Modal
-      title={`Remove ${member.email}?`}
+      title={`Remove ${label}?`}
       {...dialog.modal}
       trigger={
-        <Button variant="secondary" aria-label={`Remove ${member.email}`}>
+        <Button variant="secondary" aria-label={`Remove ${label}`}>
           Remove
         </Button>
       }

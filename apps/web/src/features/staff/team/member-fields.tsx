@@ -1,4 +1,10 @@
-import { programOptions, STAFF_ROLES, type StaffRole, type TeamMemberInput } from '@admissions/domain';
+import {
+  MAX_MEMBER_NAME_LENGTH,
+  programOptions,
+  STAFF_ROLES,
+  type StaffRole,
+  type TeamMemberInput,
+} from '@admissions/domain';
 import { useId, useMemo } from 'react';
 import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import styles from './team.module.css';
@@ -27,7 +33,32 @@ export function usePrograms() {
   }, [tenant]);
 }
 
-export type MemberDraft = Omit<TeamMemberInput, 'email'>;
+export type MemberDraft = Omit<TeamMemberInput, 'email' | 'name'>;
+
+/** A member's name (issue 49): asked for at invitation, changed by an administrator. */
+export function NameField({
+  value,
+  onChange,
+  required,
+}: {
+  value: string;
+  onChange: (next: string) => void;
+  required: boolean;
+}) {
+  return (
+    <label className={styles.field}>
+      <span>Name</span>
+      <input
+        type="text"
+        autoComplete="off"
+        value={value}
+        maxLength={MAX_MEMBER_NAME_LENGTH}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
 
 /** Roles (one or more) and programs (every program, or only some): the invite and the change share them. */
 export function MemberFields({ value, onChange }: { value: MemberDraft; onChange: (next: MemberDraft) => void }) {

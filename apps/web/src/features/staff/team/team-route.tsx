@@ -1,4 +1,4 @@
-import type { TeamMember } from '@admissions/domain';
+import { memberLabel, type TeamMember } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../components/layout/use-page-title';
@@ -7,6 +7,7 @@ import { useZonedTime } from '../../../shared/site/zoned-time';
 import { TEAM_KEY, useTeam } from '../api/team-api';
 import { CallError } from '../components/error-text';
 import { StaffGate } from '../components/staff-gate';
+import { useResultFocus } from '../components/use-result-focus';
 import styles from '../components/staff.module.css';
 import { InviteForm } from './invite-form';
 import { ROLE_LABELS, usePrograms } from './member-fields';
@@ -26,6 +27,8 @@ function TeamPage() {
   const team = useTeam();
   const queryClient = useQueryClient();
   const [said, setSaid] = useState('');
+  // After "Send invitation", focus moves to the result's message (issue 49): the form it came from is emptied.
+  const result = useResultFocus();
   const done = (message: string) => {
     setSaid(message);
     void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
@@ -33,7 +36,7 @@ function TeamPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Team</h1>
-      <p className={styles.summary} role="status">
+      <p className={styles.summary} role="status" ref={result.ref} tabIndex={-1}>
         {said}
       </p>
       <section aria-labelledby={MEMBERS_TITLE_ID} className={styles.page}>
@@ -52,7 +55,12 @@ function TeamPage() {
         <h2 id="invite-title" className={styles.sectionTitle}>
           Invite a member
         </h2>
-        <InviteForm onInvited={(email) => done(`An invitation was sent to ${email}.`)} />
+        <InviteForm
+          onInvited={(m) => {
+            done(`An invitation was sent to ${m.name} (${m.email}).`);
+            result.focusResult();
+          }}
+        />
       </section>
     </div>
   );
@@ -80,7 +88,13 @@ function MembersTable({ members, onDone }: { members: TeamMember[]; onDone: (mes
           {members.map((m) => (
             <tr key={m.email}>
               <th scope="row" className={styles.nameCell}>
-                {m.email}
+                {memberLabel(m)}
+                {m.name !== null && (
+                  <>
+                    <br />
+                    <span className={styles.muted}>{m.email}</span>
+                  </>
+                )}
               </th>
               <td data-label="Roles">{m.roles.map((r) => ROLE_LABELS[r]).join(', ')}</td>
               <td data-label="Programs">{m.programs ? m.programs.map(programLabel).join(', ') : 'Every program'}</td>

@@ -58,6 +58,8 @@ export function row(userId: string, last: string, first: string, extra: Partial<
     overall_score: null,
     review_count: 0,
     complete: false,
+    letters_requested: 0,
+    letters_received: 0,
     late: false,
     cycle_id: '2026-27',
     decision: '',
@@ -85,13 +87,26 @@ export function detail(r: StaffListRow): StaffApplicationDetail {
   };
 }
 
-export function me(email: string, roles: StaffRole[], programs: string[] | null = null): StaffMeResponse {
-  return { username: email, email, roles, programs, rights: [...new Set(roles.flatMap((r) => ROLE_RIGHTS[r]))] };
+export function me(
+  email: string,
+  roles: StaffRole[],
+  programs: string[] | null = null,
+  name: string | null = null,
+): StaffMeResponse {
+  return {
+    username: email,
+    email,
+    name,
+    roles,
+    programs,
+    rights: [...new Set(roles.flatMap((r) => ROLE_RIGHTS[r]))],
+  };
 }
 
 export const MEMBERS: TeamMember[] = [
   {
     email: 'dean@college.test',
+    name: null,
     roles: ['admin'],
     programs: null,
     status: 'active',
@@ -101,6 +116,7 @@ export const MEMBERS: TeamMember[] = [
   },
   {
     email: 'rita@college.test',
+    name: 'Rita Reyes',
     roles: ['reviewer'],
     programs: ['MAE'],
     status: 'invited',
@@ -182,6 +198,7 @@ export function consoleServer(who: StaffMeResponse) {
       const note = {
         id: String(notes[r.user_id]!.length + 1),
         author: who.email,
+        author_name: who.name,
         text: (req.body as { text: string }).text,
         created_at: '2026-11-03T16:00:00.000Z',
       };

@@ -50,7 +50,7 @@ describe('the list at work: stages, scores, selection and bulk actions', { timeo
     await user.selectOptions(within(dialog).getByLabelText('Reviewer'), 'rita@college.test');
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(
-      await screen.findByText('1 application assigned to rita@college.test; 1 application already were.'),
+      await screen.findByText('1 application assigned to Rita Reyes; 1 application already were.'),
     ).toHaveAttribute('aria-live', 'polite');
     expect(callsTo('POST /api/staff/assignments').map((r) => r.body)).toEqual([
       { reviewer: 'rita@college.test', application_ids: [ADA, ALAN] },

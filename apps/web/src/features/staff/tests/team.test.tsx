@@ -34,7 +34,7 @@ describe('the console by rights, and the team page', { timeout: 30_000 }, () => 
     expect(callsTo('GET /api/staff/team')).toEqual([]);
   });
 
-  test('members with roles, programs, status and times in the institution’s zone; an invitation with roles and one program', async () => {
+  test('members by name, with roles, programs, status and times in the institution’s zone; an invitation with a name, roles and one program, then focus on its result', async () => {
     setLoggedInCookie();
     const server = consoleServer(ADMIN);
     const { callsTo } = stubFetch({
@@ -43,7 +43,9 @@ describe('the console by rights, and the team page', { timeout: 30_000 }, () => 
     });
     const { user } = renderApp('/staff/team');
 
-    const rita = await screen.findByRole('row', { name: /rita@college\.test/ });
+    const rita = await screen.findByRole('row', { name: /Rita Reyes/ });
+    expect(within(rita).getByRole('rowheader')).toHaveTextContent('Rita Reyes');
+    expect(rita).toHaveTextContent('rita@college.test');
     expect(rita).toHaveTextContent('Reviewer');
     expect(rita).toHaveTextContent('MA in Education');
     expect(rita).toHaveTextContent('Invited');
@@ -55,6 +57,14 @@ describe('the console by rights, and the team page', { timeout: 30_000 }, () => 
     expect(within(dean).queryByRole('button')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('E-mail address'), 'new.reader@college.test');
+    // The name is asked for: without it the browser says so and asks nothing.
+    const name = screen.getByLabelText('Name');
+    expect(name).toBeRequired();
+    expect(name).toHaveAttribute('maxLength', '100');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Enter the name of the person to invite.')).toBeInTheDocument();
+    expect(callsTo('POST /api/staff/team')).toEqual([]);
+    await user.type(name, '  Nia Reader ');
     await user.click(screen.getByRole('checkbox', { name: /^Reviewer/ }));
     await user.click(screen.getByRole('checkbox', { name: /^Reader/ }));
     await user.click(screen.getByRole('radio', { name: 'Only these programs' }));
@@ -69,14 +79,15 @@ describe('the console by rights, and the team page', { timeout: 30_000 }, () => 
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('An invitation was sent to new.reader@college.test.')).toHaveAttribute(
-      'role',
-      'status',
-    );
+    const sent = await screen.findByText('An invitation was sent to Nia Reader (new.reader@college.test).');
+    expect(sent).toHaveAttribute('role', 'status');
+    // Focus moves to the result's message (issue 49).
+    await waitFor(() => expect(sent).toHaveFocus());
     expect(callsTo('POST /api/staff/team').map((r) => r.body)).toEqual([
-      { email: 'new.reader@college.test', roles: ['reader'], programs: ['MAE'] },
+      { email: 'new.reader@college.test', name: 'Nia Reader', roles: ['reader'], programs: ['MAE'] },
     ]);
     expect(screen.getByLabelText('E-mail address')).toHaveValue('');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
   });
 
   test('a change the server refuses shows its message and code; a removal asks first, then the list’s title has focus', async () => {
@@ -97,8 +108,12 @@ describe('the console by rights, and the team page', { timeout: 30_000 }, () => 
     });
     const { user } = renderApp('/staff/team');
 
-    await user.click(await screen.findByRole('button', { name: 'Change rita@college.test' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change rita@college.test' });
+    await user.click(await screen.findByRole('button', { name: 'Change Rita Reyes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Rita Reyes' });
+    // An administrator may rename the member.
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Rita Reyes');
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Rita M. Reyes');
     await user.click(within(dialog).getByRole('checkbox', { name: /^Decider/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const alert = await within(dialog).findByRole('alert');
@@ -106,15 +121,15 @@ describe('the console by rights, and the team page', { timeout: 30_000 }, () => 
     expect(alert).toHaveTextContent('Unknown program: XYZ.');
     expect(alert).toHaveTextContent('VALIDATION_FAILED');
     expect(callsTo('PUT /api/staff/team/rita%40college.test').map((r) => r.body)).toEqual([
-      { roles: ['reviewer', 'decider'], programs: ['MAE'] },
+      { name: 'Rita M. Reyes', roles: ['reviewer', 'decider'], programs: ['MAE'] },
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    await user.click(screen.getByRole('button', { name: 'Remove rita@college.test' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Remove rita@college.test?' });
+    await user.click(screen.getByRole('button', { name: 'Remove Rita Reyes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Rita Reyes?' });
     expect(callsTo('DELETE /api/staff/team/rita%40college.test')).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText(/rita@college\.test was removed from the team/)).toBeInTheDocument();
+    expect(await screen.findByText(/Rita Reyes was removed from the team/)).toBeInTheDocument();
     expect(callsTo('DELETE /api/staff/team/rita%40college.test')).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toHaveFocus());
   });

@@ -1,3 +1,4 @@
+import { FILE_ACCEPT } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -53,7 +54,8 @@ export function RequestedUpload({ itemKey, label }: { itemKey: string; label: st
       <label htmlFor={id} className={styles.uploadLabel}>
         Upload a new file for {label}
       </label>
-      <input id={id} ref={input} type="file" accept=".pdf,.doc,.docx,.jpg,.jpeg,.png" />
+      {/* What the form's file questions take (the server refuses any other): no .doc, which it never took. */}
+      <input id={id} ref={input} type="file" accept={FILE_ACCEPT} />
       <Button variant="secondary" loading={busy} onClick={() => void send()}>
         Upload
       </Button>

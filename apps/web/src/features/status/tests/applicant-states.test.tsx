@@ -2,6 +2,7 @@ import {
   APPLICATION_CYCLE_PATH,
   DECISION_MESSAGES,
   DECISION_RESPONSE_PATH,
+  FILE_ACCEPT,
   RECOMMENDATIONS_PATH,
   STATUS_PATH,
   WITHDRAW_PATH,
@@ -327,6 +328,24 @@ describe(
       );
       // Its cycle closed: the server takes no upload for it now (409 CYCLE_CLOSED), so none is offered.
       expect(screen.queryByLabelText('Upload a new file for Unofficial Transcript')).not.toBeInTheDocument();
+    });
+
+    test('an item the office asked for again: its upload takes what the form takes, above the withdrawal (issue 49)', async () => {
+      const requested: ChecklistItem = {
+        key: 'college_transcript_upload',
+        label: 'Unofficial Transcript',
+        state: 'requested',
+        updated_at: AT,
+        kind: 'document',
+        message: 'Please upload a transcript with your final grades.',
+      };
+      await open('/completion', { submitted: true, status: { checklist: [ANSWERS, requested] } });
+      const upload = await screen.findByLabelText('Upload a new file for Unofficial Transcript');
+      // The file questions' own list: no .doc, which the server refuses.
+      expect(upload).toHaveAttribute('accept', FILE_ACCEPT);
+      expect(upload.getAttribute('accept')).not.toMatch(/\.doc(,|$)/);
+      const withdraw = screen.getByRole('button', { name: 'Withdraw my application' });
+      expect(upload.compareDocumentPosition(withdraw) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     });
   },
 );

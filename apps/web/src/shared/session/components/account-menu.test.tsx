@@ -32,6 +32,30 @@ describe('header', () => {
 });
 
 describe('account menu', () => {
+  test('offers an applicant their data, and a staff member none (issue 49)', async () => {
+    setLoggedInCookie();
+    stubFetch({
+      ...applicantServer({ webStatuses: ['started'] }).handlers,
+      'GET /api/profile': () => json({ ...profile, is_staff: true }),
+    });
+    const { user } = renderApp('/about');
+    const menu = await openAccountMenu(user);
+    expect(await within(menu).findByText('ada@example.com')).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Download My Data' })).not.toBeInTheDocument();
+  });
+
+  test('an applicant is offered "Download My Data"', async () => {
+    setLoggedInCookie();
+    stubFetch({
+      ...applicantServer({ webStatuses: ['started'] }).handlers,
+      'GET /api/profile': () => json(profile),
+    });
+    const { user } = renderApp('/about');
+    const menu = await openAccountMenu(user);
+    expect(await within(menu).findByRole('link', { name: 'Download My Data' })).toBeInTheDocument();
+  });
+
   test('offers Sign In and Create Account to visitors, carrying their answers', async () => {
     const net = stubFetch();
     const { user, router } = renderApp('/about', { state: { answers: { first_name: 'Ada' } } });

@@ -27,6 +27,8 @@ export function AccountMenu() {
   // "Your applications" only where one person may hold several: elsewhere the form is the applicant's one.
   const listsApplications =
     applicationLimit(useTenantConfig()) > 1 && profile.data !== undefined && !profile.data.is_staff;
+  // An applicant's own data: a staff member's account holds no application, so the office is not offered it.
+  const offersMyData = profile.data !== undefined && !profile.data.is_staff;
   // The server refuses a submitted application's account and a staff member's: neither is offered the button.
   const deletable =
     profile.data !== undefined && !profile.data.is_staff && deriveWebStatus(profile.data.web_status) !== 'submitted';
@@ -56,6 +58,7 @@ export function AccountMenu() {
         open={open}
         onOpenChange={setOpen}
         applicationsPath={listsApplications ? YOUR_APPLICATIONS_PATH : undefined}
+        offersMyData={offersMyData}
         onDeleteAccount={
           deletable
             ? () => {

@@ -50,7 +50,9 @@ describe('the account menu: my data and deleting the account', () => {
     });
     const { user } = renderApp('/about');
     const menu = await openAccountMenu(user);
-    await within(menu).findByRole('link', { name: 'Download My Data' });
+    await within(menu).findByText('ada@example.com');
+    // A staff account holds no application: neither its data nor its deletion is offered (issue 49).
+    expect(within(menu).queryByRole('link', { name: 'Download My Data' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('button', { name: 'Delete Account' })).not.toBeInTheDocument();
   });
 

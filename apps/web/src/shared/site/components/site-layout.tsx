@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { Footer } from '../../../components/layout/footer';
 import { Header } from '../../../components/layout/header';
 import { SkipLink } from '../../../components/layout/skip-link';
@@ -29,10 +29,12 @@ export function SiteLayout() {
 function SiteChrome() {
   const tenant = useTenantConfig();
   const isServiceUser = useIsServiceUser();
+  // A recommender comes by the link in an e-mail, with no account here: no account menu to offer them.
+  const isRecommender = useMatch('/recommend') !== null;
   return (
     <div className={styles.page}>
       <SkipLink targetId={MAIN_ID} />
-      <Header partnerName={tenant.partnerName} actions={isServiceUser ? undefined : <AccountMenu />} />
+      <Header partnerName={tenant.partnerName} actions={isServiceUser || isRecommender ? undefined : <AccountMenu />} />
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         <ApplicationChangedNotice />
         <Outlet />
