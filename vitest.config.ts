@@ -55,6 +55,7 @@ const NO_DATABASE = [
   'features/lookup/zip-code-provider.test.ts',
   'features/mail/messages/messages.test.ts',
   'features/mail/messages/submission.test.ts',
+  'features/mail/messages/zoned-times.test.ts',
   'features/pdf/copy-outline.test.ts',
   'features/pdf/copy-pages.test.ts',
   'features/pdf/copy-version.test.ts',

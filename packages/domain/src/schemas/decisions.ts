@@ -10,6 +10,8 @@ import {
 } from '../api/decisions';
 
 const instant = z.iso.datetime({ offset: true });
+/** A reply-by: an instant with its offset, or a date alone ('2027-03-14'), which falls at the tenant's reply_time that day in its zone. */
+const replyBy = z.union([instant, z.iso.date()]);
 const uuid = z
   .string()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be an application id');
@@ -27,7 +29,7 @@ export const recordDecisionBody = z.strictObject({
     .max(20)
     .optional(),
   conditions: z.array(z.string().trim().min(1).max(DECISION_CONDITION_MAX_LENGTH)).max(20).optional(),
-  reply_by: instant.optional(),
+  reply_by: replyBy.optional(),
 });
 export type RecordDecisionInput = z.infer<typeof recordDecisionBody>;
 

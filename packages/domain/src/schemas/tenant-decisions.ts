@@ -42,6 +42,15 @@ export const tenantDecisionsSchema = z
     codes: z.array(decisionCode).min(1),
     deny_reasons: z.array(denyReason).default([]),
     reply_days: z.number().int().min(1).max(365).default(DEFAULT_REPLY_DAYS),
+    /**
+     * The time of day, in the institution's zone, at which an offer's reply-by falls on its day (issue 49):
+     * 'HH:MM' or 'HH:MM:SS'. By default the end of the day, whether the day is counted from the release
+     * (reply_days) or given by the decider as a date.
+     */
+    reply_time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be a time of day, HH:MM or HH:MM:SS')
+      .default('23:59:59'),
     show_reasons: z.boolean().default(true),
     /** Who signs the decision letter's PDF, under its text (issue 41); without it, the letter's own closing. */
     signature: z

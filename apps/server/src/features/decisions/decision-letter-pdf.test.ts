@@ -1,3 +1,4 @@
+import { formatDateInZone } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../../test/pdf-text';
 import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
@@ -25,9 +26,8 @@ describe('the decision letter as a PDF (issue 41)', () => {
     await expectOk(await staff.put(`/api/staff/applications/${ada.userId}/decision`, { code: 'admit' }));
     await expectOk(await staff.post('/api/staff/decisions/release', { application_ids: [ada.userId] }));
     const text = await pdfText((await expectOk(await ada.client.get('/api/decision/letter.pdf'))).rawPayload);
-    const released = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', dateStyle: 'long' }).format(
-      t.clock.now(),
-    );
+    // Dates written one way, in the institution's zone (issue 49).
+    const released = formatDateInZone(t.clock.now(), 'America/Chicago');
     for (const part of [
       'Brightwater College',
       'Office of Graduate Admissions, 1200 Lakeshore Avenue',
@@ -35,7 +35,7 @@ describe('the decision letter as a PDF (issue 41)', () => {
       'Ada Lovelace',
       '1 Main St',
       'Springfield, IL 62701',
-      'Your application: MA in Education, Fall 2027 (classes begin August 23, 2027)',
+      'Your application: MA in Education, Fall 2027 (classes begin Monday, 23 August 2027)',
       // The tenant's template greets by the preferred name; the address block has the full name.
       'Dear Addie,',
       'Dr. Maya Okafor',

@@ -1,15 +1,10 @@
-import type { Answers } from '@admissions/domain';
+import { formatDateInZone, formatLocalDate, type Answers } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { findApplication } from '../../core/application-repository';
 import type { PdfRenderer } from '../pdf';
 import { decisionLetterText, letterFactsOf } from './decision-letter';
 import { codeOf } from './decision-rules';
 import type { DecisionRow } from './decisions-repository';
-
-/** A local date ('2027-08-23') in words: 'August 23, 2027'. */
-function dayInWords(local: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(new Date(`${local}T00:00Z`));
-}
 
 /** The applicant's postal address as they gave it: the mailing one when it differs from the permanent one. */
 export function postalAddress(answers: Answers): string[] {
@@ -40,12 +35,13 @@ export async function drawDecisionLetter(
   ]);
   const releasedAt = row.released_at ? new Date(row.released_at) : deps.clock.now();
   const fullName = [facts.first_name, facts.last_name].filter(Boolean).join(' ');
-  const starts = facts.entry_term_starts ? ` (classes begin ${dayInWords(facts.entry_term_starts)})` : '';
+  const starts = facts.entry_term_starts ? ` (classes begin ${formatLocalDate(facts.entry_term_starts)})` : '';
   return renderer.renderDecisionLetter({
     title: `${tenant.partnerName}: ${codeOf(tenant.decisions, row.code)?.label ?? row.code}`,
     institution: tenant.partnerName,
     addressLines: [tenant.addressLine1, tenant.addressLine2],
-    date: new Intl.DateTimeFormat('en-US', { timeZone: tenant.time_zone, dateStyle: 'long' }).format(releasedAt),
+    // Dates written one way, in the institution's zone (issue 49): 'Monday, 2 November 2026'.
+    date: formatDateInZone(releasedAt, tenant.time_zone),
     recipient: [fullName, ...postalAddress(application?.answers ?? {})],
     subject: `Your application: ${facts.program_label}, ${facts.entry_term_label}${starts}`,
     text: decisionLetterText(tenant, row, facts, releasedAt),

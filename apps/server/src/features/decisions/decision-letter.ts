@@ -1,5 +1,8 @@
 import {
+  addLocalDays,
   formatInZone,
+  localDateOf,
+  localDayTimeToInstant,
   letterHtml,
   programLabelOf,
   termLabelOf,
@@ -10,7 +13,6 @@ import {
 } from '@admissions/domain';
 import { keptBasisSql } from '../../core/kept-bases';
 import type { Queryable } from '../../infra/db/db';
-import { DAY } from '../../infra/time-units';
 import { codeOf } from './decision-rules';
 import { reasonsShown, type DecisionRow } from './decisions-repository';
 
@@ -58,8 +60,23 @@ export async function letterFactsOf(
 }
 
 /**
+ * The reply-by of a local date ('2027-03-14'): the tenant's reply_time that day in its zone, by default the
+ * end of the day, 23:59:59 there (issue 49).
+ */
+export function replyByOnDay(tenant: Pick<TenantConfig, 'time_zone' | 'decisions'>, day: string): Date {
+  const at = localDayTimeToInstant(day, tenant.time_zone, tenant.decisions.reply_time);
+  if (!at) throw new Error(`not a local date: ${day}`);
+  return at;
+}
+
+/** The default reply-by of an offer released at `releasedAt`: reply_days later in the zone's calendar, at its end. */
+export function defaultReplyBy(tenant: Pick<TenantConfig, 'time_zone' | 'decisions'>, releasedAt: Date): Date {
+  return replyByOnDay(tenant, addLocalDays(localDateOf(releasedAt, tenant.time_zone), tenant.decisions.reply_days));
+}
+
+/**
  * The reply-by instant a decision has or will have: as recorded, else
- * reply_days after its release (or after now, for a preview before release).
+ * reply_days after its release (or after now, for a preview before release), at the end of that day.
  */
 export function replyByOf(
   tenant: TenantConfig,
@@ -68,7 +85,7 @@ export function replyByOf(
 ) {
   if (!codeOf(tenant.decisions, row.code)?.offer) return null;
   if (row.reply_by) return new Date(row.reply_by);
-  return new Date((row.released_at ? new Date(row.released_at) : now).getTime() + tenant.decisions.reply_days * DAY);
+  return defaultReplyBy(tenant, row.released_at ? new Date(row.released_at) : now);
 }
 
 function valuesOf(tenant: TenantConfig, row: DecisionRow, facts: LetterFacts, now: Date): LetterValues {

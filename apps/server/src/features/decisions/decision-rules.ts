@@ -19,7 +19,13 @@ export function codeOf(decisions: TenantDecisions, code: string): TenantDecision
  * conditional offer with its conditions; a reply-by date only on an offer and
  * only in the future. Each refusal has its own stable code.
  */
-export function checkDecision(decisions: TenantDecisions, input: RecordDecisionInput, now: Date): CheckedDecision {
+export function checkDecision(
+  decisions: TenantDecisions,
+  input: RecordDecisionInput,
+  now: Date,
+  /** The day a reply-by given as a date alone falls at its end (or the tenant's reply_time) in the zone. */
+  replyByOnDay: (day: string) => Date,
+): CheckedDecision {
   const code = codeOf(decisions, input.code);
   if (!code)
     throw new AppError('DECISION_CODE_UNKNOWN', { errors: { code: [`Unknown decision code: ${input.code}`] } });
@@ -55,7 +61,7 @@ export function checkDecision(decisions: TenantDecisions, input: RecordDecisionI
       throw new AppError('BAD_REQUEST', {
         errors: { reply_by: [`The decision ${code.label} is not an offer to answer.`] },
       });
-    replyBy = new Date(input.reply_by);
+    replyBy = /^\d{4}-\d{2}-\d{2}$/.test(input.reply_by) ? replyByOnDay(input.reply_by) : new Date(input.reply_by);
     if (replyBy.getTime() <= now.getTime())
       throw new AppError('DECISION_TIME_IN_PAST', {
         errors: { reply_by: ['The reply-by date must be in the future.'] },

@@ -1,5 +1,8 @@
 import {
+  addLocalDays,
   formatInZone,
+  localDateOf,
+  localDayTimeToInstant,
   type ApplicantStatusResponse,
   type DecisionHistoryResponse,
   type StaffListResponse,
@@ -24,6 +27,10 @@ afterAll(async () => {
 beforeEach(async () => {
   staff = await anotherSession(t, STAFF_EMAIL);
 });
+
+/** 23:59:59 in Chicago, `days` local days after the day of `at` there (issue 49). */
+const endOfDayAfter = (at: Date, days: number) =>
+  localDayTimeToInstant(addLocalDays(localDateOf(at, 'America/Chicago'), days), 'America/Chicago')!;
 
 const DENY = { code: 'deny', reasons: [{ id: 'program_full' }, { id: 'other', details: 'Late <b>papers</b>' }] };
 const BODIES: Record<string, object> = {
@@ -110,8 +117,9 @@ describe('provisional and released decisions', () => {
     const at = new Date(t.clock.now().getTime() + 3 * DAY);
     await expectOk(await release({ application_ids: [a.userId], at: at.toISOString() }));
     const preview = await historyOf(a.userId);
-    // Fourteen days from the release, in the institution's zone: not fourteen days from today.
-    const replyBy = formatInZone(new Date(at.getTime() + 14 * DAY), 'America/Chicago');
+    // Fourteen days from the release, in the institution's zone: not fourteen days from today. At the end of that
+    // day there (issue 49).
+    const replyBy = formatInZone(endOfDayAfter(at, 14), 'America/Chicago');
     expect(preview.letter_html).toContain(replyBy);
     t.clock.advance(3 * DAY + MINUTE);
     await runDecisionsPass(t.deps);
@@ -128,7 +136,7 @@ describe('provisional and released decisions', () => {
     const offer = (await statusOf(admitted)).decision!;
     // What the decider previewed is what the applicant reads.
     expect(offer.letter_html).toBe(preview.letter_html);
-    expect(offer.reply_by).toBe(new Date(t.clock.now().getTime() + 14 * DAY).toISOString());
+    expect(offer.reply_by).toBe(endOfDayAfter(t.clock.now(), 14).toISOString());
     expect(offer.letter_html).toContain('Central Time');
     expect(offer).toMatchObject({
       can_respond: true,

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { StaffMember } from '../../session/audit-log';
 import { recordStaffActions } from '../../session/audit-log';
+import { replyByOnDay } from './decision-letter';
 import { checkDecision } from './decision-rules';
 import { applicationStanding } from './decisions-repository';
 import { copyDecisionStates } from '../staff';
@@ -34,7 +35,8 @@ export async function recordDecisions(
   input: RecordDecisionInput,
 ): Promise<void> {
   const now = deps.clock.now();
-  const checked = checkDecision(deps.config.tenant.decisions, input, now);
+  const tenant = deps.config.tenant;
+  const checked = checkDecision(tenant.decisions, input, now, (day) => replyByOnDay(tenant, day));
   const ids = [...new Set(userIds)].sort();
   await deps.db.transaction(async (tx) => {
     // One decision change at a time per application; locked in one order, so two batches never deadlock.

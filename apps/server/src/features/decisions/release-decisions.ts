@@ -7,6 +7,7 @@ import { recordStaffActions, type StaffMember } from '../../session/audit-log';
 import type { StaffAccess } from '../../session/staff-access';
 import { decisionAvailableMail, enqueueMailsIn } from '../mail';
 import { copyDecisionStates } from '../staff';
+import { defaultReplyBy } from './decision-letter';
 import {
   makerAccessNow,
   recordWithheld,
@@ -193,13 +194,14 @@ async function releaseDecisions(
   const { rows } = await tx.query<{ id: string; email: string }>(
     `WITH released AS (
        UPDATE decisions SET status = 'released', released_at = $2, released_by = $3, release_id = $4,
-         reply_by = CASE WHEN code = ANY($5::text[]) THEN coalesce(reply_by, $7::timestamptz + make_interval(days => $6::int)) END
+         reply_by = CASE WHEN code = ANY($5::text[]) THEN coalesce(reply_by, $6::timestamptz) END
        WHERE status = 'provisional' AND ${eligible}
        RETURNING id, user_id)
      SELECT r.id, u.email FROM released r JOIN users u ON u.id = r.user_id`,
     // The reply-by counts from the release's time, as the decider's preview did (issue 41): every batch of a
-    // release, and a scheduled one carried out a minute late, give the same date.
-    [releasing, now, release.created_by, releaseId, offers, tenant.decisions.reply_days, release.release_at],
+    // release, and a scheduled one carried out a minute late, give the same date. It falls at the end of its
+    // day in the institution's zone, unless the tenant names another time (issue 49).
+    [releasing, now, release.created_by, releaseId, offers, defaultReplyBy(tenant, new Date(release.release_at))],
   );
   await enqueueMailsIn(
     deps,

@@ -37,6 +37,7 @@ export async function loadCopySource(
       applicantName: applicantName(answers),
       email: owner.username,
       submittedAt: row?.submitted_at ?? null,
+      timeZone: tenant.time_zone,
     },
     pages: copyOutline(ctx.formAsKept(row?.kept_basis), {
       answers,

@@ -128,7 +128,9 @@ export function ApplicationPdf({ header, pages }: { header: CopyHeader; pages: r
         <View style={styles.applicant}>
           {header.applicantName !== '' && <Text style={styles.applicantName}>{header.applicantName}</Text>}
           <Text>{header.email}</Text>
-          <Text style={styles.status}>{header.submittedAt ? submittedOn(header.submittedAt) : DRAFT_NOTE}</Text>
+          <Text style={styles.status}>
+            {header.submittedAt ? submittedOn(header.submittedAt, header.timeZone) : DRAFT_NOTE}
+          </Text>
         </View>
         {flattenCopy(pages).map((row, i) => (
           <Row key={i} row={row} />

@@ -112,7 +112,7 @@ describe('the PDF copy', () => {
     await statusBecomes(applicant, 'completed');
     const copy = await expectOk(await applicant.get('/api/pdf/file'));
     expect(drawn.count).toBe(before + 1);
-    expect((await readPdfText(copy.rawPayload)).lines.join('\n')).toContain('Submitted on');
+    expect((await readPdfText(copy.rawPayload)).lines.join('\n')).toContain('Submitted at');
   });
 
   it("says 'completed' only once the submitted copy is in the store, so any process reads it from there", async () => {

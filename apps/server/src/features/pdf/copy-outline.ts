@@ -7,6 +7,7 @@ import {
   isEqualityQuestion,
   isHidden,
   formatDate,
+  formatInZone,
   optionLabel,
   splitMonthYear,
   visibleChildren,
@@ -67,14 +68,17 @@ export interface CopyHeader {
   applicantName: string;
   email: string;
   submittedAt: Date | null;
+  /** The institution's zone (the tenant's time_zone), in which the copy gives its times, named (issue 49). */
+  timeZone: string;
 }
 
 /** Said where an answer would be, so an empty line is not mistaken for a lost one. */
 export const NOT_ANSWERED = 'Not answered';
 export const DRAFT_NOTE = 'Draft — not yet submitted';
 
-export function submittedOn(at: Date): string {
-  return `Submitted on ${at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} (UTC)`;
+/** 'Submitted at 3:00 am Central Time on Monday, 2 November 2026': in the institution's zone, as the console writes it. */
+export function submittedOn(at: Date, timeZone: string): string {
+  return `Submitted at ${formatInZone(at, timeZone)}`;
 }
 
 export interface CopyInput {

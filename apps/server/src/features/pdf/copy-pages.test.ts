@@ -22,6 +22,7 @@ const header: CopyHeader = {
   applicantName: 'Ada Lovelace',
   email: 'ada@example.edu',
   submittedAt: null,
+  timeZone: 'America/Chicago',
 };
 
 /** One line of a page as a reader sees it: its runs joined left to right, and the weights they are drawn in. */

@@ -9,6 +9,7 @@ const source = (applicantName: string): CopySource => ({
     applicantName,
     email: 'ada@example.edu',
     submittedAt: null,
+    timeZone: 'America/Chicago',
   },
   pages: [],
   fileName: { unicode: 'application-lovelace.pdf', ascii: 'application-lovelace.pdf' },

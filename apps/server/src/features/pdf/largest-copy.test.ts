@@ -47,6 +47,7 @@ async function drawLargest(script: Script) {
     applicantName: name,
     email: 'applicant@example.edu',
     submittedAt: null,
+    timeZone: 'America/Chicago',
   };
   const pages = copyOutline(form, {
     answers,
@@ -106,6 +107,7 @@ describe('the PDF copy of the largest application', () => {
       applicantName: everyone,
       email: 'a@example.edu',
       submittedAt: null,
+      timeZone: 'America/Chicago',
     };
     const pages = copyOutline(form, {
       answers: { first_name: fill('Zoë Ærø — “€”', 45) },

@@ -36,6 +36,7 @@ const WARM_HEADER: CopyHeader = {
   applicantName: 'محمد 李小龙 さくら 김민준',
   email: 'warm-up@example.invalid',
   submittedAt: null,
+  timeZone: 'UTC',
 };
 
 export interface PdfRendererOptions {

@@ -91,8 +91,8 @@ describe('GET /api/pdf/file', () => {
     await save(client, completeAnswers());
     await expectOk(await client.post('/api/submit'));
     const { lines } = (await copyOf(client)).pdf;
-    // The test clock stands at 2026-11-02 09:00 UTC.
-    expect(lines).toContain('Submitted on November 2, 2026 at 9:00 AM (UTC)');
+    // The test clock stands at 2026-11-02 09:00 UTC: 3 am in the institution's zone, named as the console names it.
+    expect(lines).toContain('Submitted at 3:00 am Central Time on Monday, 2 November 2026');
     expect(lines).not.toContain('Draft — not yet submitted');
   });
 

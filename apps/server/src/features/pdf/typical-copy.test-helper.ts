@@ -10,6 +10,7 @@ export const TYPICAL_HEADER: CopyHeader = {
   applicantName: 'Ada Lovelace',
   email: 'ada@example.com',
   submittedAt: null,
+  timeZone: 'America/Chicago',
 };
 
 /** The pages of a typical copy: the sample tenant's form with a complete application's answers. */

@@ -9,7 +9,7 @@ registerCopyFonts();
 /** A letter a recommender wrote in the text box of the recommendation page. */
 export interface WrittenLetter {
   title: string;
-  /** The day it arrived, as YYYY-MM-DD; empty when unknown. */
+  /** The day it arrived, in the institution's zone, as formatDateInZone writes it; empty when unknown. */
   receivedOn: string;
   text: string;
 }

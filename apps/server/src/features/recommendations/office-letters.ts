@@ -1,4 +1,4 @@
-import { NAME_PREFIXES, optionLabel, type StaffRecommendation } from '@admissions/domain';
+import { formatDateInZone, NAME_PREFIXES, optionLabel, type StaffRecommendation } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { PdfRenderer } from '../pdf';
@@ -98,7 +98,7 @@ function lettersOf(deps: AppDeps, requests: OfficeRequestRow[], renderer: Pick<P
       readPdf: () =>
         renderer.renderLetter({
           title,
-          receivedOn: r.responded_at ? r.responded_at.toISOString().slice(0, 10) : '',
+          receivedOn: r.responded_at ? formatDateInZone(r.responded_at, deps.config.tenant.time_zone) : '',
           text: r.letter_text,
         }),
     };

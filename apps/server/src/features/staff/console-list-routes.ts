@@ -1,4 +1,4 @@
-import { type StaffListResponse } from '@admissions/domain';
+import { localDateOf, type StaffListResponse } from '@admissions/domain';
 import { staffListQuery } from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
@@ -69,12 +69,13 @@ export function consoleListRoutes(deps: AppDeps, ctx: FormContext) {
         scoresBlindTo(access),
         access.userId,
       );
-      for await (const line of csvLines(rows, () => count++)) parts.push(line);
+      const timeZone = deps.config.tenant.time_zone;
+      for await (const line of csvLines(rows, { timeZone, now: now() }, () => count++)) parts.push(line);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       await recordStaffRead(deps.db, staffOf(req), null, 'export-csv', { ...filters, rows: count }, now());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="applications-${now().toISOString().slice(0, 10)}.csv"`)
+        .header('content-disposition', `attachment; filename="applications-${localDateOf(now(), timeZone)}.csv"`)
         .send(parts.join(''));
     });
   };

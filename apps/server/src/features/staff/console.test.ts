@@ -136,11 +136,11 @@ describe('the CSV export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (UTC),Submitted (UTC),Late,Cycle,Missing items,Stage,Days in stage,Overall score,Reviews,Complete,Decision,Decision code,Decision state,Applications by person,Letters requested,Letters received',
+      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (Central Time),Submitted (Central Time),Late,Cycle,Missing items,Stage,Days in stage,Overall score,Reviews,Complete,Decision,Decision code,Decision state,Applications by person,Letters requested,Letters received',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-.+Z,,,2026-27,\d+,,,,0,no,,,,1,0,0$/,
+      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},,,2026-27,\d+,,,,0,no,,,,1,0,0$/,
     );
   });
 
@@ -148,6 +148,11 @@ describe('the CSV export', () => {
     const res = await expectOk(await staff.get('/api/staff/applications.csv?status=submitted'));
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines.slice(1).map((l) => l.split(',')[3])).toEqual(['ada@example.edu']);
+    // Issue 49: the institution's wall clock, as a spreadsheet reads a date and time, in the zone the header
+    // names. The test clock stands at 09:00 UTC on 2 November 2026: 3 am in Chicago.
+    const header = lines[0]!.replace(/^\uFEFF/, '').split(',');
+    const submitted = lines[1]!.split(',')[header.indexOf('Submitted (Central Time)')];
+    expect(submitted).toBe('2026-11-02 03:00:00');
   });
 });
 

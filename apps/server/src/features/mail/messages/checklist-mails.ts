@@ -74,7 +74,7 @@ export function addressProblemMail(
 
 export interface DeadlineReminderFacts {
   daysBefore: number;
-  /** 'Friday, 15 January 2027, 11:59 pm Central Time' */
+  /** As formatInZone writes it: '11:59 pm Central Time on Friday, 15 January 2027'. */
   deadline: string;
   missing: readonly { label: string; url: string }[];
   unsubscribeUrl: string;

@@ -1,4 +1,4 @@
-import { programListText, RECOMMEND_PAGE_PATH } from '@admissions/domain';
+import { formatInZone, programListText, RECOMMEND_PAGE_PATH } from '@admissions/domain';
 import type { Config } from '../../../config';
 import type { MailMessage } from '../../../infra/mail/mailer';
 import { signature } from './signature';
@@ -29,8 +29,6 @@ export function plainName(name: string): string {
     .trim()
     .slice(0, 80);
 }
-
-const day = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** Links in e-mails are built from PUBLIC_URL, never from a request's Host header. */
 export function letterLink(publicUrl: URL, token: string): string {
@@ -74,7 +72,7 @@ export function letterRequestMail(config: Config, facts: LetterRequestFacts, rem
       (several ? 'One letter is enough: the letter you send counts for each of these applications.\n\n' : '') +
       `${waiverSentence(facts.waived)}\n\n` +
       `To upload your letter, write it, or decline, open this link (no account is needed):\n${link}\n\n` +
-      `The link is for you alone and works until ${day(facts.expiresAt)}, or until your letter arrives.\n\n` +
+      `The link is for you alone and works until ${formatInZone(facts.expiresAt, config.tenant.time_zone)}, or until your letter arrives.\n\n` +
       `If you do not know ${applicant}, you can ignore this e-mail or decline with the link.\n\n` +
       signature(config.tenant),
   };
@@ -87,7 +85,8 @@ export function letterReceiptMail(
   facts: { recommenderName: string; applicantName: string; outcome: 'received' | 'declined'; at: Date },
 ): MailMessage {
   const applicant = plainName(facts.applicantName) || 'the applicant';
-  const when = `${day(facts.at)} at ${facts.at.toLocaleTimeString('en-US', { timeStyle: 'short', timeZone: 'UTC' })} (UTC)`;
+  // In the institution's zone, named, as every e-mail gives a time (issue 49).
+  const when = formatInZone(facts.at, config.tenant.time_zone);
   return {
     kind: 'letter-receipt',
     to,
@@ -98,8 +97,8 @@ export function letterReceiptMail(
     text:
       `Dear ${plainName(facts.recommenderName) || 'Recommender'},\n\n` +
       (facts.outcome === 'received'
-        ? `Thank you. ${config.tenant.partnerName} received your letter of recommendation for ${applicant} on ${when}.\n\n`
-        : `We have recorded on ${when} that you declined to write a letter for ${applicant}, and we will let them know.\n\n`) +
+        ? `Thank you. ${config.tenant.partnerName} received your letter of recommendation for ${applicant} at ${when}.\n\n`
+        : `We have recorded at ${when} that you declined to write a letter for ${applicant}, and we will let them know.\n\n`) +
       `For your privacy, this e-mail does not repeat your letter.\n\n` +
       signature(config.tenant),
   };

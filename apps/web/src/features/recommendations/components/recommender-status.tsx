@@ -6,7 +6,7 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { useOtherApplications } from '../hooks/use-other-applications';
 import { useRecommenderActions } from '../hooks/use-recommender-actions';
 import { AlsoAskFor } from './also-ask-for';
-import { formatDay, formatMoment } from './format-dates';
+import { useLetterTimes } from './format-dates';
 import styles from './recommender-status.module.css';
 
 export const SEND_REQUEST_LABEL = 'Send request';
@@ -46,6 +46,7 @@ export function RecommenderStatus({
 }: RecommenderStatusProps) {
   const headingId = useId();
   const line = useRef<HTMLParagraphElement>(null);
+  const times = useLetterTimes();
   const actions = useRecommenderActions(r.prefix, beforeRequest);
   // The account's other applications this request can name too (issue 42); none for most applicants.
   const others = useOtherApplications();
@@ -93,7 +94,7 @@ export function RecommenderStatus({
       {r.status === 'DECLINED' && r.decline_reason && <p className={styles.reason}>Their reason: {r.decline_reason}</p>}
       {editable && <Hint recommender={r} emailChanged={emailChanged} typedEmail={typedEmail} />}
       {!waived && r.status === 'REQUESTED' && !r.can_remind && r.next_reminder_at && (
-        <p className={styles.hint}>You can send a reminder from {formatMoment(r.next_reminder_at)}.</p>
+        <p className={styles.hint}>You can send a reminder from {times.moment(r.next_reminder_at)}.</p>
       )}
       {showRequest && others.length > 0 && (
         <AlsoAskFor
@@ -140,6 +141,7 @@ export function RecommenderStatus({
 }
 
 function StatusLine({ recommender: r }: { recommender: RecommenderState }) {
+  const { day: formatDay } = useLetterTimes();
   const who = r.name || r.email;
   switch (r.status) {
     case 'NOT_REQUESTED':

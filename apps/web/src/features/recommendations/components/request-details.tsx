@@ -1,5 +1,5 @@
 import { formatForReader, type RecommendationView } from '@admissions/domain';
-import { formatDay } from './format-dates';
+import { useLetterTimes } from './format-dates';
 import styles from './recommend-page.module.css';
 
 /** Whether the applicant may read the letter, said plainly for each answer. */
@@ -14,6 +14,8 @@ export function waiverText(applicant: string, waived: boolean | null): string {
 export function RequestDetails({ view }: { view: RecommendationView }) {
   // Asked for several applications (issue 42): the one letter counts for each program.
   const several = view.programs.length > 1;
+  // The days in the institution's zone, written as every date is (issue 49).
+  const { day } = useLetterTimes();
   return (
     <>
       {view.recommender_name && <p className={styles.text}>Dear {view.recommender_name},</p>}
@@ -30,7 +32,7 @@ export function RequestDetails({ view }: { view: RecommendationView }) {
         <dt>Institution</dt>
         <dd>{view.institution}</dd>
         <dt>Asked on</dt>
-        <dd>{formatDay(view.requested_at)}</dd>
+        <dd>{day(view.requested_at)}</dd>
         <dt>Reading your letter</dt>
         <dd>{waiverText(view.applicant_name, view.waived)}</dd>
         {view.letter_due && (
@@ -46,7 +48,7 @@ export function RequestDetails({ view }: { view: RecommendationView }) {
           </>
         )}
         <dt>This link works until</dt>
-        <dd>{formatDay(view.expires_at)}</dd>
+        <dd>{day(view.expires_at)}</dd>
       </dl>
     </>
   );

@@ -1,4 +1,5 @@
 import {
+  formatInZone,
   RECOMMENDATION_MESSAGES,
   RECOMMENDATIONS_PATH,
   STATUS_PATH,
@@ -11,7 +12,11 @@ import { describe, expect, test } from 'vitest';
 import { applicantServer, completeAnswers } from '../../../test/application-server';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
-import { formatDay, formatMoment } from '../components/format-dates';
+import { formatDay } from '../components/format-dates';
+
+/** The letters' times are the institution's (the tenant fixture's Chicago), issue 49. */
+const ZONE = 'America/Chicago';
+const formatMoment = (iso: string) => formatInZone(iso, ZONE);
 import { askedGrace, recommender, recommendationsServer, REQUESTED_AT } from './recommendations-server';
 
 /** A submitted MAE application at /completion, with the letter requests given. */
@@ -66,9 +71,11 @@ describe('letters on the completion page', { timeout: 30_000 }, () => {
     const second = within(section).getByRole('group', { name: 'Second Recommender' });
     expect(within(section).getByRole('heading', { level: 3, name: 'Recommender' })).toBeInTheDocument();
     expect(first).toHaveTextContent(
-      `Status: Requested on ${formatDay(REQUESTED_AT)} from Grace Hopper (grace.hopper@example.edu).`,
+      `Status: Requested on ${formatDay(REQUESTED_AT, ZONE)} from Grace Hopper (grace.hopper@example.edu).`,
     );
-    expect(second).toHaveTextContent(`Status: Received on ${formatDay('2026-03-09T12:00:00.000Z')} from Alan Turing.`);
+    expect(second).toHaveTextContent(
+      `Status: Received on ${formatDay('2026-03-09T12:00:00.000Z', ZONE)} from Alan Turing.`,
+    );
     // The answers are final: no hints about editing them, and no request to send.
     expect(section).not.toHaveTextContent('above');
     expect(within(section).queryByRole('button', { name: /Send request/ })).not.toBeInTheDocument();
@@ -125,7 +132,9 @@ describe('letters on the completion page', { timeout: 30_000 }, () => {
     ]);
 
     const first = await screen.findByRole('group', { name: 'Recommender' });
-    expect(first).toHaveTextContent(`Status: Declined on ${formatDay('2026-03-04T12:00:00.000Z')} by Grace Hopper.`);
+    expect(first).toHaveTextContent(
+      `Status: Declined on ${formatDay('2026-03-04T12:00:00.000Z', ZONE)} by Grace Hopper.`,
+    );
     expect(first).toHaveTextContent('Their reason: I do not know the applicant well enough.');
   });
 

@@ -1,10 +1,20 @@
-import { RECOMMENDATION_MESSAGES, RECOMMENDATIONS_PATH, type Answers, type RecommenderState } from '@admissions/domain';
+import {
+  formatInZone,
+  RECOMMENDATION_MESSAGES,
+  RECOMMENDATIONS_PATH,
+  type Answers,
+  type RecommenderState,
+} from '@admissions/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { applicantServer, completeAnswers } from '../../../test/application-server';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../../test/render-app';
-import { formatDay, formatMoment } from '../components/format-dates';
+import { formatDay } from '../components/format-dates';
+
+/** The letters' times are the institution's (the tenant fixture's Chicago), issue 49. */
+const ZONE = 'America/Chicago';
+const formatMoment = (iso: string) => formatInZone(iso, ZONE);
 import { askedGrace, DAY_MS, recommender, recommendationsServer, REQUESTED_AT } from './recommendations-server';
 
 /** An MAE applicant (recommenders required) on Final Steps, with the letter requests given. */
@@ -40,13 +50,15 @@ describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
 
     const first = await letterPanel('Recommender');
     expect(first).toHaveTextContent(
-      `Status: Requested on ${formatDay(REQUESTED_AT)} from Grace Hopper (grace.hopper@example.edu).`,
+      `Status: Requested on ${formatDay(REQUESTED_AT, ZONE)} from Grace Hopper (grace.hopper@example.edu).`,
     );
     expect(within(first).getByRole('button', { name: 'Send a reminder to your recommender' })).toBeVisible();
     expect(within(first).queryByRole('button', { name: /Send request/ })).not.toBeInTheDocument();
 
     const second = await letterPanel('Second Recommender');
-    expect(second).toHaveTextContent(`Status: Declined on ${formatDay('2026-03-05T12:00:00.000Z')} by Alan Turing.`);
+    expect(second).toHaveTextContent(
+      `Status: Declined on ${formatDay('2026-03-05T12:00:00.000Z', ZONE)} by Alan Turing.`,
+    );
     expect(second).toHaveTextContent('Their reason: I am on leave until June.');
     // Declined: the applicant may ask someone else, not the same person again.
     expect(second).toHaveTextContent('You can ask someone else');
@@ -63,7 +75,9 @@ describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
     ]);
 
     const first = await letterPanel('Recommender');
-    expect(first).toHaveTextContent(`Status: Received on ${formatDay('2026-03-10T12:00:00.000Z')} from Grace Hopper.`);
+    expect(first).toHaveTextContent(
+      `Status: Received on ${formatDay('2026-03-10T12:00:00.000Z', ZONE)} from Grace Hopper.`,
+    );
     expect(within(first).queryByRole('button')).not.toBeInTheDocument();
 
     const second = await letterPanel('Second Recommender');
@@ -85,7 +99,7 @@ describe('letter requests on Final Steps', { timeout: 30_000 }, () => {
     expect(toast).toHaveTextContent(RECOMMENDATION_MESSAGES.requestSent);
     const panel = await letterPanel('Second Recommender');
     expect(panel).toHaveTextContent(
-      `Status: Requested on ${formatDay(letters.list[1]!.requested_at!)} from Alan Turing`,
+      `Status: Requested on ${formatDay(letters.list[1]!.requested_at!, ZONE)} from Alan Turing`,
     );
     // The status the button changed takes focus, as the button is gone.
     expect(document.activeElement).toHaveTextContent(/^Status: Requested on/);
