@@ -16,7 +16,8 @@
  *   BENCH_APPLICATIONS (200000) submitted applications of the open cycle; BENCH_CALLS (30) timed calls a side and a
  *   report, after BENCH_WARMUP (3); BENCH_EXPLAIN=1 also times each statement of one call of each report and prints
  *   EXPLAIN ANALYZE of its slowest statement and of the bare aggregate; BENCH_STATEMENT_TIMEOUT_MS (2000, the
- *   server's) the app's pool's statement limit: a report over it answers 503, is said so and is not timed.
+ *   server's) the app's pool's statement limit: a report over it answers 503, is said so and is not timed;
+ *   BENCH_ONLY (every report) a comma-separated list of the reports to check and time, e.g. timing,reviewers.
  */
 import { loadavg } from 'node:os';
 import {
@@ -40,6 +41,8 @@ const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+/** BENCH_ONLY=timing,reviewers: only these reports (comma-separated kinds); every report when unset. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((k) => k.trim());
 /** The app's pool's statement limit: the server's (2 s) unless set, so a report over it answers 503 as in production. */
 const STATEMENT_TIMEOUT_MS = Number(process.env.BENCH_STATEMENT_TIMEOUT_MS ?? 2000);
 /** The goal of issue 47: each report's p95 at most this many times the bare aggregate's. */
@@ -466,7 +469,9 @@ try {
     },
   };
 
-  const kinds = Object.keys(checks) as ReportKind[];
+  const kinds = (Object.keys(checks) as ReportKind[]).filter((k) => ONLY === undefined || ONLY.includes(k));
+  if (kinds.length === 0)
+    throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: no report of ${Object.keys(checks).join(',')}`);
   const callReport = async (kind: ReportKind, on = app) => {
     const res = await on.inject({ method: 'GET', url: `/api/staff/reports/${kind}`, headers: { cookie } });
     if (res.statusCode !== 200) throw new Error(`${kind} answered ${res.statusCode}: ${res.body}`);

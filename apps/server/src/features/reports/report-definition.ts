@@ -1,5 +1,6 @@
 import type { ReportKind, ReportOf, StaffRight } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
+import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';
 
 /** What a report is drawn for, as the server resolved and checked it (report-filters.ts). */
@@ -14,7 +15,8 @@ export interface ResolvedFilters {
 }
 
 export interface ReportContext {
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>;
+  /** db: the report's own transaction (reports-routes.ts), so its statements share its SET LOCAL settings. */
+  deps: Pick<AppDeps, 'clock' | 'config'> & { db: Queryable };
   form: FormContext;
   filters: ResolvedFilters;
   now: Date;

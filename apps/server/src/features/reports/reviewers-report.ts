@@ -18,29 +18,35 @@ interface ReviewerCounts {
  * assignment to first submission, the mean overall score and its population standard deviation. The difference
  * from the others: on each application, the sum and count of its submitted scores give the others' mean without
  * a self-join ((sum − mine) / (n − 1), where n > 1); one term an application, averaged.
+ *
+ * The sum and count are one `GROUP BY` of the submitted reviews by application, hash-joined to each review (an
+ * application is wholly in the scope or not, so its group is the same as over the scope's reviews alone), not a
+ * window over every review: a window sorts all the reviews by application before the grouping by reviewer sorts
+ * them again (two external sorts of 380,000 rows at the benchmark's scale). The scope is filtered first, once.
  */
 const REVIEWERS_SQL = `
-  WITH scope AS (SELECT a.user_id FROM applications a WHERE ${SCOPED_APPLICATION}),
+  WITH scope AS MATERIALIZED (SELECT a.user_id FROM applications a WHERE ${SCOPED_APPLICATION}),
   assigned AS (
     SELECT ra.reviewer_email AS reviewer, count(*)::int AS assigned
     FROM review_assignments ra JOIN scope s ON s.user_id = ra.application_user_id
     GROUP BY 1),
-  scored AS (
-    SELECT r.reviewer_email AS reviewer, r.overall, r.submitted_at, ra.assigned_at,
-      sum(r.overall) OVER (PARTITION BY r.application_user_id) AS app_sum,
-      count(r.overall) OVER (PARTITION BY r.application_user_id) AS app_n
+  per_application AS (
+    SELECT application_user_id AS user_id, sum(overall) AS app_sum, count(overall) AS app_n
+    FROM reviews WHERE status = 'submitted' GROUP BY 1),
+  submitted AS (
+    SELECT r.reviewer_email AS reviewer, count(*)::int AS submitted,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.submitted_at - ra.assigned_at) / 86400)
+        AS median_days,
+      avg(r.overall)::float8 AS mean_score,
+      stddev_pop(r.overall)::float8 AS score_spread,
+      avg(r.overall - (p.app_sum - r.overall) / (p.app_n - 1)) FILTER (WHERE r.overall IS NOT NULL AND p.app_n > 1)::float8
+        AS mean_difference
     FROM reviews r JOIN scope s ON s.user_id = r.application_user_id
+    JOIN per_application p ON p.user_id = r.application_user_id
     LEFT JOIN review_assignments ra
       ON ra.application_user_id = r.application_user_id AND ra.reviewer_email = r.reviewer_email
-    WHERE r.status = 'submitted'),
-  submitted AS (
-    SELECT reviewer, count(*)::int AS submitted,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM submitted_at - assigned_at) / 86400) AS median_days,
-      avg(overall)::float8 AS mean_score,
-      stddev_pop(overall)::float8 AS score_spread,
-      avg(overall - (app_sum - overall) / (app_n - 1)) FILTER (WHERE overall IS NOT NULL AND app_n > 1)::float8
-        AS mean_difference
-    FROM scored GROUP BY 1)
+    WHERE r.status = 'submitted'
+    GROUP BY 1)
   SELECT coalesce(x.reviewer, y.reviewer) AS reviewer, coalesce(x.assigned, 0) AS assigned,
     coalesce(y.submitted, 0) AS submitted, y.median_days::float8 AS median_days, y.mean_score, y.score_spread,
     y.mean_difference

@@ -2,16 +2,8 @@ import { programLabelOf, termLabelOf, type YieldRow } from '@admissions/domain';
 import type { ReportDefinition } from './report-definition';
 import { OFFER_JOIN, offerCodes, SCOPED_APPLICATION, scopeParams } from './report-scope';
 
-interface YieldCounts {
-  program: string;
-  term: string;
-  offers: number;
-  accepted: number;
-  declined: number;
-  withdrawn: number;
-  no_answer: number;
-  lapsed: number;
-}
+/** A row as the query counts it: the report's row before its program and term are named. */
+type YieldCounts = Omit<YieldRow, 'program_label' | 'term_label'>;
 
 /**
  * One pass over the released offers of the scope, grouped by program and term. Each offer falls in exactly one

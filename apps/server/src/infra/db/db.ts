@@ -31,6 +31,11 @@ export interface TransactionOptions {
    * otherwise. (PGlite has one connection, so its transactions never overlap and need no level.)
    */
   isolation?: 'repeatable read';
+  /**
+   * A longer statement limit than the pool's, for this transaction's statements only: the office's reports
+   * aggregate a whole cycle. PGlite has no statement limit.
+   */
+  statementTimeoutMs?: number;
 }
 
 export interface Db extends Queryable {

@@ -139,8 +139,11 @@ async function connect({ pool }: Waiting): Promise<pg.PoolClient> {
   return client;
 }
 
-const run = (q: pg.PoolClient, text: string, values: unknown[], name: string | undefined) =>
-  name ? q.query({ name, text, values }) : q.query(text, values);
+/** `limitMs`: a transaction's own statement limit (TransactionOptions), the client waiting as much longer. */
+const run = (q: pg.PoolClient, text: string, values: unknown[], name: string | undefined, limitMs?: number) =>
+  name || limitMs
+    ? q.query({ name, text, values, ...(limitMs ? { query_timeout: limitMs + QUERY_TIMEOUT_GRACE_MS } : {}) })
+    : q.query(text, values);
 const rowsOf = <T>(res: pg.QueryResult) => ({ rows: res.rows as T[], rowCount: res.rowCount ?? 0 });
 
 /**
@@ -178,8 +181,11 @@ async function runTransaction<T>(
   const client = await connect(waiting);
   let broken: unknown;
   try {
-    await client.query(options.isolation ? `BEGIN ISOLATION LEVEL ${options.isolation.toUpperCase()}` : 'BEGIN');
-    const result = await fn(inTransaction(client));
+    const begin = options.isolation ? `BEGIN ISOLATION LEVEL ${options.isolation.toUpperCase()}` : 'BEGIN';
+    // One round trip: a simple query may hold both statements.
+    const limit = options.statementTimeoutMs;
+    await client.query(limit ? `${begin}; SET LOCAL statement_timeout = ${Math.round(limit)}` : begin);
+    const result = await fn(inTransaction(client, limit));
     await client.query('COMMIT');
     return result;
   } catch (err) {
@@ -198,11 +204,11 @@ async function runTransaction<T>(
  * code asks for at once (reads under Promise.all) are sent one after another here: pg queues them itself
  * only with a deprecation warning, and pg 9 refuses them.
  */
-function inTransaction(client: pg.PoolClient): Queryable {
+function inTransaction(client: pg.PoolClient, limitMs?: number): Queryable {
   let last: Promise<unknown> = Promise.resolve();
   return {
     async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
-      const turn = last.then(() => run(client, text, params as unknown[], options?.name));
+      const turn = last.then(() => run(client, text, params as unknown[], options?.name, limitMs));
       last = turn.catch(() => undefined);
       return rowsOf<T>(await turn);
     },
