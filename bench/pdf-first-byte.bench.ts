@@ -99,6 +99,7 @@ async function floorMs(): Promise<number> {
     applicantName: 'Łukasiewicz',
     email: EMAIL,
     submittedAt: null,
+    timeZone: 'America/Chicago',
   };
   const pages = copyOutline(form, {
     answers: maximalAnswers(),

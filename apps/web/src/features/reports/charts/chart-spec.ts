@@ -23,6 +23,38 @@ export interface ChartSpec {
 }
 
 /**
+ * Bars over a report's rows, one category a row, named by `category`; each series draws one number of every row,
+ * the first solid and the second hatched (a bar chart has at most two).
+ */
+export function barsOf<R>(
+  rows: readonly R[],
+  {
+    category,
+    xTitle,
+    yTitle,
+    series,
+  }: {
+    category: (row: R) => string;
+    xTitle: string;
+    yTitle: string;
+    series: { label: string; value: (row: R) => number | null }[];
+  },
+): ChartSpec {
+  return {
+    type: 'bars',
+    x: rows.map((_, i) => i),
+    categories: rows.map((row) => category(row)),
+    xTitle,
+    yTitle,
+    series: series.map(({ label, value }, i) => ({
+      label,
+      values: rows.map((row) => value(row)),
+      style: i === 0 ? 'solid' : 'hatched',
+    })),
+  };
+}
+
+/**
  * The colours, from the theme (styles/theme.css), each at least 3:1 against the white page (WCAG 1.4.11):
  * the first series in the primary colour, the second in the secondary's dark shade; text and grid in neutrals.
  */

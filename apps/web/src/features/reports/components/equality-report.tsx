@@ -1,9 +1,9 @@
 import type { EqualityCell, EqualityReport, EqualityRow } from '@admissions/domain';
 import { useMemo } from 'react';
-import type { ChartSpec } from '../charts/chart-spec';
+import { barsOf } from '../charts/chart-spec';
 import styles from '../reports.module.css';
 import { count, percent } from './report-format';
-import { ReportSection, ReportTable, ShareBar, type ReportViewProps } from './report-section';
+import { numberColumn, ReportSection, ReportTable, ShareBar, TableHead, type ReportViewProps } from './report-section';
 
 const COLUMNS = [
   ['applied', 'Applied'],
@@ -54,37 +54,24 @@ function CountCell({ cell, minCell }: { cell: EqualityCell; minCell: number }) {
 export function EqualityView({ report, ...section }: ReportViewProps<EqualityReport>) {
   const groups = byQuestion(report.rows);
   const first = groups[0];
-  const chart = useMemo<ChartSpec | undefined>(
+  const chart = useMemo(
     () =>
-      first && {
-        type: 'bars',
-        x: first.rows.map((_, i) => i),
-        categories: first.rows.map((r) => r.answer_label),
+      first &&
+      barsOf(first.rows, {
+        category: (r) => r.answer_label,
         xTitle: first.label,
         yTitle: 'Applications',
         series: [
-          { label: 'Applied', values: first.rows.map((r) => r.applied.count), style: 'solid' },
-          { label: 'Offered', values: first.rows.map((r) => r.offered.count), style: 'hatched' },
+          { label: 'Applied', value: (r) => r.applied.count },
+          { label: 'Offered', value: (r) => r.offered.count },
         ],
-      },
+      }),
     [first],
   );
   return (
     <ReportSection {...section} chart={chart} summary={equalitySummary(report)}>
       <ReportTable caption="Applied, offered and accepted, by answer">
-        <thead>
-          <tr>
-            <th scope="col">Answer</th>
-            {COLUMNS.map(([key, label]) => [
-              <th key={key} scope="col" className={styles.number}>
-                {label}
-              </th>,
-              <th key={`${key}-share`} scope="col">
-                {label}, share
-              </th>,
-            ])}
-          </tr>
-        </thead>
+        <TableHead columns={['Answer', ...COLUMNS.flatMap(([, label]) => [numberColumn(label), `${label}, share`])]} />
         {groups.map((g) => (
           <tbody key={g.question}>
             <tr className={styles.group}>

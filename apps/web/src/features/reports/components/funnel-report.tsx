@@ -1,9 +1,9 @@
 import type { FunnelReport } from '@admissions/domain';
 import { useMemo } from 'react';
-import type { ChartSpec } from '../charts/chart-spec';
+import { barsOf } from '../charts/chart-spec';
 import styles from '../reports.module.css';
 import { count, percent } from './report-format';
-import { ReportSection, ReportTable, type ReportViewProps } from './report-section';
+import { numberColumn, ReportSection, ReportTable, TableHead, type ReportViewProps } from './report-section';
 
 /** "Started 400; submitted 312, 78% of started; …": each step's count and its share of the step before. */
 export function funnelSummary(report: FunnelReport): string {
@@ -16,15 +16,14 @@ export function funnelSummary(report: FunnelReport): string {
 }
 
 export function FunnelView({ report, ...section }: ReportViewProps<FunnelReport>) {
-  const chart = useMemo<ChartSpec>(
-    () => ({
-      type: 'bars',
-      x: report.rows.map((_, i) => i),
-      categories: report.rows.map((r) => r.label),
-      xTitle: 'Step',
-      yTitle: 'Applications',
-      series: [{ label: 'Applications', values: report.rows.map((r) => r.count), style: 'solid' }],
-    }),
+  const chart = useMemo(
+    () =>
+      barsOf(report.rows, {
+        category: (r) => r.label,
+        xTitle: 'Step',
+        yTitle: 'Applications',
+        series: [{ label: 'Applications', value: (r) => r.count }],
+      }),
     [report],
   );
   return (
@@ -40,17 +39,7 @@ export function FunnelView({ report, ...section }: ReportViewProps<FunnelReport>
     >
       <div className={styles.tables}>
         <ReportTable caption="Applications at each step">
-          <thead>
-            <tr>
-              <th scope="col">Step</th>
-              <th scope="col" className={styles.number}>
-                Applications
-              </th>
-              <th scope="col" className={styles.number}>
-                Share of the step before
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Step', numberColumn('Applications'), numberColumn('Share of the step before')]} />
           <tbody>
             {report.rows.map((r) => (
               <tr key={r.step}>
@@ -63,14 +52,7 @@ export function FunnelView({ report, ...section }: ReportViewProps<FunnelReport>
         </ReportTable>
         {report.decided_by_code.length > 0 && (
           <ReportTable caption="Decided, by decision">
-            <thead>
-              <tr>
-                <th scope="col">Decision</th>
-                <th scope="col" className={styles.number}>
-                  Applications
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Decision', numberColumn('Applications')]} />
             <tbody>
               {report.decided_by_code.map((d) => (
                 <tr key={d.code}>

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { ChartSpec } from '../charts/chart-spec';
 import styles from '../reports.module.css';
 import { count } from './report-format';
-import { ReportSection, ReportTable, type ReportViewProps } from './report-section';
+import { numberColumn, ReportSection, ReportTable, TableHead, type ReportViewProps } from './report-section';
 
 /** "312 submitted by day 45 of 2026–27, 14% more than last year at this date (274 in 2025–26)." */
 export function paceSummary(report: PaceReport): string {
@@ -52,20 +52,7 @@ export function PaceView({ report, ...section }: ReportViewProps<PaceReport>) {
   return (
     <ReportSection {...section} chart={chart} summary={paceSummary(report)}>
       <ReportTable caption="Submitted by day of the cycle, cumulative" tall>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.number}>
-              Day
-            </th>
-            <th scope="col">Date</th>
-            <th scope="col" className={styles.number}>
-              {thisLabel}
-            </th>
-            <th scope="col" className={styles.number}>
-              {lastLabel}
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={[numberColumn('Day'), 'Date', numberColumn(thisLabel), numberColumn(lastLabel)]} />
         <tbody>
           {report.rows.map((r) => (
             <tr key={r.day}>

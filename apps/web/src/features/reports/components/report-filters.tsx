@@ -1,5 +1,6 @@
 import type { ReportFilters as Resolved, ReportProgramRef } from '@admissions/domain';
 import { useId } from 'react';
+import { SelectOptions } from '../../../components/ui/select-options';
 import type { ReportQuery } from '../api/reports-api';
 import staffStyles from '../../staff/components/staff.module.css';
 
@@ -37,11 +38,7 @@ export function ReportFilters({
       <div className={staffStyles.filter}>
         <label htmlFor={cycleId}>Cycle</label>
         <select id={cycleId} value={cycle} onChange={(e) => onChange({ ...query, cycle: e.target.value })}>
-          {filters.cycles.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
+          <SelectOptions options={filters.cycles.map((c) => ({ value: c.id, label: c.label }))} />
         </select>
       </div>
       {programNote !== undefined ? (
@@ -54,12 +51,7 @@ export function ReportFilters({
             value={program}
             onChange={(e) => onChange({ ...query, program: e.target.value || undefined })}
           >
-            <option value="">All programs</option>
-            {programs.map((p) => (
-              <option key={p.code} value={p.code}>
-                {p.label}
-              </option>
-            ))}
+            <SelectOptions none="All programs" options={programs.map((p) => ({ value: p.code, label: p.label }))} />
           </select>
         </div>
       )}

@@ -97,3 +97,30 @@ export function ShareBar({ share, children }: { share: number | null; children: 
     </span>
   );
 }
+
+/** A column of a report's table: its header's words, and whether its cells are numbers (set to the right). */
+export interface Column {
+  label: string;
+  number?: boolean;
+}
+
+/** A column of numbers. */
+export const numberColumn = (label: string): Column => ({ label, number: true });
+
+/** A report table's head: one row of column headers; a bare string is a column of words. */
+export function TableHead({ columns }: { columns: (string | Column)[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => {
+          const { label, number = false } = typeof column === 'string' ? { label: column } : column;
+          return (
+            <th key={label} scope="col" className={number ? styles.number : undefined}>
+              {label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}

@@ -1,9 +1,9 @@
 import type { ReviewersReport } from '@admissions/domain';
 import { useMemo } from 'react';
-import type { ChartSpec } from '../charts/chart-spec';
+import { barsOf } from '../charts/chart-spec';
 import styles from '../reports.module.css';
 import { count, decimal, percent, signed } from './report-format';
-import { ReportSection, ReportTable, ShareBar, type ReportViewProps } from './report-section';
+import { numberColumn, ReportSection, ReportTable, ShareBar, TableHead, type ReportViewProps } from './report-section';
 
 /** "4 reviewers submitted 230 of 260 assigned reviews (88%); their mean differences from the others run from −0.6 to +0.9." */
 export function reviewersSummary(report: ReviewersReport): string {
@@ -22,47 +22,33 @@ export function reviewersSummary(report: ReviewersReport): string {
  * side, and the table with the scores, each reviewer's share of reviews done as a bar.
  */
 export function ReviewersView({ report, ...section }: ReportViewProps<ReviewersReport>) {
-  const chart = useMemo<ChartSpec>(
-    () => ({
-      type: 'bars',
-      x: report.rows.map((_, i) => i),
-      categories: report.rows.map((r) => r.reviewer.split('@')[0]!),
-      xTitle: 'Reviewer',
-      yTitle: 'Reviews',
-      series: [
-        { label: 'Assigned', values: report.rows.map((r) => r.assigned), style: 'solid' },
-        { label: 'Submitted', values: report.rows.map((r) => r.submitted), style: 'hatched' },
-      ],
-    }),
+  const chart = useMemo(
+    () =>
+      barsOf(report.rows, {
+        category: (r) => r.reviewer.split('@')[0]!,
+        xTitle: 'Reviewer',
+        yTitle: 'Reviews',
+        series: [
+          { label: 'Assigned', value: (r) => r.assigned },
+          { label: 'Submitted', value: (r) => r.submitted },
+        ],
+      }),
     [report],
   );
   return (
     <ReportSection {...section} chart={chart} summary={reviewersSummary(report)}>
       <ReportTable caption="Reviews by reviewer">
-        <thead>
-          <tr>
-            <th scope="col">Reviewer</th>
-            <th scope="col" className={styles.number}>
-              Assigned
-            </th>
-            <th scope="col" className={styles.number}>
-              Submitted
-            </th>
-            <th scope="col">Submitted of assigned</th>
-            <th scope="col" className={styles.number}>
-              Median days to review
-            </th>
-            <th scope="col" className={styles.number}>
-              Mean score
-            </th>
-            <th scope="col" className={styles.number}>
-              Spread of scores
-            </th>
-            <th scope="col" className={styles.number}>
-              Mean difference from the others
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Reviewer',
+            numberColumn('Assigned'),
+            numberColumn('Submitted'),
+            'Submitted of assigned',
+            ...['Median days to review', 'Mean score', 'Spread of scores', 'Mean difference from the others'].map(
+              numberColumn,
+            ),
+          ]}
+        />
         <tbody>
           {report.rows.map((r) => {
             const done = r.assigned > 0 ? r.submitted / r.assigned : null;

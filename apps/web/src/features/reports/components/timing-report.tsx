@@ -1,9 +1,9 @@
 import type { TimingReport, TimingRow, TimingStep } from '@admissions/domain';
 import { useMemo } from 'react';
-import type { ChartSpec } from '../charts/chart-spec';
+import { barsOf } from '../charts/chart-spec';
 import styles from '../reports.module.css';
 import { count, decimal } from './report-format';
-import { ReportSection, ReportTable, type ReportViewProps } from './report-section';
+import { numberColumn, ReportSection, ReportTable, TableHead, type ReportViewProps } from './report-section';
 
 /** The steps in the domain's order (TIMING_STEPS; written out, as report-kinds.ts says why), with their names. */
 export const TIMING_STEP_LABELS: Record<TimingStep, string> = {
@@ -35,38 +35,24 @@ export function timingSummary(report: TimingReport): string {
 
 export function TimingView({ report, ...section }: ReportViewProps<TimingReport>) {
   const programs = useMemo(() => programsOf(report), [report]);
-  const chart = useMemo<ChartSpec>(() => {
-    const release = programs.map((p) => rowOf(report, p.code, 'complete_to_release'));
-    return {
-      type: 'bars',
-      x: programs.map((_, i) => i),
-      categories: programs.map((p) => p.code),
+  const chart = useMemo(() => {
+    const release = programs.map((p) => ({ code: p.code, row: rowOf(report, p.code, 'complete_to_release') }));
+    return barsOf(release, {
+      category: (p) => p.code,
       xTitle: 'Program: days from complete to released decision',
       yTitle: 'Days',
       series: [
-        { label: 'Median', values: release.map((r) => r?.median_days ?? null), style: 'solid' },
-        { label: '90th percentile', values: release.map((r) => r?.p90_days ?? null), style: 'hatched' },
+        { label: 'Median', value: (p) => p.row?.median_days ?? null },
+        { label: '90th percentile', value: (p) => p.row?.p90_days ?? null },
       ],
-    };
+    });
   }, [report, programs]);
   return (
     <ReportSection {...section} chart={chart} summary={timingSummary(report)}>
       <ReportTable caption="Days between steps, by program">
-        <thead>
-          <tr>
-            <th scope="col">Program</th>
-            <th scope="col">Step</th>
-            <th scope="col" className={styles.number}>
-              Applications
-            </th>
-            <th scope="col" className={styles.number}>
-              Median days
-            </th>
-            <th scope="col" className={styles.number}>
-              90th percentile, days
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Program', 'Step', ...['Applications', 'Median days', '90th percentile, days'].map(numberColumn)]}
+        />
         <tbody>
           {programs.flatMap((p) =>
             STEPS.map((step) => {

@@ -1,9 +1,9 @@
 import type { YieldReport } from '@admissions/domain';
 import { useMemo } from 'react';
-import type { ChartSpec } from '../charts/chart-spec';
+import { barsOf } from '../charts/chart-spec';
 import styles from '../reports.module.css';
 import { count, percent } from './report-format';
-import { ReportSection, ReportTable, ShareBar, type ReportViewProps } from './report-section';
+import { numberColumn, ReportSection, ReportTable, ShareBar, TableHead, type ReportViewProps } from './report-section';
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
@@ -29,48 +29,30 @@ export function yieldSummary(report: YieldReport): string {
 }
 
 export function YieldView({ report, ...section }: ReportViewProps<YieldReport>) {
-  const chart = useMemo<ChartSpec>(
-    () => ({
-      type: 'bars',
-      x: report.rows.map((_, i) => i),
-      categories: report.rows.map((r) => `${r.program} ${r.term}`),
-      xTitle: 'Program and term',
-      yTitle: 'Offers',
-      series: [
-        { label: 'Offers', values: report.rows.map((r) => r.offers), style: 'solid' },
-        { label: 'Accepted', values: report.rows.map((r) => r.accepted), style: 'hatched' },
-      ],
-    }),
+  const chart = useMemo(
+    () =>
+      barsOf(report.rows, {
+        category: (r) => `${r.program} ${r.term}`,
+        xTitle: 'Program and term',
+        yTitle: 'Offers',
+        series: [
+          { label: 'Offers', value: (r) => r.offers },
+          { label: 'Accepted', value: (r) => r.accepted },
+        ],
+      }),
     [report],
   );
   return (
     <ReportSection {...section} chart={chart} summary={yieldSummary(report)}>
       <ReportTable caption="Offers and their answers, by program and term">
-        <thead>
-          <tr>
-            <th scope="col">Program</th>
-            <th scope="col">Term</th>
-            <th scope="col" className={styles.number}>
-              Offers
-            </th>
-            <th scope="col" className={styles.number}>
-              Accepted
-            </th>
-            <th scope="col" className={styles.number}>
-              Declined
-            </th>
-            <th scope="col" className={styles.number}>
-              Withdrawn
-            </th>
-            <th scope="col" className={styles.number}>
-              No answer yet
-            </th>
-            <th scope="col" className={styles.number}>
-              Lapsed
-            </th>
-            <th scope="col">Accepted of offers</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Program',
+            'Term',
+            ...['Offers', 'Accepted', 'Declined', 'Withdrawn', 'No answer yet', 'Lapsed'].map(numberColumn),
+            'Accepted of offers',
+          ]}
+        />
         <tbody>
           {report.rows.map((r) => (
             <tr key={`${r.program} ${r.term}`}>

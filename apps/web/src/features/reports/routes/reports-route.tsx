@@ -18,6 +18,7 @@ import type { ReportViewProps } from '../components/report-section';
 import { ReviewersView } from '../components/reviewers-report';
 import { TimingView } from '../components/timing-report';
 import { YieldView } from '../components/yield-report';
+import navStyles from '../../staff/components/console-nav.module.css';
 import styles from '../reports.module.css';
 
 /**
@@ -69,8 +70,9 @@ function ReportsPage() {
   return (
     <div className={staffStyles.page}>
       <h1 className={staffStyles.title}>Reports</h1>
-      <nav aria-label="Reports" className={styles.reportNav}>
-        <ul>
+      <nav aria-label="Reports">
+        {/* Laid out as the console's own navigation. */}
+        <ul className={navStyles.links}>
           {offered.map((k) => (
             <li key={k}>
               <Link

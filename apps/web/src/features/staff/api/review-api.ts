@@ -9,7 +9,7 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { createPrintToken } from './staff-api';
-import { enc, showErrorInPage } from './staff-query';
+import { enc, showErrorInPage, useStaffGet } from './staff-query';
 
 /** One application's review, notes and print link, for the review screen. */
 export const reviewsKey = (userId: string) => ['staff', 'reviews', userId] as const;
@@ -17,30 +17,21 @@ export const notesKey = (userId: string) => ['staff', 'notes', userId] as const;
 
 /** The application's facts (the detail call), its refusal (404 outside the member's programs) shown in the page. */
 export function useReviewDetail(userId: string) {
-  return useQuery({
-    queryKey: ['staff', 'application', userId],
-    queryFn: () => api.get<StaffApplicationDetail>(`/api/staff/applications/${enc(userId)}`),
-    ...showErrorInPage,
-  });
+  return useStaffGet<StaffApplicationDetail>(
+    ['staff', 'application', userId],
+    `/api/staff/applications/${enc(userId)}`,
+  );
 }
 
 export function useReviews(userId: string) {
-  return useQuery({
-    queryKey: reviewsKey(userId),
-    queryFn: () => api.get<ReviewsResponse>(`/api/staff/applications/${enc(userId)}/reviews`),
-    ...showErrorInPage,
-  });
+  return useStaffGet<ReviewsResponse>(reviewsKey(userId), `/api/staff/applications/${enc(userId)}/reviews`);
 }
 
 export const saveReview = (userId: string, input: ReviewInput) =>
   api.put<unknown>(`/api/staff/applications/${enc(userId)}/review`, input);
 
 export function useNotes(userId: string) {
-  return useQuery({
-    queryKey: notesKey(userId),
-    queryFn: () => api.get<NotesResponse>(`/api/staff/applications/${enc(userId)}/notes`),
-    ...showErrorInPage,
-  });
+  return useStaffGet<NotesResponse>(notesKey(userId), `/api/staff/applications/${enc(userId)}/notes`);
 }
 
 export const addNote = (userId: string, text: string) =>

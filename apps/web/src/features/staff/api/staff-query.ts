@@ -1,3 +1,5 @@
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
 import { UnauthorizedError } from '../../../lib/api-errors';
 
 /**
@@ -10,5 +12,10 @@ export const showErrorInPage = {
   staleTime: 0,
   refetchOnMount: 'always' as const,
 };
+
+/** A working screen's read: GET `path` as a query under `queryKey`, its refusal shown in the page. */
+export function useStaffGet<T>(queryKey: QueryKey, path: string) {
+  return useQuery({ queryKey, queryFn: () => api.get<T>(path), ...showErrorInPage });
+}
 
 export const enc = encodeURIComponent;

@@ -8,7 +8,7 @@ import type {
 } from '@admissions/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { enc, showErrorInPage } from './staff-query';
+import { enc, showErrorInPage, useStaffGet } from './staff-query';
 
 /** Assignments, stage moves, the caller's queue and the audit log. */
 export const assignReviewer = (input: AssignmentInput) => api.post<AssignmentResult>('/api/staff/assignments', input);
@@ -22,11 +22,7 @@ export const moveStages = (input: BulkStageMoveInput) =>
 export const QUEUE_KEY = ['staff', 'queue'] as const;
 
 export function useQueue() {
-  return useQuery({
-    queryKey: QUEUE_KEY,
-    queryFn: () => api.get<QueueResponse>('/api/staff/queue'),
-    ...showErrorInPage,
-  });
+  return useStaffGet<QueueResponse>(QUEUE_KEY, '/api/staff/queue');
 }
 
 export interface AuditFilters {

@@ -1,18 +1,13 @@
 import type { RubricsInput, RubricsResponse, Stage, StagesResponse } from '@admissions/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { showErrorInPage } from './staff-query';
+import { useStaffGet } from './staff-query';
 
 /** Stages and rubrics: every member reads them (list, review form); administrators change them. */
 export const STAGES_KEY = ['staff', 'stages'] as const;
 export const RUBRICS_KEY = ['staff', 'rubrics'] as const;
 
 export function useStages() {
-  return useQuery({
-    queryKey: STAGES_KEY,
-    queryFn: () => api.get<StagesResponse>('/api/staff/stages'),
-    ...showErrorInPage,
-  });
+  return useStaffGet<StagesResponse>(STAGES_KEY, '/api/staff/stages');
 }
 
 export const saveStages = (stages: Stage[]) => api.put<StagesResponse>('/api/staff/stages', { stages });
@@ -24,11 +19,7 @@ export function useStageLabel(): (id: string | null | undefined) => string {
 }
 
 export function useRubrics() {
-  return useQuery({
-    queryKey: RUBRICS_KEY,
-    queryFn: () => api.get<RubricsResponse>('/api/staff/rubrics'),
-    ...showErrorInPage,
-  });
+  return useStaffGet<RubricsResponse>(RUBRICS_KEY, '/api/staff/rubrics');
 }
 
 /** A new criterion goes without an id; the answer has the ids the server made, once (issue 49). */

@@ -1,27 +1,18 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditActionName, type AuditEntry } from '@admissions/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
-import { PageLoading } from '../../../components/ui/page-loading';
 import { useZonedTimeToTheSecond } from '../../../shared/site/zoned-time';
 import { useAudit, type AuditFilters } from '../api/work-api';
-import { CallError } from '../components/error-text';
-import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
+import { Loaded, staffRoute, StaffTable } from '../components/staff-page';
 
 /**
  * Who did what and when, newest first (administrators): /staff/audit?member=&application=&name=&action=&page=.
  * Each entry says what was done in the server's words (its summary, features/staff/audit-summary.ts); page
  * views within one minute come folded, counted in that summary. Times are to the second, the zone named.
  */
-export function AuditRoute() {
-  return (
-    <StaffGate right="manage_team">
-      <AuditPage />
-    </StaffGate>
-  );
-}
+export const AuditRoute = staffRoute('manage_team', 'Audit log', AuditEntries);
 
 const isAction = (value: string | null): value is AuditActionName =>
   value !== null && (AUDIT_ACTIONS as readonly string[]).includes(value);
@@ -61,42 +52,28 @@ function ApplicationCell({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function AuditPage() {
-  usePageTitle('Audit log');
+function AuditEntries() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const audit = useAudit(filters);
   const time = useZonedTimeToTheSecond();
   const page = filters.page ?? 1;
-  const data = audit.data;
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>Audit log</h1>
+    <>
       <AuditSearch key={params.toString()} filters={filters} onSearch={(f) => setParams(toParams(f))} />
-      {audit.isError ? (
-        <CallError error={audit.error} />
-      ) : !data ? (
-        <PageLoading />
-      ) : (
-        <>
-          <p className={styles.summary} role="status">
-            {data.entries.length === 0
-              ? 'No entry matches.'
-              : `Page ${data.page}: ${data.entries.length} entries, newest first.`}
-          </p>
-          {data.entries.length > 0 && (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption className="visually-hidden">Audit log entries, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Member</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Application</th>
-                    <th scope="col">What was done</th>
-                  </tr>
-                </thead>
+      <Loaded query={audit}>
+        {(data) => (
+          <>
+            <p className={styles.summary} role="status">
+              {data.entries.length === 0
+                ? 'No entry matches.'
+                : `Page ${data.page}: ${data.entries.length} entries, newest first.`}
+            </p>
+            {data.entries.length > 0 && (
+              <StaffTable
+                caption="Audit log entries, newest first"
+                columns={['When', 'Member', 'Action', 'Application', 'What was done']}
+              >
                 <tbody>
                   {data.entries.map((e) => (
                     <tr key={e.id}>
@@ -112,31 +89,31 @@ function AuditPage() {
                     </tr>
                   ))}
                 </tbody>
-              </table>
-            </div>
-          )}
-          <nav className={styles.pager} aria-label="Pages of the audit log">
-            <Button
-              variant="secondary"
-              disabled={page <= 1}
-              onClick={() =>
-                setParams(toParams({ ...filters, page: page - 1, upto: page - 1 > 1 ? filters.upto : undefined }))
-              }
-            >
-              Newer entries
-            </Button>
-            <span>Page {page}</span>
-            <Button
-              variant="secondary"
-              disabled={!data.has_more}
-              onClick={() => setParams(toParams({ ...filters, page: page + 1, upto: data.upto ?? undefined }))}
-            >
-              Older entries
-            </Button>
-          </nav>
-        </>
-      )}
-    </div>
+              </StaffTable>
+            )}
+            <nav className={styles.pager} aria-label="Pages of the audit log">
+              <Button
+                variant="secondary"
+                disabled={page <= 1}
+                onClick={() =>
+                  setParams(toParams({ ...filters, page: page - 1, upto: page - 1 > 1 ? filters.upto : undefined }))
+                }
+              >
+                Newer entries
+              </Button>
+              <span>Page {page}</span>
+              <Button
+                variant="secondary"
+                disabled={!data.has_more}
+                onClick={() => setParams(toParams({ ...filters, page: page + 1, upto: data.upto ?? undefined }))}
+              >
+                Older entries
+              </Button>
+            </nav>
+          </>
+        )}
+      </Loaded>
+    </>
   );
 }
 

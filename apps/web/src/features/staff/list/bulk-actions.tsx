@@ -1,6 +1,7 @@
 import { MAX_BULK_APPLICATIONS, memberLabel, rightsOf, type TeamMember } from '@admissions/domain';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SelectOptions } from '../../../components/ui/select-options';
 import { ModalActions } from '../../../components/modal/modal-actions';
 import { Modal } from '../../../components/ui/modal';
 import { useTeam } from '../api/team-api';
@@ -110,12 +111,10 @@ function AssignDialog({ ids, programOf = () => undefined, onDone }: BulkProps) {
       <div className={styles.filter}>
         <label htmlFor={`${id}-reviewer`}>Reviewer</label>
         <select id={`${id}-reviewer`} value={reviewer} onChange={(e) => setReviewer(e.target.value)}>
-          <option value="">Choose a reviewer</option>
-          {reviewers.map((m) => (
-            <option key={m.email} value={m.email}>
-              {optionLabel(m)}
-            </option>
-          ))}
+          <SelectOptions
+            none="Choose a reviewer"
+            options={reviewers.map((m) => ({ value: m.email, label: optionLabel(m) }))}
+          />
         </select>
       </div>
       {team.data && reviewers.length === 0 && <p>No reviewer may review every selected application.</p>}
@@ -160,12 +159,10 @@ function MoveDialog({ ids, onDone }: BulkProps) {
       <div className={styles.filter}>
         <label htmlFor={`${id}-stage`}>Stage</label>
         <select id={`${id}-stage`} value={stage} onChange={(e) => setStage(e.target.value)}>
-          <option value="">Choose a stage</option>
-          {(stages.data?.stages ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
+          <SelectOptions
+            none="Choose a stage"
+            options={(stages.data?.stages ?? []).map((s) => ({ value: s.id, label: s.label }))}
+          />
         </select>
       </div>
       <CallError error={dialog.error ?? stages.error} />

@@ -1,57 +1,38 @@
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../components/layout/use-page-title';
-import { PageLoading } from '../../../components/ui/page-loading';
 import { useZonedTime } from '../../../shared/site/zoned-time';
 import { useQueue } from '../api/work-api';
 import { useStageLabel } from '../api/workflow-api';
-import { CallError } from '../components/error-text';
-import { StaffGate } from '../components/staff-gate';
 import styles from '../components/staff.module.css';
+import { Loaded, staffRoute, StaffTable } from '../components/staff-page';
 import { reviewPath, type ReviewOrigin } from '../review/neighbours';
 
 /** The caller's assigned applications whose review is not yet submitted, oldest assignment first: /staff/queue. */
-export function QueueRoute() {
-  return (
-    <StaffGate right="review">
-      <QueuePage />
-    </StaffGate>
-  );
-}
+export const QueueRoute = staffRoute('review', 'My queue', QueueList);
 
-function QueuePage() {
-  usePageTitle('My queue');
+function QueueList() {
   const queue = useQueue();
   const time = useZonedTime();
   const stageLabel = useStageLabel();
-  const items = queue.data?.items;
-  const origin: ReviewOrigin = { ids: items?.map((i) => i.user_id) ?? [], back: '/staff/queue', kind: 'queue' };
+  const origin: ReviewOrigin = {
+    ids: queue.data?.items.map((i) => i.user_id) ?? [],
+    back: '/staff/queue',
+    kind: 'queue',
+  };
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>My queue</h1>
-      {queue.isError ? (
-        <CallError error={queue.error} />
-      ) : !items ? (
-        <PageLoading />
-      ) : (
-        <>
-          <p className={styles.summary} role="status">
-            {items.length === 0
-              ? 'Nothing is waiting for your review.'
-              : `${items.length} application${items.length === 1 ? '' : 's'} waiting for your review, oldest first.`}
-          </p>
-          {items.length > 0 && (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption className="visually-hidden">Applications assigned to you, oldest assignment first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Applicant</th>
-                    <th scope="col">Program</th>
-                    <th scope="col">Stage</th>
-                    <th scope="col">Assigned</th>
-                    <th scope="col">Your review</th>
-                  </tr>
-                </thead>
+    <>
+      <Loaded query={queue}>
+        {({ items }) => (
+          <>
+            <p className={styles.summary} role="status">
+              {items.length === 0
+                ? 'Nothing is waiting for your review.'
+                : `${items.length} application${items.length === 1 ? '' : 's'} waiting for your review, oldest first.`}
+            </p>
+            {items.length > 0 && (
+              <StaffTable
+                caption="Applications assigned to you, oldest assignment first"
+                columns={['Applicant', 'Program', 'Stage', 'Assigned', 'Your review']}
+              >
                 <tbody>
                   {items.map((item) => (
                     <tr key={item.user_id}>
@@ -67,11 +48,11 @@ function QueuePage() {
                     </tr>
                   ))}
                 </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
-    </div>
+              </StaffTable>
+            )}
+          </>
+        )}
+      </Loaded>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SelectOptions } from '../../../components/ui/select-options';
 import { moveStage } from '../api/work-api';
 import { useStages } from '../api/workflow-api';
 import { CallError } from '../components/error-text';
@@ -54,12 +55,7 @@ export function StageControl({ userId, stage }: { userId: string; stage: string 
         <div className={styles.field}>
           <label htmlFor={`${id}-stage`}>Move to stage</label>
           <select id={`${id}-stage`} value={chosen} onChange={(e) => setChosen(e.target.value)}>
-            <option value="">Choose a stage</option>
-            {list.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
+            <SelectOptions none="Choose a stage" options={list.map((s) => ({ value: s.id, label: s.label }))} />
           </select>
         </div>
         <Button type="submit" variant="secondary" loading={busy} disabled={!chosen || chosen === stage}>

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 're
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout/use-page-title';
 import { Button } from '../../../components/ui/button';
+import { SelectOptions } from '../../../components/ui/select-options';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { csvExportUrl, useApplicationList, type ListFilters } from '../api/staff-api';
 import { useStageLabel, useStages } from '../api/workflow-api';
@@ -329,36 +330,22 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       <label className={styles.filter}>
         <span>Status</span>
         <select value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">Any status</option>
-          {STAFF_WEB_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
+          <SelectOptions
+            none="Any status"
+            options={STAFF_WEB_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          />
         </select>
       </label>
       <label className={styles.filter}>
         <span>Program</span>
         <select value={program} onChange={(e) => setProgram(e.target.value)}>
-          <option value="">{mine === null ? 'Any program' : 'Any of your programs'}</option>
-          {programs.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions none={mine === null ? 'Any program' : 'Any of your programs'} options={programs} />
         </select>
       </label>
       <label className={styles.filter}>
         <span>Entry term</span>
         <select value={term} onChange={(e) => setTerm(e.target.value)}>
-          <option value="">Any term</option>
-          {termOptions(tenant)
-            .filter((o) => o.value)
-            .map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+          <SelectOptions none="Any term" options={termOptions(tenant).filter((o) => o.value)} />
         </select>
       </label>
       <label className={styles.filter}>
@@ -373,12 +360,10 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       <label className={styles.filter}>
         <span>Stage</span>
         <select value={stage} onChange={(e) => setStage(e.target.value)}>
-          <option value="">Any stage</option>
-          {(stages.data?.stages ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
+          <SelectOptions
+            none="Any stage"
+            options={(stages.data?.stages ?? []).map((s) => ({ value: s.id, label: s.label }))}
+          />
         </select>
       </label>
       <label className={styles.filter}>
@@ -393,23 +378,16 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       <label className={styles.filter}>
         <span>Decision</span>
         <select value={decision} onChange={(e) => setDecision(e.target.value)}>
-          <option value="">Any decision</option>
-          {(codes.data?.codes ?? []).map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.label}
-            </option>
-          ))}
+          <SelectOptions
+            none="Any decision"
+            options={(codes.data?.codes ?? []).map((c) => ({ value: c.code, label: c.label }))}
+          />
         </select>
       </label>
       <label className={styles.filter}>
         <span>Decision state</span>
         <select value={decisionState} onChange={(e) => setDecisionState(e.target.value)}>
-          <option value="">Any state</option>
-          {DECISION_STATES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <SelectOptions none="Any state" options={DECISION_STATES.map((s) => ({ value: s, label: s }))} />
         </select>
       </label>
       <Button type="submit" className={styles.searchButton}>
