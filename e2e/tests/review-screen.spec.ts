@@ -143,7 +143,8 @@ test('a decider reads the letter and the reviews on the review screen and decide
 
   // The reviews with their scores, unblinded for a member who decides.
   const others = page.getByRole('region', { name: 'Other reviews' });
-  await expect(others).toContainText(reviewer);
+  // Named as the team names the member (issue 49).
+  await expect(others).toContainText('Rene Reviewer');
   await expect(others).toContainText(REVIEW_COMMENT);
   await expect(others.getByRole('listitem').first()).toContainText(/overall \d/);
 

@@ -1,4 +1,5 @@
 import type { LetterFileStatus, RecommenderPrefix } from '@admissions/domain';
+import { recordChecklistChange } from '../../core/checklist-history';
 import type { Queryable } from '../../infra/db/db';
 
 export type RequestStatus = 'REQUESTED' | 'RECEIVED' | 'DECLINED' | 'CANCELLED';
@@ -156,6 +157,8 @@ export async function insertRequest(
       row.letterGroup ?? null,
     ],
   );
+  // The office's list counts the letters asked for ("0 of 1"): its index reads this history (issue 49).
+  await recordChecklistChange(tx, row.userId, { letter_requested: row.prefix }, row.now);
 }
 
 export async function insertLink(tx: Queryable, tokenHash: string, requestId: string, now: Date): Promise<void> {
