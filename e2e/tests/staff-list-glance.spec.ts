@@ -21,8 +21,15 @@ async function submittedApplicant(baseURL: string, email: string, lastName: stri
   expect((await api.post('/public/login', { data: { username: email, password: PASSWORD }, headers })).status()).toBe(
     200,
   );
-  const answers = { ...completeAnswers(), first_name: 'Katherine', last_name: lastName };
+  // A recommender of this journey's own, asked here: the shared sample address may be another journey's by now.
+  const answers = {
+    ...completeAnswers(),
+    first_name: 'Katherine',
+    last_name: lastName,
+    recommender_email: uniqueEmail('glance.rec'),
+  };
   expect((await api.put('/api/answer', { data: answers, headers })).status()).toBe(200);
+  expect((await api.post('/api/recommendations/recommender_/request', { headers })).status()).toBe(200);
   expect((await api.post('/api/submit', { headers })).status()).toBe(200);
   await api.dispose();
 }
