@@ -13,8 +13,14 @@
  *        beside the target, fsync, rename), the five side by side (after the commit here, before it in the
  *        product: the same work): the floor of a copy that copies the files;
  *    (c) as (b), each PDF read into the process and written back, one after the other: how the product copied
- *        them at first (docs/performance/several-applications.md), kept as the "before".
- *    Each side on accounts of its own, seeded alike; the four take turns in a rotating order.
+ *        them at first (docs/performance/several-applications.md), kept as the "before";
+ *    (d) (b)'s rows and files behind a bare authenticated call through the same Fastify app:
+ *        POST /api/applications/floor, a route the bench adds to the app instance, with the applicant scope's
+ *        session check and application header, the body parsed against the start's schema, then (a)'s transaction
+ *        and the five storage.copy side by side with it (as the product overlaps them; the new documents' ids
+ *        planned in the process from the source's documents as seeded, so it reads nothing first), answered 201
+ *        with the start's answer. The floor of an HTTP call doing this work: the product's fixed HTTP cost is in it.
+ *    Each side on accounts of its own, seeded alike; the five take turns in a rotating order.
  * 2. GET /api/profile for an account with three applications against an account with one (the same maximal
  *    answers and five documents in the application read), in the same run, interleaved. Two arms of three:
  *    the session on the account's own first application, and on a further one (its answers made the same as
@@ -30,6 +36,7 @@ import { cpus, loadavg } from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   APPLICATION_ID_HEADER,
+  APPLICATIONS_PATH,
   buildForm,
   copiedAnswers,
   copiedViewKeys,
@@ -38,15 +45,26 @@ import {
   SESSION_COOKIE,
   type Answers,
 } from '@admissions/domain';
+import { startApplicationBody } from '@admissions/domain/schemas';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import sharp from 'sharp';
+import { buildApp } from '../apps/server/src/app';
+import { createFormContext } from '../apps/server/src/core/form-context';
+import { applicationSummary } from '../apps/server/src/features/cycles/account-applications';
+import { createLookupService } from '../apps/server/src/features/lookup/lookup-service';
+import { createZipCodeProvider } from '../apps/server/src/features/lookup/zip-code-provider';
+import { parseBody } from '../apps/server/src/http/parse-body';
+import { checkNamedApplication } from '../apps/server/src/session/application-header';
+import { requireSession, sessionOf } from '../apps/server/src/session/require-session';
 import { pdfKeyOf, newUploadKey } from '../apps/server/src/features/documents/document-keys';
 import { largestAnswers } from '../apps/server/src/features/pdf/largest-application.test-helper';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { createStorage } from '../apps/server/src/infra/storage/create-storage';
 import { hashToken } from '../apps/server/src/session/secrets';
 import { startSession } from '../apps/server/src/session/session-store';
-import { appWithoutJobs, scratchConfig } from './scratch-app';
+import { scratchConfig } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 200);
@@ -110,10 +128,66 @@ try {
   const clock = { now: () => new Date() };
   const form = buildForm(config.tenant);
   const origin = config.publicUrl.origin;
-  // The app first: its start records the open cycle, which every applications row seeded below joins.
-  const app = await appWithoutJobs({ config, db, clock });
   // The same kind of storage on the same folder as the app's, for seeding and for the floor's file copies.
   const storage = createStorage(config.storage, config.publicUrl, 'x'.repeat(64), clock);
+  const ctx = createFormContext(config.tenant);
+  /**
+   * (d) The floor of any HTTP call doing the copy: (b)'s work behind the app's own plumbing. A scope of /api as
+   * the applicant's routes have it (the session check, then the application header; the closed-cycle guard
+   * lets POST /api/applications through without a statement, so it is left out), one route: the body parsed
+   * against the start's schema, (b)'s rows and files, 201 with the start's answer and header.
+   */
+  const floorRoute = async (root: FastifyInstance) => {
+    await root.register(
+      async (api) => {
+        api.decorateRequest('session', undefined);
+        api.addHook('preHandler', requireSession({ config, db, clock } as never));
+        api.addHook('preHandler', async (req, reply) => checkNamedApplication(req, reply));
+        api.post('/applications/floor', async (req, reply) => {
+          const session = sessionOf(req);
+          const body = parseBody(startApplicationBody, req.body);
+          if (body.copy_from !== session.accountId) throw new Error("the floor copies the account's own");
+          const account = floorAccountOf.get(session.accountId);
+          if (!account || account.idHash !== session.idHash) throw new Error('not a floor account');
+          const owner = await copyRowsBesideFiles(account);
+          reply.code(201).header(APPLICATION_ID_HEADER, owner);
+          const row = {
+            id: owner,
+            cycle_id: config.tenant.cycle.id,
+            program: body.program,
+            term: body.term ?? null,
+            submitted_at: null,
+            kept_basis: null,
+            withdrawn: false,
+            released: false,
+            response: null,
+            released_code: null,
+            started: true,
+            documents: null,
+          };
+          return { application: applicationSummary(row, config.tenant, ctx, owner) };
+        });
+      },
+      { prefix: '/api' },
+    );
+  };
+  // The app first: its start records the open cycle, which every applications row seeded below joins. Built as
+  // appWithoutJobs (scratch-app.ts) builds it, with the floor's route added before it is ready.
+  const app = await buildApp(
+    {
+      config,
+      db,
+      clock,
+      secretKey: 'x'.repeat(64),
+      mailer: { send: async () => {}, close() {} } as never,
+      jobs: undefined as never,
+      storage: createStorage(config.storage, config.publicUrl, 'x'.repeat(64), clock),
+      lookups: createLookupService(undefined, { info() {}, warn() {} }, createZipCodeProvider()),
+    },
+    pino({ level: 'silent' }),
+  );
+  await floorRoute(app);
+  await app.ready();
 
   const maximal: Answers = {
     ...largestAnswers(form, 'latin'),
@@ -175,10 +249,11 @@ try {
     if (files)
       for (let i = 0; i < docs.length; i += 16)
         await Promise.all(docs.slice(i, i + 16).map((d) => storage.write(d.pdfKey, pdf, 'application/pdf')));
-    const accounts: { id: string; cookie: string; idHash: string }[] = [];
+    const accounts: { id: string; cookie: string; idHash: string; sources: typeof docs }[] = [];
     for (const id of ids) {
       const token = await startSession({ db, clock }, id);
-      accounts.push({ id, cookie: `${SESSION_COOKIE}=${token}`, idHash: hashToken(token) });
+      const sources = docs.filter((d) => d.userId === id);
+      accounts.push({ id, cookie: `${SESSION_COOKIE}=${token}`, idHash: hashToken(token), sources });
     }
     return accounts;
   };
@@ -188,6 +263,8 @@ try {
   const rowsAccounts = await seedAccounts('start.rows.', perSide, false);
   const filesAccounts = await seedAccounts('start.files.', perSide, true);
   const atOnceAccounts = await seedAccounts('start.atonce.', perSide, true);
+  const floorAccounts = await seedAccounts('start.floor.', perSide, true);
+  const floorAccountOf = new Map(floorAccounts.map((a) => [a.id, a]));
   const [one] = await seedAccounts('profile.one.', 1, true);
   const [three] = await seedAccounts('profile.three.', 1, true);
   await seed.query('VACUUM ANALYZE');
@@ -195,20 +272,28 @@ try {
 
   // 1. Starting a copied application.
   type Account = (typeof callAccounts)[number];
-  const start = async (a: Account, program = COPY_PROGRAM) => {
+  const post = async (url: string, a: Account, program: string) => {
     const res = await app.inject({
       method: 'POST',
-      url: '/api/applications',
+      url,
       payload: { program, copy_from: a.id },
       headers: { cookie: a.cookie, origin },
     });
-    if (res.statusCode !== 201) throw new Error(`start answered ${res.statusCode}: ${res.body}`);
-    return res.json<{ application: { id: string } }>().application.id;
+    if (res.statusCode !== 201) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+    const id = res.json<{ application: { id: string } }>().application.id;
+    if (res.headers[APPLICATION_ID_HEADER.toLowerCase()] !== id) throw new Error(`${url} named another application`);
+    return id;
   };
-  /** The same rows as the call writes, in one transaction; the documents' storage keys, from and to. */
-  const copyRows = (a: Account) =>
+  const start = (a: Account, program = COPY_PROGRAM) => post(APPLICATIONS_PATH, a, program);
+  /** (d) (b)'s rows and files, side by side, behind the bare authenticated call. */
+  const floorCall = (a: Account) => post(`${APPLICATIONS_PATH}/floor`, a, COPY_PROGRAM);
+  /**
+   * The same rows as the call writes, in one transaction; the documents' storage keys, from and to. With `planned`,
+   * the new owner and the new documents' ids by answer key, chosen before (d)'s files are copied.
+   */
+  const copyRows = (a: Account, planned?: { owner: string; ids: Record<string, string> }) =>
     db.transaction(async (tx) => {
-      const owner = randomUUID();
+      const owner = planned?.owner ?? randomUUID();
       const now = new Date();
       await tx.query(
         `INSERT INTO users (id, email, password_hash, confirmed_at, created_at, application_of)
@@ -232,7 +317,7 @@ try {
       );
       const { rows } = await tx.query<{ from_key: string; to_key: string }>(
         `WITH source AS (
-           SELECT d.*, gen_random_uuid() AS new_id FROM documents d
+           SELECT d.*, ${planned ? '($5::jsonb ->> d.answer_key)::uuid' : 'gen_random_uuid()'} AS new_id FROM documents d
            WHERE d.user_id = $1 AND d.status = 'COMPLETED' AND d.pdf_key IS NOT NULL AND d.answer_key = ANY($4::text[])
          ), copied AS (
            INSERT INTO documents (id, user_id, answer_key, upload_key, file_name, file_size, status, message, pdf_key,
@@ -248,7 +333,7 @@ try {
          )
          SELECT pdf_key AS from_key, 'documents/' || $2::text || '/' || answer_key || '/' || new_id || '.pdf' AS to_key
          FROM source`,
-        [a.id, owner, now, fileKeys],
+        [a.id, owner, now, fileKeys, ...(planned ? [JSON.stringify(planned.ids)] : [])],
       );
       await tx.query('UPDATE sessions SET application_id = $2 WHERE id_hash = $1', [a.idHash, owner]);
       return { owner, files: rows };
@@ -258,6 +343,21 @@ try {
     const { owner, files } = await copyRows(a);
     const copied = await Promise.all(files.map(({ from_key, to_key }) => storage.copy(from_key, to_key)));
     if (copied.includes(false)) throw new Error('a source PDF is missing');
+    return owner;
+  };
+  /**
+   * (d)'s work: (a)'s transaction, and the five files copied where they are beside it, as the product overlaps
+   * them (it copies while its rows are written; a failed copy fails the call).
+   */
+  const copyRowsBesideFiles = async (a: Account) => {
+    const owner = randomUUID();
+    const planned = a.sources.map((d) => ({ ...d, newId: randomUUID() }));
+    const files = Promise.all(planned.map((d) => storage.copy(d.pdfKey, pdfKeyOf(owner, d.answerKey, d.newId))));
+    const rows = copyRows(a, { owner, ids: Object.fromEntries(planned.map((d) => [d.answerKey, d.newId])) });
+    const [rowsDone, filesDone] = await Promise.allSettled([rows, files]);
+    if (rowsDone.status === 'rejected') throw rowsDone.reason;
+    if (filesDone.status === 'rejected') throw filesDone.reason;
+    if (filesDone.value.includes(false)) throw new Error('a source PDF is missing');
     return owner;
   };
   /** (c) The rows, and each PDF read into the process and written back, one after the other: the first product. */
@@ -293,12 +393,13 @@ try {
     return { ...rows[0]!, files: sizes.filter((s) => s === pdf.length).length };
   };
   {
-    // The three sides write the same rows: checked once, before anything is timed.
-    const [call, bareRows, bareFiles, atOnce] = [
+    // The five sides write the same rows: checked once, before anything is timed.
+    const [call, bareRows, bareFiles, atOnce, floorCopy] = [
       await start(callAccounts[0]!).then((id) => contentOf(id, callAccounts[0]!)),
       await copyRows(rowsAccounts[0]!).then(({ owner }) => contentOf(owner, rowsAccounts[0]!)),
       await copyRowsAndFiles(filesAccounts[0]!).then((id) => contentOf(id, filesAccounts[0]!)),
       await copyRowsAndFilesAtOnce(atOnceAccounts[0]!).then((id) => contentOf(id, atOnceAccounts[0]!)),
+      await floorCall(floorAccounts[0]!).then((id) => contentOf(id, floorAccounts[0]!)),
     ];
     const same = (x: typeof call, files: number) =>
       JSON.stringify(x.answers) === JSON.stringify(call.answers) &&
@@ -312,9 +413,12 @@ try {
       call.files !== DOCUMENTS ||
       !same(bareRows, 0) ||
       !same(bareFiles, DOCUMENTS) ||
-      !same(atOnce, DOCUMENTS)
+      !same(atOnce, DOCUMENTS) ||
+      !same(floorCopy, DOCUMENTS)
     )
-      throw new Error(`the copies differ: ${JSON.stringify({ call, bareRows, bareFiles, atOnce }).slice(0, 2000)}`);
+      throw new Error(
+        `the copies differ: ${JSON.stringify({ call, bareRows, bareFiles, atOnce, floorCopy }).slice(0, 2000)}`,
+      );
   }
 
   type Side = { name: string; accounts: Account[]; run: (a: Account) => Promise<unknown>; times: number[] };
@@ -328,6 +432,7 @@ try {
       run: copyRowsAndFilesAtOnce,
       times: [],
     },
+    { name: '(d) (b) side by side behind a bare call', accounts: floorAccounts, run: floorCall, times: [] },
   ];
   const loadBefore = load();
   // Account 0 of each side was the check above; then the warm-up, then the timed rounds.
@@ -396,13 +501,13 @@ try {
       `${loadAfterProfiles} at the end; ${new Date().toISOString()}`,
   );
   console.log(
-    `seeded ${3 * perSide + 2} accounts in ${seedSeconds.toFixed(0)} s: a maximal application ` +
+    `seeded ${sides.length * perSide + 2} accounts in ${seedSeconds.toFixed(0)} s: a maximal application ` +
       `(${JSON.stringify(maximal).length} bytes of answers, ${copiedKeys.length} of ${Object.keys(maximal).length} answers copied) ` +
       `and ${DOCUMENTS} documents of ${(pdf.length / 1024).toFixed(0)} KB each`,
   );
   console.log(`\nstarting a copied application, ${STARTS} each after ${START_WARMUP} of warm-up, taking turns:`);
   const startStats = sides.map((s) => stats(s.times));
-  const [call, rowsOnly, withFiles, filesAtOnce] = startStats as [Stats, Stats, Stats, Stats];
+  const [call, rowsOnly, withFiles, filesAtOnce, httpFloor] = startStats as [Stats, Stats, Stats, Stats, Stats];
   sides.forEach((side, i) => console.log(`  ${line(side.name.padEnd(42), startStats[i]!)}`));
   const startGoal = ratio(call, rowsOnly);
   const floor = ratio(withFiles, rowsOnly);
@@ -414,6 +519,16 @@ try {
   console.log(`  the call / (b): ${ratioText(ratio(call, withFiles))} (what the product adds to the same copy)`);
   console.log(
     `  (c) / (a): ${ratioText(ratio(filesAtOnce, rowsOnly))} (the files as first copied); the call / (c): ${ratioText(ratio(call, filesAtOnce))}`,
+  );
+  const httpFloorRatio = ratio(httpFloor, rowsOnly);
+  console.log(
+    `  (d) / (a): ${ratioText(httpFloorRatio)}` +
+      (httpFloorRatio.p50 > GOALS.start
+        ? ` (above ${GOALS.start}x: a call through this app writing (a)'s rows and copying the files is out of reach)`
+        : ''),
+  );
+  console.log(
+    `  (d) / (b): ${ratioText(ratio(httpFloor, withFiles))} (the HTTP cost, less the overlap); the call / (d): ${ratioText(ratio(call, httpFloor))} (what the product adds to the floor)`,
   );
 
   console.log(`\nGET /api/profile, ${PROFILES} each after ${PROFILE_WARMUP} of warm-up, taking turns:`);
@@ -433,6 +548,13 @@ try {
   console.log(
     `  start a copied application <= ${GOALS.start}x bare SQL rows (a): ${ratioText(startGoal)}: ${verdict(startGoal, GOALS.start)}` +
       `; floor (b) / (a) ${ratioText(floor)}`,
+  );
+  console.log(
+    `  the HTTP floor (d) / (a): ${ratioText(httpFloorRatio)}: ` +
+      (httpFloorRatio.p50 > GOALS.start
+        ? 'above the goal: out of reach through this app at p50'
+        : 'under the goal: not shown out of reach') +
+      `; the call / (d) ${ratioText(ratio(call, httpFloor))}`,
   );
   console.log(
     `  profile with three applications <= ${GOALS.profile}x one: the first open ${ratioText(firstRatio)}: ` +

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { startStripeStandIn } from '../../apps/server/src/test-support/stripe-stand-in';
 import { DATA_DIR, LAKESIDE_DATA_DIR, LAKESIDE_TENANT, MAIL_DIR, STAFF_EMAIL } from './paths';
 
 /**
@@ -39,6 +40,22 @@ const { port } = smtp.server.address() as AddressInfo;
 
 const appPort = process.env.E2E_PORT;
 if (!appPort) throw new Error('E2E_PORT must be set by playwright.config.ts');
+if (!process.env.E2E_CLOCK_PORT) throw new Error('E2E_CLOCK_PORT must be set by playwright.config.ts');
+const clockPort = process.env.E2E_CLOCK_PORT;
+
+// The payment provider's stand-in (issue 43) for the first stack: its page takes the "card", then it sends the
+// signed webhook to the server, signed at the server's (movable) time. The lakeside stack has no provider.
+const WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret';
+const stripe = lakeside
+  ? undefined
+  : await startStripeStandIn({
+      webhookSecret: WEBHOOK_SECRET,
+      webhookUrl: `http://127.0.0.1:${appPort}/api/payments/webhook`,
+      signingTime: async () => {
+        const res = await fetch(`http://127.0.0.1:${clockPort}/now`);
+        return new Date(((await res.json()) as { now: string }).now);
+      },
+    });
 Object.assign(process.env, {
   PORT: appPort,
   HOST: '127.0.0.1',
@@ -54,8 +71,10 @@ Object.assign(process.env, {
   // Every journey signs up from this one address, more than the default 30 mails in 10 minutes allow;
   // the limit itself is proven by the server tests (two-processes.test.ts).
   MAIL_PER_IP_LIMIT: '1000',
+  ...(stripe
+    ? { STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url }
+    : {}),
 });
-if (!process.env.E2E_CLOCK_PORT) throw new Error('E2E_CLOCK_PORT must be set by playwright.config.ts');
 // Plain JavaScript without type declarations, hence imported by a path in a variable.
 const compiledServer = '../../apps/server/dist/e2e-main.js';
 await import(compiledServer);

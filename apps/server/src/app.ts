@@ -39,6 +39,7 @@ import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
 import { officeItemsRoutes } from './features/office-items';
 import { reportsRoutes } from './features/reports';
+import { paymentGatewayOf, paymentsRoutes, paymentsWebhookRoute, staffPaymentsRoutes } from './features/payments';
 import { teamRoutes } from './features/team';
 import { statusRoutes, unsubscribeRoute } from './features/status';
 import { bounceRoute } from './features/mail';
@@ -138,7 +139,9 @@ async function prepareAtStart(deps: AppDeps, formContext: FormContext, logger: L
 function registerOriginGuard(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (request) => {
     // A bearer-token call (the MTA's bounces) carries no cookie a forged page could borrow.
-    if (changesState(request, STATE_CHANGING_GETS) && !request.routeOptions.config.bearerAuthenticated)
+    const config = request.routeOptions.config;
+    // The payment provider's webhook is proved by its signature of the body, and sends no Origin either.
+    if (changesState(request, STATE_CHANGING_GETS) && !config.bearerAuthenticated && !config.providerSigned)
       assertSameOrigin(request, publicOrigin);
   });
 }
@@ -206,6 +209,7 @@ function applicantRoutes(deps: AppDeps, formContext: FormContext, pdfs: PdfRende
     await scope.register(applicantDecisionRoutes(deps, pdfs));
     await scope.register(cycleRoutes(deps, formContext, applicantCopies));
     await scope.register(applicationsRoutes(deps, formContext));
+    await scope.register(paymentsRoutes(deps, paymentGatewayOf(deps)));
     if (deps.storage.kind === 'local')
       await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
   };
@@ -228,6 +232,8 @@ async function registerOfficeRoutes(
       await scope.register(retentionPreviewRoute(deps));
       // The office's reports (issue 47), each behind the reports right.
       await scope.register(reportsRoutes(deps, formContext));
+      // Fees, waivers and refunds (issue 43), each behind the payments right.
+      await scope.register(staffPaymentsRoutes(deps, formContext, paymentGatewayOf(deps)));
     },
     { prefix: '/staff' },
   );
@@ -244,6 +250,9 @@ async function registerOutsideApi(app: FastifyInstance, deps: AppDeps, formConte
   // Bounces handed in by the MTA, only when BOUNCE_TOKEN is set (decision 054).
   if (deps.config.bounces.token)
     await app.register(bounceRoute(deps, deps.config.bounces.token, letterRefusalHandlers(deps)));
+  // The payment provider's signed events (issue 43): no session, no origin; the signature is the proof.
+  const gateway = paymentGatewayOf(deps);
+  if (gateway) await app.register(paymentsWebhookRoute(deps, gateway));
   // SPEC section 7: the print data, opened by a service token alone (never by a session).
   await app.register(serviceRoutes(deps, formContext), { prefix: '/service' });
 }

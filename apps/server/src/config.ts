@@ -97,6 +97,15 @@ export const envSchema = z.object({
     .optional(),
   /** POST /api/mail/bounces answers only with `Authorization: Bearer <BOUNCE_TOKEN>`; unset, the call does not exist. */
   BOUNCE_TOKEN: z.string().min(16).optional(),
+  /**
+   * The online payment provider (issue 43, decision 065): Stripe's hosted Checkout through the official SDK.
+   * Without a key, applicants are told how to pay by check or at the office, and the office records payments.
+   */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  /** The signing secret of the webhook endpoint POST /api/payments/webhook; required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Where the SDK sends its calls; Stripe's own by default (tests point it at a local stand-in). */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Decisions released per transaction (docs/decisions/049); smaller only to test a crash between two batches. */
   DECISION_RELEASE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(1000),
 });
@@ -134,6 +143,15 @@ export interface Config {
   otlpEndpoint: string | undefined;
   shutdownDrainMs: number;
   bounces: BounceConfig;
+  /** The online payment provider; null without STRIPE_SECRET_KEY (payments are then recorded by the office). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The API's address: Stripe's own unless STRIPE_API_URL says otherwise. */
+  apiUrl: URL;
 }
 
 /** Where bounces of tracked mail go and who may hand them in (features/mail/bounce-route.ts, decision 054). */
@@ -228,6 +246,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     bounces: { address: e.BOUNCE_ADDRESS, token: e.BOUNCE_TOKEN },
+    stripe: stripeConfig(e),
+  };
+}
+
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
+  if (!e.STRIPE_SECRET_KEY) {
+    if (e.STRIPE_WEBHOOK_SECRET) throw new ConfigError('STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY');
+    return null;
+  }
+  // A key without the webhook's secret would take payments it could only confirm on the applicant's return.
+  if (!e.STRIPE_WEBHOOK_SECRET) throw new ConfigError('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET too');
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiUrl: new URL(e.STRIPE_API_URL ?? 'https://api.stripe.com'),
   };
 }
 

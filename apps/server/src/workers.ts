@@ -12,6 +12,7 @@ import { LETTER_TARGET, letterConversionTarget } from './features/recommendation
 import { letterMailComposers } from './features/recommendations/letter-mail-jobs';
 import { startLetterWorkers } from './features/recommendations/letter-reminders';
 import { startRetentionWorker } from './features/retention';
+import { startDepositReminderWorker } from './features/payments';
 
 /**
  * Starts this process's share of the background work on the durable job queue
@@ -39,6 +40,7 @@ export async function startWorkers(requestDeps: AppDeps, formContext: FormContex
   started.push(await startRetentionWorker(deps, logger));
   started.push(await startDeadlineReminderWorker(deps, formContext, logger));
   started.push(await startDecisionsWorker(deps, logger));
+  started.push(await startDepositReminderWorker(deps, logger));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

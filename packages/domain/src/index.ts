@@ -69,6 +69,7 @@ export * from './validation/summary';
 export * from './api/staff';
 export * from './api/staff-roles';
 export * from './api/reports';
+export * from './api/payments';
 export * from './api/staff-team';
 export * from './api/decisions';
 export * from './decisions/letter-template';
@@ -77,6 +78,7 @@ export * from './api/my-data';
 export * from './api/retention';
 export * from './api/status';
 export * from './status/checklist';
+export * from './status/fees';
 export * from './form/repeat-removal';
 export * from './form/field-context';
 // Types only: the schemas themselves are in './schemas' (entry @admissions/domain/schemas).

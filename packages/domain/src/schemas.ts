@@ -17,6 +17,7 @@ export * from './schemas/lookup';
 export * from './schemas/recommendations';
 export * from './schemas/staff';
 export * from './schemas/reports';
+export * from './schemas/payments';
 export * from './schemas/tenant-config';
 export * from './schemas/staff-team';
 export * from './schemas/status';

@@ -52,6 +52,14 @@ export type AuditAction =
   /** A report read (features/reports, issue 47): which one, its filters and format. */
   | 'view-report'
   /**
+   * The money (features/payments, issue 43): payments read (the list, its CSV, an application's panel), an
+   * offline payment recorded, a fee waiver request decided, a refund sent.
+   */
+  | 'view-payments'
+  | 'record-payment'
+  | 'decide-fee-waiver'
+  | 'refund-payment'
+  /**
    * A staff call refused with 403: the caller is not, or no longer, staff (session/require-staff.ts), lacks the
    * right (detail.right), or named their own application (detail.conflict, features/staff/own-application.ts).
    */

@@ -40,6 +40,7 @@ const staffTeam = lazyRoute(async () => (await import('../features/staff/team/te
 const staffWorkflow = lazyRoute(async () => (await import('../features/staff/workflow/workflow-route')).WorkflowRoute);
 const staffAudit = lazyRoute(async () => (await import('../features/staff/audit/audit-route')).AuditRoute);
 const staffReports = lazyRoute(async () => (await import('../features/reports/routes/reports-route')).ReportsRoute);
+const staffPayments = lazyRoute(async () => (await import('../features/staff/routes/payments-route')).PaymentsRoute);
 
 export const routes: RouteObject[] = [
   {
@@ -83,6 +84,8 @@ export const routes: RouteObject[] = [
       { path: 'staff/audit', ...staffAudit },
       // The director's reports (issue 47): the funnel at /staff/reports, each report at /staff/reports/{kind}.
       { path: 'staff/reports/:kind?', ...staffReports },
+      // The money (issue 43): payments, totals per day and their CSV, for members with the `payments` right.
+      { path: 'staff/payments', ...staffPayments },
 
       { path: '*', Component: RedirectToDefault },
     ],

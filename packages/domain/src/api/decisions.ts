@@ -64,10 +64,14 @@ export interface DecisionRecord {
   /** provisional (the current draft), replaced (a draft a later one replaced), released, superseded. */
   status: 'provisional' | 'replaced' | 'released' | 'superseded';
   decided_by: string;
+  /** The decider's name (issue 49); null (or absent) until they have one: show the address then. */
+  decided_by_name?: string | null;
   decided_at: string;
   scheduled_release: { release_id: string; at: string } | null;
   released_at: string | null;
   released_by: string | null;
+  /** The releaser's name (issue 49), likewise. */
+  released_by_name?: string | null;
   viewed_at: string | null;
   response: DecisionResponse | null;
   response_at: string | null;

@@ -179,6 +179,8 @@ export type YieldReport = ReportBase<YieldRow>;
 export interface ReviewerRow {
   /** The reviewer's address. */
   reviewer: string;
+  /** The reviewer's name (issue 49); null (or absent) until they have one: show the address then. */
+  reviewer_name?: string | null;
   /** Assignments on the applications the report covers. */
   assigned: number;
   /** Submitted reviews of those applications. */

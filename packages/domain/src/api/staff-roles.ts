@@ -3,7 +3,8 @@
  * are data: the server checks a right, never a role name, and the
  * authorization-matrix test walks this table.
  */
-export const STAFF_ROLES = ['admin', 'decider', 'reviewer', 'reader'] as const;
+/** `bursar`: the business office; it adds the payments right to any member (issue 43). */
+export const STAFF_ROLES = ['admin', 'decider', 'reviewer', 'reader', 'bursar'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_RIGHTS = [
@@ -22,6 +23,11 @@ export const STAFF_RIGHTS = [
    * needs `decide`. Counts of decisions not yet released need `decide` too.
    */
   'reports',
+  /**
+   * The money (issue 43): the payments list and its CSV, an offline payment recorded, a fee waiver request
+   * decided, a refund sent. Administrators have it; the bursar role gives it to any member.
+   */
+  'payments',
 ] as const;
 export type StaffRight = (typeof STAFF_RIGHTS)[number];
 
@@ -30,6 +36,7 @@ export const ROLE_RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
   decider: ['decide', 'move_stage', 'read', 'reports'],
   reviewer: ['review', 'move_stage', 'read'],
   reader: ['read', 'reports'],
+  bursar: ['payments', 'read'],
 };
 
 /** Every right the given roles grant together. */

@@ -206,6 +206,10 @@ export const AUDIT_ACTION_LABELS = {
   'release-decision': 'Released a decision',
   'cancel-release': 'Cancelled a release',
   'view-report': 'Viewed a report',
+  'view-payments': 'Viewed payments',
+  'record-payment': 'Recorded a payment',
+  'decide-fee-waiver': 'Decided a fee waiver',
+  'refund-payment': 'Refunded a payment',
   denied: 'Denied',
 } as const satisfies Record<string, string>;
 
@@ -221,6 +225,8 @@ export interface AuditEntry {
   /** The newest row's id. */
   id: string;
   staff_email: string;
+  /** The member's name (issue 49); null (or absent) until they have one: show the address then. */
+  staff_name?: string | null;
   application_user_id: string | null;
   /** The applicant's name ('Ayşe Yılmaz'), when the application is in the office's index. */
   applicant_name: string | null;

@@ -2,6 +2,7 @@ import type { KeptBasis } from '../programs/kept-basis';
 import type { Answers, DocumentAnswer } from './profile';
 import type { StaffRecommendation } from './recommendations';
 import type { DecisionState } from './decisions';
+import type { FeeState } from './payments';
 import type { StaffAccessSummary } from './staff-roles';
 import type { StaffChecklistItem } from './status';
 
@@ -83,6 +84,13 @@ export interface StaffListRow {
   decision: string;
   decision_label: string;
   decision_state: DecisionState | null;
+  /**
+   * The application fee and the enrollment deposit as they stand (issue 43): `overdue` by the server's clock once
+   * the grace after submission (fee) or the due days after acceptance (deposit) have passed unpaid. null: no such
+   * fee (none configured or for the program, not submitted yet, no accepted offer).
+   */
+  fee: FeeState | null;
+  deposit: FeeState | null;
   /**
    * How many applications the same person holds in this row's cycle, this one included (issue 42: one account
    * applies to several programs). Counted over every program, also those the member may not see.

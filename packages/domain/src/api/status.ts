@@ -20,11 +20,14 @@ export const CHECKLIST_STATES = [
 ] as const;
 export type ChecklistState = (typeof CHECKLIST_STATES)[number];
 
-/** What an item stands for: a page's required answers, a document, a letter, or an item the office asked for. */
-export type ChecklistKind = 'answers' | 'document' | 'letter';
+/**
+ * What an item stands for: a page's required answers, a document, a letter, or a fee (the application fee after
+ * submission, the enrollment deposit once an offer is accepted: issue 43).
+ */
+export type ChecklistKind = 'answers' | 'document' | 'letter' | 'fee';
 
 export interface ChecklistItem {
-  /** 'answers:about', a document's answer key ('college_transcript_upload'), 'letter:recommender_'. */
+  /** 'answers:about', a document's answer key ('college_transcript_upload'), 'letter:recommender_', 'application_fee'. */
   key: string;
   label: string;
   state: ChecklistState;
@@ -54,12 +57,24 @@ export interface StatusResponse extends ApplicantStatusResponse {
 export interface StaffChecklistItem extends ChecklistItem {
   /** The waiver's reason, for the office only. */
   waiver_reason?: string;
-  /** An office request (open or answered). */
-  request?: { message: string; requested_at: string; answered_at: string | null; requested_by: string };
+  /** Who waived the item (an address), and their name (issue 49; null until they have one). */
+  waived_by?: string;
+  waived_by_name?: string | null;
+  /** An office request (open or answered); `requested_by_name`: the member's name (issue 49), null without one. */
+  request?: {
+    message: string;
+    requested_at: string;
+    answered_at: string | null;
+    requested_by: string;
+    requested_by_name?: string | null;
+  };
   /** An earlier document kept when a requested one replaced it. */
   earlier_documents?: { file_name: string; replaced_at: string }[];
-  /** Marked received by the office (a paper transcript), with its note: for the office only. */
-  receipt?: { note: string; received_by: string; received_at: string };
+  /**
+   * Marked received by the office (a paper transcript), with its note: for the office only. `received_by_name`:
+   * the member's name (issue 49), null without one.
+   */
+  receipt?: { note: string; received_by: string; received_by_name?: string | null; received_at: string };
 }
 
 export const checklistReceiptsPath = (userId: string) => `/api/staff/applications/${userId}/receipts`;

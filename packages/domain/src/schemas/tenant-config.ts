@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { programConfigurationProblems } from '../programs/configuration-problems';
 import { localTimeToInstant } from '../time/zoned-time';
 import { tenantDecisionsSchema } from './tenant-decisions';
+import { tenantFeesSchema } from './payments';
 
 const link = z.strictObject({ label: z.string().min(1), url: z.url() });
 
@@ -79,6 +80,8 @@ export const tenantConfigSchema = z
     max_applications_per_cycle: z.number().int().min(1).max(10).optional(),
     /** The office's reports (issue 47): the equality report shows a count under `min_cell` as "fewer than N". */
     reports: z.strictObject({ min_cell: z.number().int().min(1).max(100).optional() }).optional(),
+    /** Fees, waivers and deposits (issue 43); without it there are no fees. */
+    fees: tenantFeesSchema.optional(),
     /** Days before a program's deadline that a reminder of missing items goes out; [7, 1] when not set (decision 044). */
     deadline_reminder_days: z.array(z.number().int().min(1).max(90)).max(10).optional(),
     priority_deadline: priorityDeadline.optional(),
@@ -96,6 +99,10 @@ export const tenantConfigSchema = z
       ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
     for (const problem of priorityDeadlineProblems(tenant))
       ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    const codes = new Set(tenant.programs.map((p) => p.code));
+    for (const code of Object.keys(tenant.fees?.application?.by_program ?? {}))
+      if (!codes.has(code))
+        ctx.addIssue({ code: 'custom', path: ['fees', 'application', 'by_program', code], message: 'is not a program' });
   });
 
 /** The banner's times must be real local times in the institution's zone, the first before the last. */

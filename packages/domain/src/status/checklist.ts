@@ -1,3 +1,4 @@
+import { FEE_LABELS, formatMoney, type FeeView } from '../api/payments';
 import type { Answers } from '../api/profile';
 import type { ChecklistItem, ChecklistState } from '../api/status';
 import { fieldLink, formFields, storesAnswer } from '../form/answer-keys';
@@ -60,6 +61,11 @@ export interface ChecklistSources {
   requests: readonly ChecklistRequest[];
   waivers: readonly ChecklistWaiver[];
   receipts?: readonly ChecklistReceipt[];
+  /**
+   * The application's fees as deriveFees judges them (issue 43): the application fee is an item once the
+   * application is submitted, the deposit once an offer is accepted. None without the tenant's `fees`.
+   */
+  fees?: readonly FeeView[];
 }
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -143,7 +149,30 @@ export function deriveChecklist(form: FormDefinition, src: ChecklistSources): Ch
     }
   }
   items.push(...fileItems, ...letterItems);
+  // The application fee is asked for from submission on (Final Steps shows it before), the deposit once it exists.
+  if (src.submittedAt) for (const fee of src.fees ?? []) items.push(feeItem(fee));
   return overlayOffice(form, items, src);
+}
+
+/**
+ * A fee's item: `received` once paid, `waived` once waived (the office's request decided, or its checklist
+ * waiver), else `missing`, also while a waiver request is decided (the fee is not asked for meanwhile).
+ */
+function feeItem(fee: FeeView): ChecklistItem {
+  const what = FEE_LABELS[fee.purpose];
+  const item: ChecklistItem = {
+    key: fee.purpose,
+    label: `${what} (${formatMoney(fee.amount, fee.currency)})`,
+    state: fee.state === 'paid' ? 'received' : fee.state === 'waived' ? 'waived' : 'missing',
+    updated_at: fee.settled_at ?? null,
+    kind: 'fee',
+    href: '/completion',
+  };
+  if (fee.state === 'waiver_pending')
+    item.message = 'Your request for a fee waiver is being considered. You need not pay while it is.';
+  if (fee.state === 'overdue')
+    item.message = `The ${what.toLowerCase()} is overdue. Please pay it, or write to the admissions office.`;
+  return item;
 }
 
 /**

@@ -28,6 +28,10 @@ export const APPLICATION_TABLES: readonly { table: string; column: string }[] = 
   { table: 'reviews', column: 'application_user_id' },
   { table: 'staff_notes', column: 'application_user_id' },
   { table: 'service_tokens', column: 'application_user_id' },
+  // Fees (issue 43): the application's payments, its waiver request and its deposit's reminder.
+  { table: 'payments', column: 'user_id' },
+  { table: 'fee_waiver_requests', column: 'user_id' },
+  { table: 'deposit_reminders_sent', column: 'user_id' },
 ];
 
 /** References to users that belong to the account (or to a staff member), not to its application. */

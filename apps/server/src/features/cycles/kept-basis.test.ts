@@ -9,6 +9,7 @@ import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { zipEntries } from '../../test-support/zip-entries';
+import { paidFee } from '../../test-support/fee-helpers';
 
 /**
  * Issue 41: an office closes cycle 2026-27 and restarts with a tenant file for the next one, which offers only
@@ -91,6 +92,9 @@ describe('a submitted application after the tenant file moves on', () => {
     await expectOk(await staff.put(`/api/staff/applications/${ada.userId}/decision`, { code: 'admit' }));
     await expectOk(await staff.post('/api/staff/decisions/release', { application_ids: [ada.userId] }));
     await expectOk(await ada.client.post('/api/decision/response', { response: 'accept' }));
+    // Her application fee and deposit (issue 43) are paid: nothing of hers is missing.
+    await paidFee(first, ada.userId);
+    await paidFee(first, ada.userId, { purpose: 'deposit', amount: 25000 });
     before = await whatEveryoneReads(ada.client, staff, ada.userId);
 
     await first.stop();

@@ -8,7 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { enqueueMailsIn, offerLapsedMail, offerResponseMail, withdrawalMail } from '../mail';
-import { copyDecisionStates } from '../staff';
+import { copyDecisionStates, recordFeeChange } from '../staff';
 import { decisionLetterHtml, letterFactsOf, replyByOf } from './decision-letter';
 import { codeOf } from './decision-rules';
 import {
@@ -116,6 +116,9 @@ export async function respondToOffer(deps: Deps, userId: string, response: Decis
     if (!row.reply_by || new Date(row.reply_by).getTime() <= now.getTime()) throw new AppError('DECISION_REPLY_CLOSED');
     await tx.query('UPDATE decisions SET response = $2, response_at = $3 WHERE id = $1', [row.id, response, now]);
     await copyDecisionStates(tx, [userId]);
+    // An accepted offer with a deposit configured adds the deposit to the checklist and the list (issue 43).
+    if (response === 'accept' && deps.config.tenant.fees?.deposit)
+      await recordFeeChange(tx, deps, userId, { offer_accepted: row.code });
     const email = await emailOf(tx, userId);
     await enqueueMailsIn(deps, tx, [{ message: offerResponseMail(deps.config, email, response, now) }]);
   });

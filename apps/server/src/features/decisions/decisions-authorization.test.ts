@@ -76,6 +76,7 @@ const RIGHTS: Record<StaffRole, readonly string[]> = {
   decider: ['decide', 'read'],
   reviewer: ['read'],
   reader: ['read'],
+  bursar: ['read'],
 };
 
 describe('who may record, read, release and cancel decisions', () => {

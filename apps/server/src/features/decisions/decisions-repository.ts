@@ -1,6 +1,7 @@
 import type { DecisionRecord, DecisionResponse, DecisionState } from '@admissions/domain';
 import type { TenantDecisions } from '@admissions/domain/schemas';
 import type { Queryable } from '../../infra/db/db';
+import { memberNameSql } from '../../session/member-name';
 import { codeOf } from './decision-rules';
 
 /** One row of the decisions table (migrations/090-decisions.sql). */
@@ -17,6 +18,9 @@ export interface DecisionRow {
   release_id: string | null;
   released_at: Date | null;
   released_by: string | null;
+  /** Read with the history only (issue 49): the members' names, null without one. */
+  decided_by_name?: string | null;
+  released_by_name?: string | null;
   viewed_at: Date | null;
   response: DecisionResponse | null;
   response_at: Date | null;
@@ -48,10 +52,12 @@ export function toRecord(
     reply_by: iso(row.reply_by),
     status: row.status,
     decided_by: row.decided_by,
+    decided_by_name: row.decided_by_name ?? null,
     decided_at: iso(row.decided_at)!,
     scheduled_release: row.status === 'provisional' ? scheduled : null,
     released_at: iso(row.released_at),
     released_by: row.released_by,
+    released_by_name: row.released_by_name ?? null,
     viewed_at: iso(row.viewed_at),
     response: row.response,
     response_at: iso(row.response_at),
@@ -59,10 +65,11 @@ export function toRecord(
   };
 }
 
-/** Every decision on an application, newest first. */
+/** Every decision on an application, newest first, with the names of who recorded and released it. */
 export async function decisionHistory(db: Queryable, userId: string): Promise<DecisionRow[]> {
   const { rows } = await db.query<DecisionRow>(
-    'SELECT * FROM decisions WHERE user_id = $1 ORDER BY decided_at DESC, released_at DESC NULLS FIRST',
+    `SELECT *, ${memberNameSql('decided_by')} AS decided_by_name, ${memberNameSql('released_by')} AS released_by_name
+     FROM decisions WHERE user_id = $1 ORDER BY decided_at DESC, released_at DESC NULLS FIRST`,
     [userId],
   );
   return rows;

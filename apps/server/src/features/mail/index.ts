@@ -33,3 +33,4 @@ export { retentionWarningMail } from './messages/retention-mails';
 export { submissionMail } from './messages/submission';
 export { teamInvitationMail } from './messages/team-invitation';
 export { decisionAvailableMail, offerLapsedMail, offerResponseMail, withdrawalMail } from './messages/decision-mails';
+export { depositReminderMail, feeWaiverDecisionMail, paymentReceiptMail, refundMail } from './messages/payment-mails';

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { decisionsForMyData } from '../decisions';
 import { listConvertedDocuments } from '../documents';
 import { mailLogOf } from '../mail';
+import { paymentsForMyData } from '../payments';
 import { drawnCopy } from '../pdf';
 import { lettersOpenToApplicant, officeRecommendations } from '../recommendations';
 import type { MyDataDrawing } from './my-data-drawing';
@@ -17,7 +18,8 @@ const README = (partner: string, at: string) =>
   `Your data held by the ${partner} graduate application, as it was on ${at}.\n\n` +
   `answers.json           your account, your answers and the state of your application, your documents and\n` +
   `                       letters of recommendation (what was asked, of whom, and when), our decisions as\n` +
-  `                       released to you, your answer to an offer, and any withdrawal\n` +
+  `                       released to you, your answer to an offer, any withdrawal, and your fees and\n` +
+  `                       payments (amounts, dates, references; no card data: we never have it)\n` +
   `answer-history.json    every change to your answers, as saved\n` +
   `application-copy.pdf   the PDF copy of your application\n` +
   `decision-letter.pdf    the letter of our decision, once it is released to you\n` +
@@ -50,7 +52,7 @@ export async function myDataEntries(
   const { renderer, copies } = drawing;
   const { db } = deps;
   const { userId } = owner;
-  const [[account, application, logins, history], documents, recommendations, letters, mailLog, copy, decided] =
+  const [[account, application, logins, history], documents, recommendations, letters, mailLog, copy, decided, money] =
     await Promise.all([
       accountRows(db, userId),
       listConvertedDocuments(deps, userId),
@@ -60,6 +62,7 @@ export async function myDataEntries(
       // Patient: a data download right after a submission (whose copy is being drawn) waits, never 429.
       drawnCopy(copies.file(owner, log, { patient: true })).then((c) => c.pdf),
       decisionsForMyData(deps, renderer, userId),
+      paymentsForMyData(deps, userId),
     ]);
   const app = application.rows[0];
   const user = account.rows[0]!;
@@ -92,6 +95,8 @@ export async function myDataEntries(
     letters_of_recommendation: recommendations.map((r) => letterRequestOf(r, letterFiles.get(r.id) ?? null)),
     decisions: decided.decisions,
     withdrawal: decided.withdrawal,
+    // Fees and what was paid, refunded or waived (issue 43); never card data, which the product never holds.
+    ...money,
   };
 
   const entries: ZipEntry[] = [

@@ -34,12 +34,17 @@ const MAE_READER = 'report-mae-reader@college.test';
 const LETTER = 'letter:recommender_';
 const REVIEW = { scores: { academic: 4, statement: 4, recommendations: 4 }, comment: 'Sound.', submit: true };
 
-/** The sample tenant file a year on: cycle 2027-28, with deadlines in that cycle (the sample's are in its past). */
+/**
+ * The sample tenant file a year on: cycle 2027-28, with deadlines in that cycle (the sample's are in its past).
+ * Without its fees (issue 43): an application here is complete once its letter is waived, as the days above say.
+ */
 async function nextCycleTenantFile(dir: string): Promise<string> {
   const tenant = JSON.parse(await readFile(SAMPLE_TENANT_CONFIG, 'utf8')) as {
     cycle: object;
     programs: { deadline: string }[];
+    fees?: object;
   };
+  delete tenant.fees;
   tenant.cycle = { id: '2027-28', label: 'Admissions 2027–28', opens: '2027-08-01T00:00', closes: '2028-08-31T23:59' };
   for (const program of tenant.programs) program.deadline = '2028-04-01T23:59';
   const file = path.join(dir, 'next-cycle-tenant.json');

@@ -94,6 +94,8 @@ const row = (
   difference: number | null,
 ) => ({
   reviewer,
+  // staffWithRoles names each member by their address's local part (issue 49).
+  reviewer_name: reviewer.split('@')[0],
   assigned,
   submitted,
   median_days_to_review: median,
@@ -121,11 +123,11 @@ describe('the reviewers report', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).toBe(
       [
-        'Reviewer,Assigned,Submitted,Median days to review,Mean score,Score spread (standard deviation),Mean difference from other reviewers',
-        'rev1@college.test,4,3,2,4,0.82,1.5',
+        'Reviewer,Assigned,Submitted,Median days to review,Mean score,Score spread (standard deviation),Mean difference from other reviewers,Reviewer name',
+        'rev1@college.test,4,3,2,4,0.82,1.5,rev1',
         // A negative number is a number, not a formula: only text is neutralised.
-        'rev2@college.test,2,1,1,2,0,-1.5',
-        'rev3@college.test,2,2,3,3.5,0.5,0',
+        'rev2@college.test,2,1,1,2,0,-1.5,rev2',
+        'rev3@college.test,2,2,3,3.5,0.5,0,rev3',
         '',
       ].join('\r\n'),
     );

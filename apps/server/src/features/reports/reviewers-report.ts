@@ -1,9 +1,11 @@
 import type { ReviewerRow } from '@admissions/domain';
+import { memberNameSql } from '../../session/member-name';
 import type { ReportDefinition } from './report-definition';
 import { SCOPED_APPLICATION, scopeParams, twoDecimals } from './report-scope';
 
 interface ReviewerCounts {
   reviewer: string;
+  reviewer_name: string | null;
   assigned: number;
   submitted: number;
   median_days: number | null;
@@ -47,7 +49,8 @@ const REVIEWERS_SQL = `
       ON ra.application_user_id = r.application_user_id AND ra.reviewer_email = r.reviewer_email
     WHERE r.status = 'submitted'
     GROUP BY 1)
-  SELECT coalesce(x.reviewer, y.reviewer) AS reviewer, coalesce(x.assigned, 0) AS assigned,
+  SELECT coalesce(x.reviewer, y.reviewer) AS reviewer, ${memberNameSql('coalesce(x.reviewer, y.reviewer)')} AS reviewer_name,
+    coalesce(x.assigned, 0) AS assigned,
     coalesce(y.submitted, 0) AS submitted, y.median_days::float8 AS median_days, y.mean_score, y.score_spread,
     y.mean_difference
   FROM assigned x FULL JOIN submitted y ON y.reviewer = x.reviewer
@@ -55,7 +58,8 @@ const REVIEWERS_SQL = `
 
 /**
  * Reviewers (issue 47; administrators and deciders: the extra right `decide`): the calibration view, one row a
- * reviewer with an assignment or a submitted review on an application the report covers, by address.
+ * reviewer with an assignment or a submitted review on an application the report covers, by address, with the
+ * reviewer's name (issue 49; the CSV gives it in a last column, so the columns a spreadsheet reads stay in place).
  */
 export const reviewersReport: ReportDefinition<'reviewers'> = {
   kind: 'reviewers',
@@ -65,6 +69,7 @@ export const reviewersReport: ReportDefinition<'reviewers'> = {
     return {
       rows: rows.map((r): ReviewerRow => ({
         reviewer: r.reviewer,
+        reviewer_name: r.reviewer_name,
         assigned: r.assigned,
         submitted: r.submitted,
         median_days_to_review: twoDecimals(r.median_days),
@@ -83,6 +88,7 @@ export const reviewersReport: ReportDefinition<'reviewers'> = {
       'Mean score',
       'Score spread (standard deviation)',
       'Mean difference from other reviewers',
+      'Reviewer name',
     ],
     rows: report.rows.map((r) => [
       r.reviewer,
@@ -92,6 +98,7 @@ export const reviewersReport: ReportDefinition<'reviewers'> = {
       r.mean_score,
       r.score_spread,
       r.mean_difference,
+      r.reviewer_name ?? '',
     ]),
   }),
 };

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
 import { parseBody } from '../../http/parse-body';
 import { PAGE_VIEW_ACTIONS, recordStaffRead } from '../../session/audit-log';
+import { memberNameSql } from '../../session/member-name';
 import { staffOf } from '../../session/require-staff';
 import { requireRight, seesProgram, staffAccessOf } from '../../session/staff-access';
 import { auditSummary } from './audit-summary';
@@ -20,6 +21,7 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}
 interface EntryRow {
   id: string;
   staff_email: string;
+  staff_name: string | null;
   application_user_id: string | null;
   action: string;
   count: number;
@@ -35,8 +37,8 @@ interface EntryRow {
 /**
  * The entries: the matching rows up to `upto`, the page views (PAGE_VIEW_ACTIONS) of one member, one
  * application (or none) and one action within one minute folded into one (every other row is its own group,
- * by its id), newest first by their newest row. Each entry takes the detail of its newest row, and the
- * applicant's name and program from the office's index.
+ * by its id), newest first by their newest row. Each entry takes the detail of its newest row, the member's
+ * name from the team (issue 49), and the applicant's name and program from the office's index.
  */
 const ENTRIES_SQL = (where: string, limit: number, offset: number) => `
   WITH matched AS (
@@ -49,7 +51,7 @@ const ENTRIES_SQL = (where: string, limit: number, offset: number) => `
       min(created_at) AS first_at, max(created_at) AS created_at
     FROM matched GROUP BY staff_email, application_user_id, action, fold_minute, own_id
     ORDER BY max(id) DESC LIMIT ${limit} OFFSET ${offset})
-  SELECT e.id, e.staff_email, e.application_user_id, e.action, e.count, e.first_at, e.created_at, l.detail,
+  SELECT e.id, e.staff_email, ${memberNameSql('e.staff_email')} AS staff_name, e.application_user_id, e.action, e.count, e.first_at, e.created_at, l.detail,
     (e.action = 'request-item' AND EXISTS (
       SELECT 1 FROM staff_audit_log p
       WHERE p.application_user_id = e.application_user_id AND p.action = 'request-item'
@@ -124,6 +126,7 @@ export function auditRoutes(deps: AppDeps, ctx: FormContext) {
         entries: rows.slice(0, PAGE_SIZE).map((r) => ({
           id: String(r.id),
           staff_email: r.staff_email,
+          staff_name: r.staff_name,
           application_user_id: r.application_user_id,
           applicant_name: r.first_name !== null ? `${r.first_name} ${r.last_name ?? ''}`.trim() || null : null,
           may_open: r.program !== null && seesProgram(access, r.program),

@@ -1,4 +1,4 @@
-import { formFields, type FormDefinition, type TenantDecisions } from '@admissions/domain';
+import { formatMoney, formFields, type FormDefinition, type TenantDecisions } from '@admissions/domain';
 import type { AuditAction } from '../../session/audit-log';
 
 /**
@@ -152,6 +152,14 @@ function phrase(action: AuditAction, detail: Record<string, unknown>, labels: Au
         : 'cancelled the release';
     case 'view-report':
       return `viewed the ${text(detail.report)} report`;
+    case 'view-payments':
+      return detail.format === 'csv' ? 'downloaded the payments as CSV' : 'viewed payments';
+    case 'record-payment':
+      return `recorded a payment of ${money(detail)} (${text(detail.method)} ${text(detail.reference)})`;
+    case 'decide-fee-waiver':
+      return detail.decision === 'approve' ? 'approved the fee waiver request' : 'denied the fee waiver request';
+    case 'refund-payment':
+      return `refunded ${money(detail)}: ${text(detail.reason)}`;
     case 'denied':
       return deniedText(detail);
   }
@@ -173,4 +181,10 @@ function phraseOrNull(entry: SummarizedEntry, labels: AuditLabels): string | nul
   return (
     (phrase(entry.action as AuditAction, entry.detail, labels, entry.again === true) as string | undefined) ?? null
   );
+}
+
+/** An audited amount (minor units and currency) as the office writes it. */
+function money(detail: Record<string, unknown>): string {
+  const currency = text(detail.currency) || 'USD';
+  return formatMoney(num(detail.amount), currency);
 }

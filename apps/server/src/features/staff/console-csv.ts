@@ -38,6 +38,9 @@ export function csvColumns(timeZone: string, now: Date): readonly [string, (r: S
     // Issue 49, after it for the same reason.
     ['Letters requested', (r) => r.letters_requested],
     ['Letters received', (r) => r.letters_received],
+    // Issue 43: the application fee and the deposit ('overdue' by the clock of the export), '' where there is none.
+    ['Application fee', (r) => r.fee ?? ''],
+    ['Deposit', (r) => r.deposit ?? ''],
   ];
 }
 

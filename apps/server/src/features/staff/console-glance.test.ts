@@ -37,12 +37,14 @@ describe('the list at a glance (issue 49)', () => {
   it('counts the letters received of those requested, and a submitted application awaiting a letter misses it', async () => {
     const ada = await applicantAskingLetters(t, 'ada.glance@example.edu', 'grace@uni.example');
     await expectOk(await ada.client.post('/api/submit'));
+    // The letter and the application fee (issue 43: the sample tenant charges MAE $75) are missing.
     expect(await rowOf(ada.email)).toMatchObject({
       web_status: 'submitted',
       letters_requested: 1,
       letters_received: 0,
-      missing_count: 1,
+      missing_count: 2,
       complete: false,
+      fee: 'due',
     });
 
     const token = lastLinkToken(t, 'grace@uni.example');
@@ -51,20 +53,29 @@ describe('the list at a glance (issue 49)', () => {
     expect(await rowOf(ada.email)).toMatchObject({
       letters_requested: 1,
       letters_received: 1,
-      missing_count: 0,
-      complete: true,
+      missing_count: 1,
+      complete: false,
     });
   });
 
   it("counts an item the office asked for again, and not one it waived, as the applicant's checklist does", async () => {
     const bea = await applicantAskingLetters(t, 'bea.glance@example.edu', 'busy@uni.example');
     await expectOk(await bea.client.post('/api/submit'));
-    expect((await rowOf(bea.email)).missing_count).toBe(1);
+    // The letter and the application fee.
+    expect((await rowOf(bea.email)).missing_count).toBe(2);
 
     await expectOk(
       await staff.post(checklistWaiversPath(bea.userId), { item_key: 'letter:recommender_', reason: 'Sent on paper' }),
     );
-    expect(await rowOf(bea.email)).toMatchObject({ missing_count: 0, complete: true, letters_received: 0 });
+    await expectOk(
+      await staff.post(checklistWaiversPath(bea.userId), { item_key: 'application_fee', reason: 'McNair scholar' }),
+    );
+    expect(await rowOf(bea.email)).toMatchObject({
+      missing_count: 0,
+      complete: true,
+      letters_received: 0,
+      fee: 'waived',
+    });
 
     await expectOk(
       await staff.post(checklistRequestsPath(bea.userId), {
@@ -88,7 +99,14 @@ describe('the list at a glance (issue 49)', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]!.split(',').slice(-3)).toEqual(['Applications by person', 'Letters requested', 'Letters received']);
-    expect(lines[1]!.split(',').slice(-2)).toEqual(['1', '1']);
+    // The fees (issue 43) come after the letters, for the same reason.
+    expect(lines[0]!.split(',').slice(-5)).toEqual([
+      'Applications by person',
+      'Letters requested',
+      'Letters received',
+      'Application fee',
+      'Deposit',
+    ]);
+    expect(lines[1]!.split(',').slice(-4)).toEqual(['1', '1', 'due', '']);
   });
 });

@@ -7,6 +7,7 @@ import {
   type Answers,
   type ChecklistLetter,
   type DocumentAnswer,
+  type FeeView,
   type KeptBasis,
 } from '@admissions/domain';
 import { answersForJudging } from '../documents';
@@ -18,6 +19,8 @@ import type { FormContext } from '../../core/form-context';
 import { keptBasisSql } from '../../core/kept-bases';
 import { enterFirstStage } from './stages-repository';
 import { copyDecisionStates } from './decision-state-copy';
+import { RECOUNT_ROWS_PER_PASS, recountIndexRows } from './console-index-recount';
+import { indexedFees, type IndexedFees } from './fee-state-copy';
 import { searchTextOf, searchable } from './search-fold';
 
 /**
@@ -37,7 +40,7 @@ const REREAD_IDS = 50;
 /** History rows read per pass; the periodic job and the list calls take turns catching up. */
 const HISTORY_ROWS_PER_PASS = 5000;
 
-export interface IndexRow {
+export interface IndexRow extends IndexedFees {
   user_id: string;
   /** The application's person: the owner's account (issue 42, applications-by-person.ts). */
   person_id: string;
@@ -103,9 +106,11 @@ export interface IndexCounts {
   lacking: number;
   letters_requested: number;
   letters_received: number;
+  /** A submitted application's fees (issue 43), as its checklist read them. */
+  fees: readonly FeeView[];
 }
 
-const NO_COUNTS: IndexCounts = { complete: false, lacking: 0, letters_requested: 0, letters_received: 0 };
+const NO_COUNTS: IndexCounts = { complete: false, lacking: 0, letters_requested: 0, letters_received: 0, fees: [] };
 
 /** The checklist's items still lacking: neither received nor waived (as isChecklistComplete counts them). */
 export const lackingItems = (checklist: Pick<Checklist, 'items'>): number =>
@@ -148,6 +153,7 @@ export function indexRowOf(ctx: FormContext, source: SourceRow, now: Date, count
     complete: submitted && counts.complete,
     letters_requested: counts.letters_requested,
     letters_received: counts.letters_received,
+    ...indexedFees(submitted ? counts.fees : []),
     ...indexLabelsOf(source.kept_basis, text('applied_major'), text('entry_term')),
     ...searchColumnsOf(text('first_name'), text('last_name'), text('preferred_name'), source.email),
     refreshed_at: now.toISOString(),
@@ -168,21 +174,26 @@ const UPSERT_SQL = `
   INSERT INTO staff_application_index
     (user_id, person_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
      last_change, submitted_at, late, cycle_id, missing_count, complete, letters_requested, letters_received,
+     fee_state, fee_due_at, deposit_state, deposit_due_at,
      kept_program_label, kept_term_label, search_text, sort_name, refreshed_at)
   SELECT user_id, person_id, email, first_name, last_name, preferred_name, program, entry_term, web_status,
      last_change, submitted_at, late, cycle_id, missing_count, complete, letters_requested, letters_received,
+     fee_state, fee_due_at, deposit_state, deposit_due_at,
      kept_program_label, kept_term_label, search_text, sort_name, refreshed_at
   FROM jsonb_to_recordset($1::jsonb) AS x (
     user_id uuid, person_id uuid, email text, first_name text, last_name text, preferred_name text, program text, entry_term text,
     web_status text, last_change timestamptz, submitted_at timestamptz, late boolean, cycle_id text,
-    missing_count integer, complete boolean, letters_requested integer, letters_received integer, kept_program_label text, kept_term_label text, search_text text,
-    sort_name text, refreshed_at timestamptz)
+    missing_count integer, complete boolean, letters_requested integer, letters_received integer,
+    fee_state text, fee_due_at timestamptz, deposit_state text, deposit_due_at timestamptz,
+    kept_program_label text, kept_term_label text, search_text text, sort_name text, refreshed_at timestamptz)
   ON CONFLICT (user_id) DO UPDATE SET
     person_id = EXCLUDED.person_id, email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
     preferred_name = EXCLUDED.preferred_name, program = EXCLUDED.program, entry_term = EXCLUDED.entry_term,
     web_status = EXCLUDED.web_status, last_change = EXCLUDED.last_change, submitted_at = EXCLUDED.submitted_at,
     late = EXCLUDED.late, cycle_id = EXCLUDED.cycle_id, missing_count = EXCLUDED.missing_count, complete = EXCLUDED.complete,
     letters_requested = EXCLUDED.letters_requested, letters_received = EXCLUDED.letters_received,
+    fee_state = EXCLUDED.fee_state, fee_due_at = EXCLUDED.fee_due_at, deposit_state = EXCLUDED.deposit_state,
+    deposit_due_at = EXCLUDED.deposit_due_at,
     kept_program_label = EXCLUDED.kept_program_label, kept_term_label = EXCLUDED.kept_term_label, search_text = EXCLUDED.search_text, sort_name = EXCLUDED.sort_name, refreshed_at = EXCLUDED.refreshed_at`;
 
 /** Recomputes the index rows of these applicants (staff accounts have no application and are left out). */
@@ -218,6 +229,7 @@ export async function reindexApplications(
       letters_requested: current.filter((l) => l.status === 'RECEIVED' || (l.status === 'REQUESTED' && !l.lapsed))
         .length,
       letters_received: current.filter((l) => l.status === 'RECEIVED').length,
+      fees: checklist?.fees ?? [],
     });
   });
   if (indexRows.length > 0) {
@@ -297,9 +309,49 @@ export async function catchUpConsoleIndex(
     const read = await refreshConsoleIndex(deps, ctx);
     if (read < HISTORY_ROWS_PER_PASS) break;
   }
+  // The rows written with other fees than the tenant file's (issue 43) are marked for the recount too.
+  await markRowsForNewFees(deps);
+  // The rows migration 136 marked, written with the counts of before: recomputed as the refresher would now.
+  const reindex = (userIds: readonly string[], db: Queryable) => reindexApplications(deps, ctx, userIds, db);
+  for (let i = 0; i < maxPasses; i++) {
+    if ((await recountIndexRows(deps, reindex)) < RECOUNT_ROWS_PER_PASS) break;
+  }
   for (let i = 0; i < maxPasses; i++) {
     if ((await refoldSearchColumns(deps)) < REFOLD_ROWS_PER_PASS) return;
   }
+}
+
+/** The tenant's fees as the index's rows were written with them (staff_index_progress.fees_basis). */
+const feesBasisOf = (deps: Pick<AppDeps, 'config'>) => JSON.stringify(deps.config.tenant.fees ?? null);
+
+/** The index's rows written before migration 137: with no fees at all. */
+const BEFORE_FEES = 'before-137';
+
+/**
+ * When the tenant file's `fees` differ from the ones the index's rows were written with (migration 137), marks
+ * every submitted application's row for the recount (migration 136, console-index-recount.ts): its fee columns,
+ * `complete` and missing items follow the fees, and the recount's passes write it again with the refresher's own
+ * code. Without a basis (no row written with other fees), or with none before 137 and none now, the file's fees
+ * become the basis and nothing is marked. Returns whether it marked the rows.
+ */
+export async function markRowsForNewFees(deps: Pick<AppDeps, 'db' | 'config'>): Promise<boolean> {
+  const basis = feesBasisOf(deps);
+  const { rows } = await deps.db.query<{ fees_basis: string | null }>(
+    'SELECT fees_basis FROM staff_index_progress WHERE id = 1',
+  );
+  const mark = rows[0];
+  if (!mark || mark.fees_basis === basis) return false;
+  return deps.db.transaction(async (tx) => {
+    const changed = await tx.query(
+      'UPDATE staff_index_progress SET fees_basis = $1 WHERE id = 1 AND fees_basis IS DISTINCT FROM $1',
+      [basis],
+    );
+    if (changed.rowCount === 0 || mark.fees_basis === null) return false;
+    // No fees before migration 137 and none now: every row already says so.
+    if (mark.fees_basis === BEFORE_FEES && basis === 'null') return false;
+    await tx.query('UPDATE staff_application_index SET recount = true WHERE submitted_at IS NOT NULL AND NOT recount');
+    return true;
+  });
 }
 
 /**

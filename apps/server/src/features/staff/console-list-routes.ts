@@ -38,6 +38,7 @@ export function consoleListRoutes(deps: AppDeps, ctx: FormContext) {
           scoresBlindTo(access),
           checkIndex,
           access.userId,
+          now(),
         );
       // The audit row is written alongside the read, not after it: the answer still waits for both. The page's
       // statement says whether the index was behind the answer history in its own snapshot; only then does the

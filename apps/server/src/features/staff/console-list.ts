@@ -10,6 +10,7 @@ import {
   type StaffListSort,
   type ProgramsTenant,
   type DecisionState,
+  type FeeState,
 } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { INDEX_BEHIND_SQL } from './console-index';
@@ -57,6 +58,8 @@ export function filterOf(
   currentCycle?: string,
   /** The member's own account: its applications, of any cycle, are a colleague's to see (issue 48, item 9). */
   ownAccount?: string,
+  /** The clock the fee filter judges `overdue` by (issue 43). */
+  now: Date = new Date(),
 ): Filter {
   const conditions: string[] = [];
   const params: unknown[] = [];
@@ -103,6 +106,7 @@ export function filterOf(
     params.push(query.decision_state);
     conditions.push(`decision_state = $${params.length}`);
   }
+  if (query.fee) conditions.push(feeCondition(query.fee, params, now));
   // Without a cycle asked for, the office sees the current cycle's applications.
   const cycle = query.cycle ?? currentCycle;
   if (cycle && cycle !== ALL_CYCLES) {
@@ -110,6 +114,29 @@ export function filterOf(
     conditions.push(`cycle_id = $${params.length}`);
   }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+/**
+ * The fee filter (issue 43): the index keeps a fee's state without time (fee-state-copy.ts), so `overdue` is an
+ * unpaid fee whose due date has passed by the clock, and `due` one whose due date has not.
+ */
+function feeCondition(fee: NonNullable<StaffListQuery['fee']>, params: unknown[], now: Date): string {
+  if (fee === 'paid' || fee === 'waived' || fee === 'waiver_pending') {
+    params.push(fee);
+    return `fee_state = $${params.length}`;
+  }
+  params.push(now);
+  const at = `$${params.length}::timestamptz`;
+  if (fee === 'due') return `fee_state = 'due' AND fee_due_at > ${at}`;
+  if (fee === 'overdue') return `fee_state = 'due' AND fee_due_at <= ${at}`;
+  return `deposit_state = 'due' AND deposit_due_at <= ${at}`;
+}
+
+/** A fee's state as the list shows it: an unpaid one is overdue once its due date has passed. */
+function feeStateOf(state: string | null | undefined, dueAt: Date | null | undefined, now: Date): FeeState | null {
+  if (!state) return null;
+  if (state === 'due' && dueAt && new Date(dueAt).getTime() <= now.getTime()) return 'overdue';
+  return state as FeeState;
 }
 
 interface DbRow {
@@ -139,12 +166,17 @@ interface DbRow {
   kept_term_label?: string | null;
   decision?: string | null;
   decision_state?: DecisionState | null;
+  fee_state?: string | null;
+  fee_due_at?: Date | null;
+  deposit_state?: string | null;
+  deposit_due_at?: Date | null;
   applications_by_person: number;
 }
 
 const COLUMNS = `user_id, email, first_name, last_name, preferred_name, program, entry_term, web_status, last_change,
   submitted_at, late, cycle_id, missing_count, stage, stage_entered_at, overall_score, review_count, complete,
-  letters_requested, letters_received, kept_program_label, kept_term_label, decision, decision_state`;
+  letters_requested, letters_received, kept_program_label, kept_term_label, decision, decision_state,
+  fee_state, fee_due_at, deposit_state, deposit_due_at`;
 
 /**
  * Blind review (decision 040): a member who neither decides nor runs the team sees an application's scores
@@ -221,6 +253,8 @@ export function toListRow(
     decision: r.decision ?? '',
     decision_label: r.decision ? (labels.get(r.decision) ?? r.decision) : '',
     decision_state: r.decision_state ?? null,
+    fee: feeStateOf(r.fee_state, r.fee_due_at, list.now),
+    deposit: feeStateOf(r.deposit_state, r.deposit_due_at, list.now),
     applications_by_person: r.applications_by_person,
   };
 }
@@ -241,8 +275,10 @@ export async function listApplications(
   /** Also say whether the index is behind the answer history, as seen by the page's own statement. */
   checkIndex = false,
   ownAccount?: string,
+  /** The clock the fee filter judges `overdue` by (the rows' own fee states read the list context's). */
+  now: Date = new Date(),
 ): Promise<{ response: StaffListResponse; indexBehind: boolean }> {
-  const filter = filterOf(query, programs, tenant.cycle.id, ownAccount);
+  const filter = filterOf(query, programs, tenant.cycle.id, ownAccount, now);
   const { where } = filter;
   const { columns, params } = columnsFor(blindTo, filter.params);
   const offset = (query.page - 1) * STAFF_LIST_PAGE_SIZE;
@@ -289,7 +325,7 @@ export async function* allMatchingRows(
   ownAccount?: string,
   chunk = 2000,
 ): AsyncGenerator<StaffListRow> {
-  const filter = filterOf(query, programs, tenant.cycle.id, ownAccount);
+  const filter = filterOf(query, programs, tenant.cycle.id, ownAccount, list.now);
   const { where } = filter;
   const { columns, params } = columnsFor(blindTo, filter.params);
   for (let offset = 0; ; offset += chunk) {

@@ -62,10 +62,13 @@ describe('the console list', () => {
       entry_term: '2027FA',
       entry_term_label: 'Fall 2027',
       web_status: 'submitted',
-      // Submitted, its letter requested and not yet received: the checklist still lacks it (issue 49).
-      missing_count: 1,
+      // Submitted, its letter requested and not yet received: the checklist still lacks it (issue 49), and its
+      // application fee (issue 43: the sample tenant charges MAE $75) is not paid yet.
+      missing_count: 2,
       letters_requested: 1,
       letters_received: 0,
+      fee: 'due',
+      deposit: null,
     });
     expect(adaRow.submitted_at).toBe(
       new Date(Date.UTC(2026, 10, 2, 9, 0, 0)).toISOString().slice(0, 16) + adaRow.submitted_at!.slice(16),
@@ -136,11 +139,11 @@ describe('the CSV export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (Central Time),Submitted (Central Time),Late,Cycle,Missing items,Stage,Days in stage,Overall score,Reviews,Complete,Decision,Decision code,Decision state,Applications by person,Letters requested,Letters received',
+      'First name,Last name,Preferred name,E-mail,Program,Program code,Entry term,Web status,Last change (Central Time),Submitted (Central Time),Late,Cycle,Missing items,Stage,Days in stage,Overall score,Reviews,Complete,Decision,Decision code,Decision state,Applications by person,Letters requested,Letters received,Application fee,Deposit',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},,,2026-27,\d+,,,,0,no,,,,1,0,0$/,
+      /^"'=HYPERLINK\(""x""\)","Smith, Jr\.",,pat\.smith@example\.edu,,,,none,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},,,2026-27,\d+,,,,0,no,,,,1,0,0,,$/,
     );
   });
 

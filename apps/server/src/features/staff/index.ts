@@ -8,4 +8,6 @@ export { refuseUnseenPrograms } from './program-limit-refusal';
 export { indexedPrograms } from './visible-applications';
 // Every decision change writes the list's copy of the decision and its state in its own transaction.
 export { copyDecisionStates } from './decision-state-copy';
+// Every change of an application's fees (issue 43) writes its history and the list's fee columns in its own transaction.
+export { recordFeeChange } from './fee-state-copy';
 export { freshenConsoleIndex } from './console-index';

@@ -225,6 +225,16 @@ const routes: Route[] = [
     ),
     ...(kind === 'equality' ? { code: 'REPORT_SCOPE_TOO_SMALL' } : {}),
   })),
+  // The money (issue 43): the payments right (administrators; the bursar role, which this matrix has no member
+  // of: features/payments/staff-payments-roles.test.ts walks every payment call against every role).
+  { method: 'GET', url: () => '/api/staff/payments', expect: only(['admin']) },
+  { method: 'GET', url: () => `/api/staff/applications/${app.userId}/payments`, expect: only(['admin']) },
+  {
+    method: 'POST',
+    url: () => `/api/staff/applications/${app.userId}/payments`,
+    body: () => ({ amount: 7500, method: 'check', reference: '1001', received_on: '2026-11-01' }),
+    expect: only(['admin'], 201),
+  },
 ];
 
 /** Whether the call names the application, in its path or in its list of ids. */

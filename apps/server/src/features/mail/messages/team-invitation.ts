@@ -8,6 +8,7 @@ const ROLE_NAMES: Record<StaffRole, string> = {
   decider: 'decider',
   reviewer: 'reviewer',
   reader: 'reader',
+  bursar: 'bursar (payments)',
 };
 
 /**

@@ -1,7 +1,8 @@
 import * as Toast from '@radix-ui/react-toast';
 import { ERROR_TOAST_DURATION_MS, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '@admissions/domain';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { ToastInput } from './toast-context';
+import { useToastInView } from './toast-in-view';
 import styles from './toast.module.css';
 
 export type ShownToast = ToastInput & {
@@ -26,8 +27,11 @@ export function ToastRegion({ toasts, onClosed }: { toasts: ShownToast[]; onClos
 function ToastItem({ toast, onClosed }: { toast: ShownToast; onClosed: (id: string) => void }) {
   const titleId = useId();
   const isError = toast.severity === 'error';
+  const root = useRef<HTMLLIElement>(null);
+  useToastInView(root);
   return (
     <Toast.Root
+      ref={root}
       className={styles.toast}
       data-severity={toast.severity}
       // Errors interrupt (assertive); successes wait their turn (polite).

@@ -1,5 +1,6 @@
 import { MY_DATA_PATH, type ChecklistItem } from '@admissions/domain';
 import { DecisionStatus } from '../../decisions/components/decision-status';
+import { FeesStatus } from '../../payments/components/fees-status';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
 import { useStatus } from '../../status/api/status-api';
@@ -43,6 +44,8 @@ export function CompletionContent() {
           */}
           <DecisionStatus>
             <CompletionStatus />
+            {/* The fees and their payment (issue 43): nothing when the institution charges none. */}
+            <FeesStatus />
             {/* Once nothing more is asked for, the checklist alone says which letters came: no request or reminder. */}
             {!isSettled(stage) && (
               <CompletionLetters

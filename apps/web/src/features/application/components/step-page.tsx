@@ -26,6 +26,9 @@ const FinalStepsChecklist = lazyPart(() =>
   import('../../status/components/final-steps-checklist').then((m) => m.FinalStepsChecklist),
 );
 
+// The application fee on Final Steps (issue 43), and the way to ask for a waiver: its code loads with that page only.
+const FinalStepsFee = lazyPart(() => import('../../payments/components/final-steps-fee').then((m) => m.FinalStepsFee));
+
 // Only the recommenders' sections on Final Steps show a letter request: its code stays out of the other pages' load.
 const LetterRequest = lazyPart(() =>
   import('../../recommendations/components/section-letter-request').then((m) => m.SectionLetterRequest),
@@ -101,6 +104,7 @@ export function StepPage({ path }: { path: PagePath }) {
       {path === '/final-steps' && !readOnly && <ProgramDeadline />}
       <FormPageBody page={page} ctx={ctx} />
       {path === '/final-steps' && showLetterRequests && <FinalStepsChecklist.Part />}
+      {path === '/final-steps' && showLetterRequests && <FinalStepsFee.Part />}
       {!readOnly && <PageActions path={path} />}
     </ApplicationPage>
   );

@@ -194,7 +194,10 @@ const STATUS_WORDS: Record<DecisionRecord['status'], string> = {
   superseded: 'released, then superseded',
 };
 
-/** Every decision recorded on the application, newest first: who recorded and released it, and when (issue 41). */
+/**
+ * Every decision recorded on the application, newest first: who recorded and released it (by name, issue 49; the
+ * address for a member without one), and when (issue 41).
+ */
 function DecisionHistory({ history, zone }: { history: DecisionRecord[]; zone: string }) {
   return (
     <>
@@ -202,8 +205,10 @@ function DecisionHistory({ history, zone }: { history: DecisionRecord[]; zone: s
       <ol>
         {history.map((d) => (
           <li key={d.id}>
-            {d.label} ({STATUS_WORDS[d.status]}): recorded by {d.decided_by} at {formatInZone(d.decided_at, zone)}
-            {d.released_at && `; released by ${d.released_by ?? 'the office'} at ${formatInZone(d.released_at, zone)}`}
+            {d.label} ({STATUS_WORDS[d.status]}): recorded by {d.decided_by_name ?? d.decided_by} at{' '}
+            {formatInZone(d.decided_at, zone)}
+            {d.released_at &&
+              `; released by ${d.released_by_name ?? d.released_by ?? 'the office'} at ${formatInZone(d.released_at, zone)}`}
             {d.response &&
               d.response_at &&
               `; ${d.response === 'accept' ? 'accepted' : 'declined'}${d.response_by_default ? ' by default' : ''} at ${formatInZone(d.response_at, zone)}`}

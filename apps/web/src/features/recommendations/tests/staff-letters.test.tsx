@@ -41,6 +41,8 @@ function openApplication(recommendations: StaffRecommendation[], waived: boolean
     decision: '',
     decision_label: '',
     decision_state: null,
+    fee: null,
+    deposit: null,
     program: 'MAE',
     program_label: 'MA in Education',
     entry_term: '2027FA',

@@ -19,13 +19,13 @@ export function reviewersSummary(report: ReviewersReport): string {
 
 /**
  * The calibration view (administrators and deciders): each reviewer's assigned and submitted reviews drawn side by
- * side, and the table with the scores, each reviewer's share of reviews done as a bar.
+ * side, and the table with the scores, each reviewer's share of reviews done as a bar. Reviewers by name.
  */
 export function ReviewersView({ report, ...section }: ReportViewProps<ReviewersReport>) {
   const chart = useMemo(
     () =>
       barsOf(report.rows, {
-        category: (r) => r.reviewer.split('@')[0]!,
+        category: (r) => r.reviewer_name ?? r.reviewer.split('@')[0]!,
         xTitle: 'Reviewer',
         yTitle: 'Reviews',
         series: [
@@ -54,7 +54,8 @@ export function ReviewersView({ report, ...section }: ReportViewProps<ReviewersR
             const done = r.assigned > 0 ? r.submitted / r.assigned : null;
             return (
               <tr key={r.reviewer}>
-                <th scope="row">{r.reviewer}</th>
+                {/* The reviewer's name (issue 49); the address only for a reviewer without one. */}
+                <th scope="row">{r.reviewer_name ?? r.reviewer}</th>
                 <td className={styles.number}>{count(r.assigned)}</td>
                 <td className={styles.number}>{count(r.submitted)}</td>
                 <td>

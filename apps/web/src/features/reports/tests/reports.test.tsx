@@ -99,6 +99,15 @@ describe('the reports (issue 47)', { timeout: 30_000 }, () => {
     );
   });
 
+  test('reviewers: each by name, the address only for a reviewer without one (issue 49)', async () => {
+    open('/staff/reports/reviewers');
+
+    const rows = rowTexts(await screen.findByRole('table', { name: 'Reviews by reviewer' }));
+    expect(rows).toContain('Rita Reyes | 120 | 110 | 92% | 3 | 3.8 | 0.7 | +0.4');
+    expect(rows.join('\n')).not.toContain('rita@college.test');
+    expect(rows).toContain('sam@college.test | 140 | 120 | 86% | 5.5 | 3.1 | 1.1 | −0.6');
+  });
+
   test('equality: a suppressed cell reads "fewer than 5, or withheld", its share is not shown, the totals stay exact', async () => {
     open('/staff/reports/equality');
 

@@ -23,6 +23,7 @@ export type ListFilters = Partial<
     | 'cycle'
     | 'decision'
     | 'decision_state'
+    | 'fee'
     | 'sort'
     | 'dir'
     | 'page'

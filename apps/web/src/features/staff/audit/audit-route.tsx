@@ -78,7 +78,8 @@ function AuditEntries() {
                   {data.entries.map((e) => (
                     <tr key={e.id}>
                       <td data-label="When">{time(e.created_at)}</td>
-                      <td data-label="Member">{e.staff_email}</td>
+                      {/* The member's name (issue 49); the address only for a member without one. */}
+                      <td data-label="Member">{e.staff_name ?? e.staff_email}</td>
                       <td data-label="Action">{actionLabel(e.action)}</td>
                       <td data-label="Application">
                         <ApplicationCell entry={e} />

@@ -11,6 +11,7 @@ const LINKS: { to: string; label: string; right: StaffRight; end?: false }[] = [
   { to: '/staff/workflow', label: 'Stages & rubrics', right: 'manage_team' },
   { to: '/staff/audit', label: 'Audit log', right: 'manage_team' },
   { to: '/staff/reports', label: 'Reports', right: 'reports', end: false },
+  { to: '/staff/payments', label: 'Payments', right: 'payments' },
 ];
 
 /** The console's sections, each shown only to a member whose rights allow it. */

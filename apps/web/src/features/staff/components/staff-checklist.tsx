@@ -72,17 +72,23 @@ function ChecklistLine({ item }: { item: StaffChecklistItem }) {
     <>
       <strong>{item.label}</strong>: {STATE_LABELS[item.state]}
       {item.updated_at && <> ({formatTime(item.updated_at)})</>}
-      {item.waiver_reason && <> — waived: {item.waiver_reason}</>}
+      {/* Who acted, by name (issue 49); the address only for a member without one. */}
+      {item.waiver_reason && (
+        <>
+          {' '}
+          — waived{item.waived_by && <> by {item.waived_by_name ?? item.waived_by}</>}: {item.waiver_reason}
+        </>
+      )}
       {item.receipt && (
         <>
           {' '}
-          — received by {item.receipt.received_by}: “{item.receipt.note}”
+          — received by {item.receipt.received_by_name ?? item.receipt.received_by}: “{item.receipt.note}”
         </>
       )}
       {item.request && (
         <>
           {' '}
-          — asked by {item.request.requested_by}: “{item.request.message}”
+          — asked by {item.request.requested_by_name ?? item.request.requested_by}: “{item.request.message}”
           {item.request.answered_at && <> — answered {formatTime(item.request.answered_at)}</>}
         </>
       )}

@@ -1,5 +1,6 @@
 import type { StaffListRow } from '@admissions/domain';
 import { Link } from 'react-router';
+import { FEE_STATE_LABELS } from '../../payments/components/fee-format';
 import { STATUS_LABELS } from '../components/staff-format';
 import styles from '../components/staff.module.css';
 import listStyles from './list.module.css';
@@ -21,9 +22,20 @@ interface ListRowProps {
   origin: ReviewOrigin;
   time: (iso: string) => string;
   stageLabel: (id: string | null | undefined) => string;
+  /** The Fee column (issue 43), where the institution charges fees. */
+  showFee?: boolean;
 }
 
-export function ListRow({ row, selected, onSelect, origin, time, stageLabel }: ListRowProps) {
+/** The application fee and the deposit in a few words ('Paid · deposit overdue'); '' when neither applies. */
+export function feeOf(row: Pick<StaffListRow, 'fee' | 'deposit'>): string {
+  const parts = [];
+  if (row.fee) parts.push(FEE_STATE_LABELS[row.fee]);
+  if (row.deposit) parts.push(`deposit ${FEE_STATE_LABELS[row.deposit].toLowerCase()}`);
+  const text = parts.join(' · ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function ListRow({ row, selected, onSelect, origin, time, stageLabel, showFee = false }: ListRowProps) {
   const name = rowName(row);
   return (
     <tr data-selected={selected || undefined}>
@@ -82,6 +94,7 @@ export function ListRow({ row, selected, onSelect, origin, time, stageLabel }: L
       </td>
       <td {...labelOf('complete')}>{row.complete ? 'Yes' : 'No'}</td>
       <td {...labelOf('letters_received')}>{lettersOf(row)}</td>
+      {showFee && <td data-label="Fee">{feeOf(row)}</td>}
     </tr>
   );
 }

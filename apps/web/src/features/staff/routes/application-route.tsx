@@ -7,6 +7,7 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ServerError, userMessage } from '../../../lib/api-errors';
 import { DecisionPanel } from '../../decisions/components/decision-panel';
+import { PaymentsPanel } from '../../payments/components/payments-panel';
 import { StaffLetters } from '../../recommendations/components/staff-letters';
 import { useZonedTime } from '../../../shared/site/zoned-time';
 import { createPrintToken, revokePrintToken, useApplicationDetail, useStaffMe } from '../api/staff-api';
@@ -97,6 +98,8 @@ function ApplicationView() {
         canDecide={me.data?.rights.includes('decide') ?? false}
         applicantName={name}
       />
+      {/* The money (issue 43): only for a member with the `payments` right; the server refuses the others anyway. */}
+      {me.data?.rights.includes('payments') && <PaymentsPanel userId={app.user_id} />}
       <section aria-labelledby="history-title">
         <h2 id="history-title" className={styles.sectionTitle}>
           Status history

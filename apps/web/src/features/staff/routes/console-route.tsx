@@ -1,6 +1,7 @@
 import {
   ALL_CYCLES,
   DECISION_STATES,
+  FEE_FILTERS,
   programOptions,
   STAFF_LIST_SORTS,
   STAFF_WEB_STATUSES,
@@ -16,6 +17,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { csvExportUrl, useApplicationList, type ListFilters } from '../api/staff-api';
 import { useStageLabel, useStages } from '../api/workflow-api';
 import { useDecisionCodes } from '../../decisions/api/decision-api';
+import { FEE_FILTER_LABELS } from '../../payments/components/fee-format';
 import { hasRight, useStaffAccess } from '../components/staff-access';
 import { useTenantConfig } from '../../../shared/site/api/tenant-api';
 import { useCompactZonedTime } from '../../../shared/site/zoned-time';
@@ -51,6 +53,9 @@ function filtersOf(params: URLSearchParams): ListFilters {
     decision_state: (DECISION_STATES as readonly string[]).includes(params.get('decision_state') ?? '')
       ? (params.get('decision_state') as ListFilters['decision_state'])
       : undefined,
+    fee: (FEE_FILTERS as readonly string[]).includes(params.get('fee') ?? '')
+      ? (params.get('fee') as ListFilters['fee'])
+      : undefined,
     sort: SORTS.includes(sort ?? '') ? (sort as StaffListSort) : undefined,
     dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : undefined,
     page: Number(params.get('page')) > 1 ? Number(params.get('page')) : undefined,
@@ -82,6 +87,8 @@ function Console() {
   const list = useApplicationList(filters, true);
   const { time, zone } = useCompactZonedTime();
   const stageLabel = useStageLabel();
+  // The Fee column (issue 43) only where the institution charges fees.
+  const showFee = useTenantConfig().fees !== undefined;
   const sort = filters.sort ?? 'last_change';
   const dir = filters.dir ?? 'desc';
   const page = filters.page ?? 1;
@@ -192,12 +199,13 @@ function Console() {
                     />
                   ),
                 )}
+                {showFee && <th scope="col">Fee</th>}
               </tr>
             </thead>
             <tbody>
               {rows.length === 0 ? (
                 <tr>
-                  <td colSpan={COLUMNS.length + (canSelect ? 1 : 0)}>No application matches.</td>
+                  <td colSpan={COLUMNS.length + (canSelect ? 1 : 0) + (showFee ? 1 : 0)}>No application matches.</td>
                 </tr>
               ) : (
                 rows.map((row) => (
@@ -214,6 +222,7 @@ function Console() {
                     origin={origin}
                     time={time}
                     stageLabel={stageLabel}
+                    showFee={showFee}
                   />
                 ))
               )}
@@ -298,6 +307,7 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
   const [complete, setComplete] = useState(filters.complete ?? '');
   const [decision, setDecision] = useState(filters.decision ?? '');
   const [decisionState, setDecisionState] = useState(filters.decision_state ?? '');
+  const [fee, setFee] = useState(filters.fee ?? '');
   const codes = useDecisionCodes({ optional: true });
   const tenant = useTenantConfig();
   // A member limited to programs (decision 039) is offered only theirs: the others would always find nothing.
@@ -315,6 +325,7 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
       cycle: cycle || undefined,
       decision: decision || undefined,
       decision_state: (decisionState || undefined) as ListFilters['decision_state'],
+      fee: (fee || undefined) as ListFilters['fee'],
     });
   };
   return (
@@ -390,6 +401,18 @@ function SearchForm({ filters, onSearch }: { filters: ListFilters; onSearch: (fi
           <SelectOptions none="Any state" options={DECISION_STATES.map((s) => ({ value: s, label: s }))} />
         </select>
       </label>
+      {/* The application fee and the deposit (issue 43), where the institution charges fees. */}
+      {(tenant.fees !== undefined || fee !== '') && (
+        <label className={styles.filter}>
+          <span>Fee</span>
+          <select value={fee} onChange={(e) => setFee(e.target.value)}>
+            <SelectOptions
+              none="Any fee state"
+              options={FEE_FILTERS.map((f) => ({ value: f, label: FEE_FILTER_LABELS[f] }))}
+            />
+          </select>
+        </label>
+      )}
       <Button type="submit" className={styles.searchButton}>
         Search
       </Button>

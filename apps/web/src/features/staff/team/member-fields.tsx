@@ -14,6 +14,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   decider: 'Decider',
   reviewer: 'Reviewer',
   reader: 'Reader',
+  bursar: 'Bursar',
 };
 
 const ROLE_HINTS: Record<StaffRole, string> = {
@@ -21,6 +22,7 @@ const ROLE_HINTS: Record<StaffRole, string> = {
   decider: 'records and releases decisions, moves applications between stages',
   reviewer: 'reviews the applications assigned to them, moves applications between stages',
   reader: 'reads applications and adds notes',
+  bursar: 'sees payments, records checks, decides fee waivers and sends refunds',
 };
 
 /** The institution's programs (the tenant file, decision 041), and a code's label. */

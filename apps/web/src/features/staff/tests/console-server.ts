@@ -65,6 +65,8 @@ export function row(userId: string, last: string, first: string, extra: Partial<
     decision: '',
     decision_label: '',
     decision_state: null,
+    fee: null,
+    deposit: null,
     applications_by_person: 1,
     ...extra,
   };
