@@ -20,7 +20,7 @@ const FEATURE_LAYERS = [
   ['accounts', 'recommendations'],
   ['checklist', 'housekeeping', 'team'],
   ['staff'],
-  ['decisions', 'office-items', 'payments', 'reports', 'service'],
+  ['decisions', 'messages', 'office-items', 'payments', 'reports', 'service'],
   ['cycles', 'status'],
   ['application', 'my-data'],
   ['retention'],

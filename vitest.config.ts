@@ -36,6 +36,7 @@ const OWN_PROCESSES = [
   'features/documents/conversion-crash.test.ts',
   'features/decisions/release-crash.test.ts',
   'features/mail/mail-durable.test.ts',
+  'features/messages/sending-crash.test.ts',
   'features/payments/checkout-crash.test.ts',
   'haproxy.test.ts',
   'two-processes.test.ts',

@@ -20,7 +20,9 @@
  *        and the five storage.copy side by side with it (as the product overlaps them; the new documents' ids
  *        planned in the process from the source's documents as seeded, so it reads nothing first), answered 201
  *        with the start's answer. The floor of an HTTP call doing this work: the product's fixed HTTP cost is in it.
- *    Each side on accounts of its own, seeded alike; the five take turns in a rotating order.
+ *    (e) the five files alone (storage.copy, side by side) behind the same bare call, and no row at all: what
+ *        any call that copies the files before it answers costs at least, whatever it does with the rows.
+ *    Each side on accounts of its own, seeded alike; the six take turns in a rotating order.
  * 2. GET /api/profile for an account with three applications against an account with one (the same maximal
  *    answers and five documents in the application read), in the same run, interleaved. Two arms of three:
  *    the session on the account's own first application, and on a further one (its answers made the same as
@@ -29,7 +31,7 @@
  * Prints p50/p95 of each arm and the ratios of p50s and p95s, then GOALS.
  *
  *   npm run bench:applications      (uses TEST_DATABASE_URL or the local server)
- *   BENCH_STARTS (200) copies timed on each of the four sides, after BENCH_START_WARMUP (10);
+ *   BENCH_STARTS (200) copies timed on each of the six sides, after BENCH_START_WARMUP (10);
  *   BENCH_PDF_KB (256) the size of each converted PDF; BENCH_PROFILES (2000) profile calls on each side.
  */
 import { cpus, loadavg } from 'node:os';
@@ -47,7 +49,7 @@ import {
 } from '@admissions/domain';
 import { startApplicationBody } from '@admissions/domain/schemas';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app';
@@ -143,13 +145,13 @@ try {
         api.decorateRequest('session', undefined);
         api.addHook('preHandler', requireSession({ config, db, clock } as never));
         api.addHook('preHandler', async (req, reply) => checkNamedApplication(req, reply));
-        api.post('/applications/floor', async (req, reply) => {
+        const floorOf = (work: (a: Account) => Promise<string>) => async (req: FastifyRequest, reply: FastifyReply) => {
           const session = sessionOf(req);
           const body = parseBody(startApplicationBody, req.body);
           if (body.copy_from !== session.accountId) throw new Error("the floor copies the account's own");
           const account = floorAccountOf.get(session.accountId);
           if (!account || account.idHash !== session.idHash) throw new Error('not a floor account');
-          const owner = await copyRowsBesideFiles(account);
+          const owner = await work(account);
           reply.code(201).header(APPLICATION_ID_HEADER, owner);
           const row = {
             id: owner,
@@ -163,10 +165,17 @@ try {
             response: null,
             released_code: null,
             started: true,
-            documents: null,
           };
           return { application: applicationSummary(row, config.tenant, ctx, owner) };
-        });
+        };
+        api.post(
+          '/applications/floor',
+          floorOf((a) => copyRowsBesideFiles(a)),
+        );
+        api.post(
+          '/applications/floor-files',
+          floorOf((a) => copyFilesOnly(a)),
+        );
       },
       { prefix: '/api' },
     );
@@ -264,7 +273,8 @@ try {
   const filesAccounts = await seedAccounts('start.files.', perSide, true);
   const atOnceAccounts = await seedAccounts('start.atonce.', perSide, true);
   const floorAccounts = await seedAccounts('start.floor.', perSide, true);
-  const floorAccountOf = new Map(floorAccounts.map((a) => [a.id, a]));
+  const filesOnlyAccounts = await seedAccounts('start.filesonly.', perSide, true);
+  const floorAccountOf = new Map([...floorAccounts, ...filesOnlyAccounts].map((a) => [a.id, a]));
   const [one] = await seedAccounts('profile.one.', 1, true);
   const [three] = await seedAccounts('profile.three.', 1, true);
   await seed.query('VACUUM ANALYZE');
@@ -287,6 +297,8 @@ try {
   const start = (a: Account, program = COPY_PROGRAM) => post(APPLICATIONS_PATH, a, program);
   /** (d) (b)'s rows and files, side by side, behind the bare authenticated call. */
   const floorCall = (a: Account) => post(`${APPLICATIONS_PATH}/floor`, a, COPY_PROGRAM);
+  /** (e) The five files alone, side by side, behind the bare authenticated call: no row at all. */
+  const filesOnlyCall = (a: Account) => post(`${APPLICATIONS_PATH}/floor-files`, a, COPY_PROGRAM);
   /**
    * The same rows as the call writes, in one transaction; the documents' storage keys, from and to. With `planned`,
    * the new owner and the new documents' ids by answer key, chosen before (d)'s files are copied.
@@ -360,6 +372,16 @@ try {
     if (filesDone.value.includes(false)) throw new Error('a source PDF is missing');
     return owner;
   };
+  /** (e)'s work: the five files copied where they are, side by side, and nothing else; their keys by owner. */
+  const filesOnlyCopies = new Map<string, string[]>();
+  const copyFilesOnly = async (a: Account) => {
+    const owner = randomUUID();
+    const keys = a.sources.map((d) => pdfKeyOf(owner, d.answerKey, randomUUID()));
+    const copied = await Promise.all(a.sources.map((d, i) => storage.copy(d.pdfKey, keys[i]!)));
+    if (copied.includes(false)) throw new Error('a source PDF is missing');
+    filesOnlyCopies.set(owner, keys);
+    return owner;
+  };
   /** (c) The rows, and each PDF read into the process and written back, one after the other: the first product. */
   const copyRowsAndFilesAtOnce = async (a: Account) => {
     const { owner, files } = await copyRows(a);
@@ -419,6 +441,11 @@ try {
       throw new Error(
         `the copies differ: ${JSON.stringify({ call, bareRows, bareFiles, atOnce, floorCopy }).slice(0, 2000)}`,
       );
+    // (e) copies the same five files, and writes no row.
+    const filesOnly = await filesOnlyCall(filesOnlyAccounts[0]!);
+    const sizes = await Promise.all((filesOnlyCopies.get(filesOnly) ?? []).map((k) => storage.size(k)));
+    if (sizes.length !== DOCUMENTS || sizes.some((size) => size !== pdf.length))
+      throw new Error(`(e) copied ${JSON.stringify(sizes)}`);
   }
 
   type Side = { name: string; accounts: Account[]; run: (a: Account) => Promise<unknown>; times: number[] };
@@ -433,6 +460,7 @@ try {
       times: [],
     },
     { name: '(d) (b) side by side behind a bare call', accounts: floorAccounts, run: floorCall, times: [] },
+    { name: '(e) the five files alone, behind a call', accounts: filesOnlyAccounts, run: filesOnlyCall, times: [] },
   ];
   const loadBefore = load();
   // Account 0 of each side was the check above; then the warm-up, then the timed rounds.
@@ -507,7 +535,14 @@ try {
   );
   console.log(`\nstarting a copied application, ${STARTS} each after ${START_WARMUP} of warm-up, taking turns:`);
   const startStats = sides.map((s) => stats(s.times));
-  const [call, rowsOnly, withFiles, filesAtOnce, httpFloor] = startStats as [Stats, Stats, Stats, Stats, Stats];
+  const [call, rowsOnly, withFiles, filesAtOnce, httpFloor, filesFloor] = startStats as [
+    Stats,
+    Stats,
+    Stats,
+    Stats,
+    Stats,
+    Stats,
+  ];
   sides.forEach((side, i) => console.log(`  ${line(side.name.padEnd(42), startStats[i]!)}`));
   const startGoal = ratio(call, rowsOnly);
   const floor = ratio(withFiles, rowsOnly);
@@ -529,6 +564,14 @@ try {
   );
   console.log(
     `  (d) / (b): ${ratioText(ratio(httpFloor, withFiles))} (the HTTP cost, less the overlap); the call / (d): ${ratioText(ratio(call, httpFloor))} (what the product adds to the floor)`,
+  );
+  const filesFloorRatio = ratio(filesFloor, rowsOnly);
+  console.log(
+    `  (e) / (a): ${ratioText(filesFloorRatio)}` +
+      (filesFloorRatio.p50 > GOALS.start
+        ? ` (above ${GOALS.start}x: no call that copies the five files before it answers meets the goal)`
+        : '') +
+      `; the call / (e): ${ratioText(ratio(call, filesFloor))} (the rows and what the product adds)`,
   );
 
   console.log(`\nGET /api/profile, ${PROFILES} each after ${PROFILE_WARMUP} of warm-up, taking turns:`);
@@ -555,6 +598,10 @@ try {
         ? 'above the goal: out of reach through this app at p50'
         : 'under the goal: not shown out of reach') +
       `; the call / (d) ${ratioText(ratio(call, httpFloor))}`,
+  );
+  console.log(
+    `  the files alone behind the call (e) / (a): ${ratioText(filesFloorRatio)}: ` +
+      (filesFloorRatio.p50 > GOALS.start ? 'above the goal: out of reach of any call at p50' : 'under the goal'),
   );
   console.log(
     `  profile with three applications <= ${GOALS.profile}x one: the first open ${ratioText(firstRatio)}: ` +

@@ -63,12 +63,19 @@ CREATE TABLE fee_waiver_requests (
   note text NOT NULL DEFAULT ''
 );
 
--- The provider's events already handled: the same event delivered twice changes nothing.
+-- The provider's events, kept as they came: the webhook stores one and answers at once, and the settling work
+-- applies it (processed_at). The id is the key: the same event delivered twice changes nothing. An event the
+-- applicant's return already settled is applied again harmlessly (the payment's row is already counted).
 CREATE TABLE payment_events (
   id text PRIMARY KEY,
   type text NOT NULL,
-  received_at timestamptz NOT NULL
+  payload jsonb,
+  received_at timestamptz NOT NULL,
+  processed_at timestamptz,
+  attempts integer NOT NULL DEFAULT 0,
+  last_error text
 );
+CREATE INDEX payment_events_waiting ON payment_events (received_at) WHERE processed_at IS NULL;
 
 -- The deposit's reminder, DEPOSIT_REMINDER_DAYS before it falls due: one per acceptance, whichever process runs.
 CREATE TABLE deposit_reminders_sent (

@@ -39,6 +39,12 @@ import { serviceRoutes } from './features/service/service-routes';
 import { staffRoutes } from './features/staff/staff-routes';
 import { officeItemsRoutes } from './features/office-items';
 import { reportsRoutes } from './features/reports';
+import {
+  applicantMessagesRoutes,
+  composeMessageRoutes,
+  newsUnsubscribeRoute,
+  sendingMessageRoutes,
+} from './features/messages';
 import { paymentGatewayOf, paymentsRoutes, paymentsWebhookRoute, staffPaymentsRoutes } from './features/payments';
 import { teamRoutes } from './features/team';
 import { statusRoutes, unsubscribeRoute } from './features/status';
@@ -140,8 +146,14 @@ function registerOriginGuard(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (request) => {
     // A bearer-token call (the MTA's bounces) carries no cookie a forged page could borrow.
     const config = request.routeOptions.config;
-    // The payment provider's webhook is proved by its signature of the body, and sends no Origin either.
-    if (changesState(request, STATE_CHANGING_GETS) && !config.bearerAuthenticated && !config.providerSigned)
+    // The payment provider's webhook is proved by its signature of the body, and sends no Origin either; nor does
+    // a mailbox provider's one-click unsubscribe (RFC 8058), opened by its signed link alone.
+    if (
+      changesState(request, STATE_CHANGING_GETS) &&
+      !config.bearerAuthenticated &&
+      !config.providerSigned &&
+      !config.signedLink
+    )
       assertSameOrigin(request, publicOrigin);
   });
 }
@@ -155,6 +167,8 @@ function publicRoutes(deps: AppDeps, formContext: FormContext) {
     await scope.register(clientErrorRoute(deps));
     await scope.register(recommenderRoutes(deps));
     await scope.register(unsubscribeRoute(deps));
+    // One click from a news message's List-Unsubscribe (RFC 8058): a signed link, no login.
+    await scope.register(newsUnsubscribeRoute(deps, formContext));
     if (deps.storage.kind === 'local')
       await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'recommender'));
   };
@@ -210,6 +224,7 @@ function applicantRoutes(deps: AppDeps, formContext: FormContext, pdfs: PdfRende
     await scope.register(cycleRoutes(deps, formContext, applicantCopies));
     await scope.register(applicationsRoutes(deps, formContext));
     await scope.register(paymentsRoutes(deps, paymentGatewayOf(deps)));
+    await scope.register(applicantMessagesRoutes(deps, formContext));
     if (deps.storage.kind === 'local')
       await scope.register(localUploadRoute(deps, deps.storage as LocalStorage, 'applicant'));
   };
@@ -234,6 +249,9 @@ async function registerOfficeRoutes(
       await scope.register(reportsRoutes(deps, formContext));
       // Fees, waivers and refunds (issue 43), each behind the payments right.
       await scope.register(staffPaymentsRoutes(deps, formContext, paymentGatewayOf(deps)));
+      // Messages to groups of applicants (issue 46), each behind the message right.
+      await scope.register(composeMessageRoutes(deps, formContext));
+      await scope.register(sendingMessageRoutes(deps, formContext));
     },
     { prefix: '/staff' },
   );

@@ -12,7 +12,8 @@ import { LETTER_TARGET, letterConversionTarget } from './features/recommendation
 import { letterMailComposers } from './features/recommendations/letter-mail-jobs';
 import { startLetterWorkers } from './features/recommendations/letter-reminders';
 import { startRetentionWorker } from './features/retention';
-import { startDepositReminderWorker } from './features/payments';
+import { startDepositReminderWorker, startPaymentEventsWorker } from './features/payments';
+import { staffMessageComposers, staffMessageRefusals, startMessagesWorker } from './features/messages';
 
 /**
  * Starts this process's share of the background work on the durable job queue
@@ -32,15 +33,22 @@ export async function startWorkers(requestDeps: AppDeps, formContext: FormContex
     ...letterMailComposers(deps),
     ...addressProblemComposers(deps),
     ...deadlineReminderComposers(deps, formContext),
+    // A message to a group (issue 46): one job per recipient, composed from its row when sent.
+    ...staffMessageComposers(deps),
   };
   // A recommender's address refused for good (SMTP 5xx) becomes the letter's address problem (decision 044).
-  started.push(await startMailWorker(deps, logger, mailComposers, letterRefusalHandlers(deps)));
+  // A group message's recipient refused for good becomes a failed row, and a bounced address for the next one.
+  const refusals = { ...letterRefusalHandlers(deps), ...staffMessageRefusals(deps) };
+  started.push(await startMailWorker(deps, logger, mailComposers, refusals));
   started.push(await startHousekeepingWorker(deps, logger));
   started.push(...(await startLetterWorkers(deps, formContext, logger)));
   started.push(await startRetentionWorker(deps, logger));
   started.push(await startDeadlineReminderWorker(deps, formContext, logger));
   started.push(await startDecisionsWorker(deps, logger));
   started.push(await startDepositReminderWorker(deps, logger));
+  started.push(await startPaymentEventsWorker(deps, logger));
+  // Messages to groups (issue 46): scheduled ones started at their time, every sending one handed out in batches.
+  started.push(await startMessagesWorker(deps, formContext, logger));
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

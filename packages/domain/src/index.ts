@@ -70,6 +70,7 @@ export * from './api/staff';
 export * from './api/staff-roles';
 export * from './api/reports';
 export * from './api/payments';
+export * from './api/messages';
 export * from './api/staff-team';
 export * from './api/decisions';
 export * from './decisions/letter-template';

@@ -18,6 +18,7 @@ export * from './schemas/recommendations';
 export * from './schemas/staff';
 export * from './schemas/reports';
 export * from './schemas/payments';
+export * from './schemas/messages';
 export * from './schemas/tenant-config';
 export * from './schemas/staff-team';
 export * from './schemas/status';

@@ -6,6 +6,8 @@ export interface AppErrorOptions {
   retryAfterSeconds?: number;
   /** On a 404: where the item asked for lives now (ErrorBody.moved_to). */
   movedTo?: string;
+  /** On a 409 CONFIRM_COUNT_MISMATCH: the number it should have been (ErrorBody.count). */
+  count?: number;
 }
 
 /** An expected failure: its code decides the status, its message is meant for the user. */
@@ -15,6 +17,7 @@ export class AppError extends Error {
   readonly errors: Record<string, string[]> | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly movedTo: string | undefined;
+  readonly count: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -25,6 +28,7 @@ export class AppError extends Error {
     this.errors = options.errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.movedTo = options.movedTo;
+    this.count = options.count;
   }
 
   toBody(): ErrorBody {
@@ -33,6 +37,7 @@ export class AppError extends Error {
       message: this.message,
       ...(this.errors ? { errors: this.errors } : {}),
       ...(this.movedTo ? { moved_to: this.movedTo } : {}),
+      ...(this.count !== undefined ? { count: this.count } : {}),
     };
   }
 }

@@ -60,6 +60,17 @@ export type AuditAction =
   | 'decide-fee-waiver'
   | 'refund-payment'
   /**
+   * Messages to groups of applicants (features/messages, issue 46): the messages read (the list, one, its recipients,
+   * a preview: detail.part), a draft written or changed (detail.created on the first save), deleted, a test sent to
+   * the member's own address, a message sent or scheduled, and stopped. Each detail names the message and its name.
+   */
+  | 'view-messages'
+  | 'message-save'
+  | 'message-delete'
+  | 'message-test'
+  | 'message-send'
+  | 'message-stop'
+  /**
    * A staff call refused with 403: the caller is not, or no longer, staff (session/require-staff.ts), lacks the
    * right (detail.right), or named their own application (detail.conflict, features/staff/own-application.ts).
    */
@@ -91,6 +102,7 @@ export const PAGE_VIEW_ACTIONS: readonly AuditAction[] = [
   'view-audit',
   'view-decisions',
   'view-report',
+  'view-messages',
 ];
 
 /** Who is recorded: a staff member, or for a denial whoever was logged in. */

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   /** The envelope sender (MAIL FROM), where bounces go. */
   envelopeFrom: string;
   messageId: string;
+  /** The message's header fields, names in lower case (the last of a repeated one). */
+  headers: Record<string, string>;
   /** When the sink had the whole message (Date.now()). */
   receivedAt: number;
 }
@@ -16,13 +18,15 @@ export interface ReceivedMail {
 export interface SmtpSinkOptions {
   /** Recipients the sink refuses (550), as a relay refuses a mailbox it does not know. */
   refuse?: (address: string) => boolean;
+  /** How long the sink takes to accept each message: a slow relay, so a test can act while mail streams out. */
+  delayMs?: number;
 }
 
 /**
  * A real SMTP server on a random local port. The app under test delivers to
  * it through nodemailer exactly as it would to a production relay.
  */
-export async function startSmtpSink(port = 0, { refuse }: SmtpSinkOptions = {}) {
+export async function startSmtpSink(port = 0, { refuse, delayMs = 0 }: SmtpSinkOptions = {}) {
   const mails: ReceivedMail[] = [];
   let connections = 0;
   const server = new SMTPServer({
@@ -40,7 +44,8 @@ export async function startSmtpSink(port = 0, { refuse }: SmtpSinkOptions = {}) 
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', () => (delayMs ? setTimeout(accept, delayMs) : accept()));
+      function accept() {
         const receivedAt = Date.now();
         PostalMime.parse(Buffer.concat(chunks)).then((email: Email) => {
           mails.push({
@@ -49,11 +54,12 @@ export async function startSmtpSink(port = 0, { refuse }: SmtpSinkOptions = {}) 
             text: email.text ?? '',
             envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             messageId: email.messageId ?? '',
+            headers: Object.fromEntries(email.headers.map((h) => [h.key.toLowerCase(), h.value])),
             receivedAt,
           });
           callback();
         }, callback);
-      });
+      }
     },
   });
   // A sender killed in the middle of a message (release-crash.test.ts kills the server with SIGKILL) resets its

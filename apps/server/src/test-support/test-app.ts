@@ -31,13 +31,15 @@ export async function startTestApp(
   options: {
     onLog?: (entry: Record<string, unknown>) => void;
     smtpRefuse?: (address: string) => boolean;
+    /** How long the SMTP sink takes to accept each message (a slow relay). */
+    smtpDelayMs?: number;
     /** A restart: the database, files and clock of an earlier app (its close() left them to the test). */
     restartOf?: { db: Db; clock: TestClock; dataDir: string };
   } = {},
 ) {
   const earlier = options.restartOf;
   const dataDir = earlier?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ap-test-')));
-  const smtp = await startSmtpSink(0, { refuse: options.smtpRefuse });
+  const smtp = await startSmtpSink(0, { refuse: options.smtpRefuse, delayMs: options.smtpDelayMs });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -41,6 +41,7 @@ const staffWorkflow = lazyRoute(async () => (await import('../features/staff/wor
 const staffAudit = lazyRoute(async () => (await import('../features/staff/audit/audit-route')).AuditRoute);
 const staffReports = lazyRoute(async () => (await import('../features/reports/routes/reports-route')).ReportsRoute);
 const staffPayments = lazyRoute(async () => (await import('../features/staff/routes/payments-route')).PaymentsRoute);
+const staffMessages = lazyRoute(async () => (await import('../features/staff/routes/messages-route')).MessagesRoute);
 
 export const routes: RouteObject[] = [
   {
@@ -86,6 +87,8 @@ export const routes: RouteObject[] = [
       { path: 'staff/reports/:kind?', ...staffReports },
       // The money (issue 43): payments, totals per day and their CSV, for members with the `payments` right.
       { path: 'staff/payments', ...staffPayments },
+      // Messages to groups of applicants (issue 46), for members with the `message` right.
+      { path: 'staff/messages', ...staffMessages },
 
       { path: '*', Component: RedirectToDefault },
     ],

@@ -78,6 +78,7 @@ function errorFromBody(status: number, body: unknown): ServerError {
     typeof code === 'string' ? (code as ErrorCode) : undefined,
     isFieldErrors(errors) ? errors : undefined,
     typeof movedTo === 'string' && movedTo !== '' ? movedTo : undefined,
+    body as Record<string, unknown>,
   );
 }
 

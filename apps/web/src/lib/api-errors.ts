@@ -28,6 +28,8 @@ export class ServerError extends ApiError {
   readonly errors: Record<string, string[]> | undefined;
   /** On a 404: the id the item asked for has now (the server's `moved_to`). */
   readonly movedTo: string | undefined;
+  /** The refusal's JSON body as it came, for a code whose body carries more (CONFIRM_COUNT_MISMATCH's `count`). */
+  readonly body: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
     status: number,
@@ -35,12 +37,14 @@ export class ServerError extends ApiError {
     code?: ErrorCode,
     errors?: Record<string, string[]>,
     movedTo?: string,
+    body?: Record<string, unknown>,
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.errors = errors;
     this.movedTo = movedTo;
+    this.body = body;
   }
 }
 

@@ -127,6 +127,8 @@ export function applicantServer(record: Partial<ApplicantRecord> = {}) {
       return json({ [tab_id]: chosen_tab });
     },
     'GET /api/keep-alive': () => json({ message: 'ok' }),
+    // The status page's messages from the office (issue 46): none yet.
+    'GET /api/messages': () => json({ messages: [] }),
     [`GET ${DOCUMENT_ANSWERS_PATH}`]: () => json(state.documents),
     ...documentHandlers(state),
     // No letter requests: the recommendations feature's tests (features/recommendations/tests) replace this.

@@ -104,6 +104,13 @@ export const ERROR_STATUS = {
   PAYMENT_NOT_REFUNDABLE: 409,
   REFUND_IN_PROGRESS: 409,
   PAYMENT_FORMAT_UNKNOWN: 406,
+  CONFIRM_COUNT_MISMATCH: 409,
+  MESSAGE_PLACEHOLDER_UNKNOWN: 400,
+  MESSAGE_SEGMENT_INVALID: 400,
+  MESSAGE_NOT_DRAFT: 409,
+  MESSAGE_NOT_STOPPABLE: 409,
+  MESSAGE_TIME_IN_PAST: 400,
+  UNSUBSCRIBE_LINK_INVALID: 400,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
@@ -243,6 +250,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PAYMENT_NOT_REFUNDABLE: 'Only a paid payment can be refunded.',
   REFUND_IN_PROGRESS: 'Another refund of this payment is being sent. Please wait for it and try again.',
   PAYMENT_FORMAT_UNKNOWN: 'Payments come as JSON or as CSV (text/csv).',
+  CONFIRM_COUNT_MISMATCH: 'The number of recipients has changed. Please check the count and type it again.',
+  MESSAGE_PLACEHOLDER_UNKNOWN: 'The message uses a placeholder that does not exist.',
+  MESSAGE_SEGMENT_INVALID: 'The group of applicants names a filter value that does not exist.',
+  MESSAGE_NOT_DRAFT: 'Only a draft can be changed or sent; this message is already scheduled, sending or sent.',
+  MESSAGE_NOT_STOPPABLE: 'Only a scheduled or sending message can be stopped.',
+  MESSAGE_TIME_IN_PAST: 'Please choose a time in the future, or send it now.',
+  UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid.',
   LAST_ADMINISTRATOR: 'The team needs at least one administrator: the last one cannot be removed or lose the role.',
 };
 
@@ -259,4 +273,6 @@ export interface ErrorBody {
    * an owner of its own when its applicant started the next cycle).
    */
   moved_to?: string;
+  /** On a 409 CONFIRM_COUNT_MISMATCH only: how many a message would reach now (issue 46), to type again. */
+  count?: number;
 }

@@ -28,12 +28,14 @@ export const STAFF_RIGHTS = [
    * decided, a refund sent. Administrators have it; the bursar role gives it to any member.
    */
   'payments',
+  /** Messages to groups of applicants (issue 46): write, preview, test, send, schedule and stop them. */
+  'message',
 ] as const;
 export type StaffRight = (typeof STAFF_RIGHTS)[number];
 
 export const ROLE_RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
   admin: STAFF_RIGHTS,
-  decider: ['decide', 'move_stage', 'read', 'reports'],
+  decider: ['decide', 'move_stage', 'read', 'reports', 'message'],
   reviewer: ['review', 'move_stage', 'read'],
   reader: ['read', 'reports'],
   bursar: ['payments', 'read'],

@@ -210,6 +210,12 @@ export const AUDIT_ACTION_LABELS = {
   'record-payment': 'Recorded a payment',
   'decide-fee-waiver': 'Decided a fee waiver',
   'refund-payment': 'Refunded a payment',
+  'view-messages': 'Viewed messages',
+  'message-save': 'Saved a message',
+  'message-delete': 'Deleted a message',
+  'message-test': 'Sent a test message',
+  'message-send': 'Sent a message',
+  'message-stop': 'Stopped a message',
   denied: 'Denied',
 } as const satisfies Record<string, string>;
 

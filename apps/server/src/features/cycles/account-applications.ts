@@ -9,7 +9,6 @@ import type { FormContext } from '../../core/form-context';
 import { keptBasisSql } from '../../core/kept-bases';
 import type { Queryable } from '../../infra/db/db';
 import { sourceDocumentsSql, type SourceDocument } from '../documents';
-import { LOCK_ACCOUNT_SQL } from './move-to-past-owner';
 import { cycleRef } from './past-applications';
 
 export interface AccountApplicationRow {
@@ -27,14 +26,11 @@ export interface AccountApplicationRow {
   released_code: string | null;
   /** The account's own row has an applications row (a new account's has none until its first save). */
   started: boolean;
-  /** Its converted documents, on the row asked for as `documentsOf` only (the start's copy_from). */
-  documents: SourceDocument[] | null;
 }
 
 const LIST_SQL = `SELECT u.id, a.cycle_id, a.answers ->> 'applied_major' AS program, a.answers ->> 'entry_term' AS term,
        a.submitted_at, ${keptBasisSql('a')} AS kept_basis, w.user_id IS NOT NULL AS withdrawn,
-       r.id IS NOT NULL AS released, r.response, r.code AS released_code, a.user_id IS NOT NULL AS started,
-       CASE WHEN u.id = $2::uuid THEN ${sourceDocumentsSql('u.id')} END AS documents
+       r.id IS NOT NULL AS released, r.response, r.code AS released_code, a.user_id IS NOT NULL AS started
      FROM users u LEFT JOIN applications a ON a.user_id = u.id
      LEFT JOIN application_withdrawals w ON w.user_id = u.id
      LEFT JOIN decisions r ON r.user_id = u.id AND r.status = 'released'
@@ -45,36 +41,47 @@ const LIST_SQL = `SELECT u.id, a.cycle_id, a.answers ->> 'applied_major' AS prog
 /**
  * Every application of an account (issue 42): the open cycle's first (the account's own row, then the others in
  * the order they were started), then past cycles', newest cycle first. Only what the applicant may see: a released decision
- * and its answer, never a provisional one. With `documentsOf`, that application's row also lists its converted
- * documents (a start copying from it reads both in one statement).
+ * and its answer, never a provisional one.
  */
-export async function accountApplications(
-  db: Queryable,
-  accountId: string,
-  documentsOf: string | null = null,
-): Promise<AccountApplicationRow[]> {
-  return (await db.query<AccountApplicationRow>(LIST_SQL, [accountId, documentsOf])).rows;
+export async function accountApplications(db: Queryable, accountId: string): Promise<AccountApplicationRow[]> {
+  return (await db.query<AccountApplicationRow>(LIST_SQL, [accountId])).rows;
 }
 
+/** What a start needs to know of each of the account's applications: its checks read nothing more. */
+export interface StartCheckRow {
+  id: string;
+  /** Null: started before cycles were recorded, or not started at all (the account's own row): the open cycle's. */
+  cycle_id: string | null;
+  program: string | null;
+  /** The account's own row has an applications row (a new account's has none until its first save). */
+  started: boolean;
+  /** Its converted documents, on the row asked for as `documentsOf` only (the start's copy_from). */
+  documents: SourceDocument[] | null;
+}
+
+const START_CHECK_SQL = `SELECT u.id, a.cycle_id, a.answers ->> 'applied_major' AS program, a.user_id IS NOT NULL AS started,
+       CASE WHEN u.id = $2::uuid THEN ${sourceDocumentsSql('u.id')} END AS documents
+     FROM users u LEFT JOIN applications a ON a.user_id = u.id
+     WHERE (u.id = $1 AND u.application_of IS NULL) OR (u.application_of = $1 AND a.user_id IS NOT NULL)`;
+
 /**
- * The list of accountApplications read under the account's lock, in one statement (a start's first). Run in a
- * repeatable-read transaction: the list is the snapshot the lock was taken in, and a start that changed the
- * account since fails the lock with 40001 instead of hiding behind the snapshot (lockAccount writes the row).
- * Empty when the id is no account.
+ * The account's applications as a start checks them (issue 42), in one statement, with the documents of the one
+ * copied from: the cycle, the program and whether it is started; not the kept basis, withdrawals or released
+ * decisions, which the list shows and the start's checks do not need, nor an order (the account's own row is
+ * the one whose id is the account's). A start's first statement, in its repeatable-read transaction: the write
+ * that follows locks the account and fails with 40001 when another start changed it since this snapshot
+ * (insertStartedApplication). Without the account's own row when the id is no account.
  */
-export async function lockedAccountApplications(
+export async function applicationsToStart(
   tx: Queryable,
   accountId: string,
   documentsOf: string | null,
-): Promise<AccountApplicationRow[]> {
-  const { rows } = await tx.query<AccountApplicationRow>(`WITH locked AS (${LOCK_ACCOUNT_SQL}) ${LIST_SQL}`, [
-    accountId,
-    documentsOf,
-  ]);
-  return rows;
+): Promise<StartCheckRow[]> {
+  return (await tx.query<StartCheckRow>(START_CHECK_SQL, [accountId, documentsOf], { name: 'start-checks' })).rows;
 }
 
-export const inCycle = (row: AccountApplicationRow, cycleId: string) => (row.cycle_id ?? cycleId) === cycleId;
+export const inCycle = (row: Pick<AccountApplicationRow, 'cycle_id'>, cycleId: string) =>
+  (row.cycle_id ?? cycleId) === cycleId;
 
 function stateOf(row: AccountApplicationRow, openCycleId: string): ApplicationListState {
   if (!row.submitted_at) return inCycle(row, openCycleId) ? 'in_progress' : 'closed';

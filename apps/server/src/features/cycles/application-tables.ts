@@ -32,6 +32,8 @@ export const APPLICATION_TABLES: readonly { table: string; column: string }[] = 
   { table: 'payments', column: 'user_id' },
   { table: 'fee_waiver_requests', column: 'user_id' },
   { table: 'deposit_reminders_sent', column: 'user_id' },
+  // Messages to groups (issue 46): each one sent is on the application's record.
+  { table: 'staff_message_recipients', column: 'user_id' },
 ];
 
 /** References to users that belong to the account (or to a staff member), not to its application. */
@@ -42,6 +44,8 @@ export const ACCOUNT_TABLES: readonly { table: string; column: string }[] = [
   // The application a session has open (issue 42): a choice of the browser's, not part of the application.
   { table: 'sessions', column: 'application_id' },
   { table: 'logins', column: 'user_id' },
+  // No more news (issue 46): the person's choice, whichever application the mail was about.
+  { table: 'news_unsubscribes', column: 'account_id' },
   { table: 'staff_audit_log', column: 'staff_user_id' },
   { table: 'service_tokens', column: 'created_by' },
   // Where a moved application went (decision 064): the id the office's links named, and the owner it moved to.

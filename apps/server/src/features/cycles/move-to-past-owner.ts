@@ -10,9 +10,10 @@ export interface LockedAccount {
 
 /**
  * Locks the account's row by writing it (a change of nothing but its version): whatever starts an application
- * (a new cycle's, a further one of this cycle) takes this lock first, so two tabs starting at once are served one
- * after the other, and a repeatable-read start that read the account before another start committed fails
- * with 40001 rather than acting on what it read (lockedAccountApplications). `$1`: the account's id.
+ * (a new cycle's, a further one of this cycle) takes this lock before it writes, so two tabs starting at once are
+ * served one after the other, and a repeatable-read start that read the account before another start committed
+ * fails with 40001 rather than acting on what it read (insertStartedApplication folds the same update into its
+ * write). `$1`: the account's id.
  */
 export const LOCK_ACCOUNT_SQL = `UPDATE users SET email = email WHERE id = $1 AND application_of IS NULL
   RETURNING id, email, confirmed_at`;

@@ -12,7 +12,7 @@ import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
 import type { Session } from '../../session/session-store';
 import { dropDocumentCopies, planDocumentCopies, type DocumentCopies, type Log } from '../documents';
-import { inCycle, lockedAccountApplications, type AccountApplicationRow } from './account-applications';
+import { applicationsToStart, inCycle, type AccountApplicationRow, type StartCheckRow } from './account-applications';
 import { insertStartedApplication } from './insert-started-application';
 import { lockAccount, moveToPastOwner } from './move-to-past-owner';
 
@@ -20,8 +20,29 @@ import { lockAccount, moveToPastOwner } from './move-to-past-owner';
 export const applicationLimit = (tenant: AppDeps['config']['tenant']) => tenant.max_applications_per_cycle ?? 1;
 
 /** Where the new application goes: the account's own row while it holds nothing of this cycle, else a new owner. */
-const usesAccountRow = (own: AccountApplicationRow | undefined, cycleId: string) =>
-  !own?.started || !inCycle(own, cycleId);
+const usesAccountRow = (own: StartCheckRow, cycleId: string) => !own.started || !inCycle(own, cycleId);
+
+/**
+ * A program's deadline, worked out once for its zone, local time and grace: deadlineOf reads the zone's offsets
+ * through Intl, a tenth of a millisecond a start.
+ */
+const deadlines = new Map<string, ReturnType<typeof deadlineOf>>();
+const deadlineOfProgram = (
+  tenant: AppDeps['config']['tenant'],
+  program: AppDeps['config']['tenant']['programs'][number],
+) => {
+  const key = `${tenant.time_zone} ${program.deadline} ${program.grace_minutes ?? 0}`;
+  if (!deadlines.has(key)) deadlines.set(key, deadlineOf(tenant, program.code));
+  return deadlines.get(key);
+};
+
+/** The view state a copy takes, once per form (copiedViewKeys walks the copied pages). */
+const viewKeysOf = new WeakMap<FormContext['form'], readonly string[]>();
+const copiedViewKeysOf = (form: FormContext['form']) => {
+  let keys = viewKeysOf.get(form);
+  if (!keys) viewKeysOf.set(form, (keys = copiedViewKeys(form)));
+  return keys;
+};
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'storage'>;
 
@@ -29,10 +50,13 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'storage'>;
  * POST /api/applications (issue 42): a new application in the open cycle, for one program, made current for
  * this session. Copied from another of this cycle's applications when asked: its About You and Education
  * answers but the program's own (copiedAnswers), the blocks and tabs those pages show, and its converted
- * documents; never letters, submission or decision. One repeatable-read transaction under the account's lock:
- * the list read with the lock decides the limit, the one program and where the application goes; the documents' files are copied
- * while the rows are written, and removed again if the transaction does not commit (a file removed in another
- * tab meanwhile is left out). Answers the new application as the account's list shows it.
+ * documents; never letters, submission or decision. One repeatable-read transaction of two statements: the
+ * account's applications as the checks need them (applicationsToStart) decide the limit, the one program and
+ * where the application goes; the write takes the account's lock and fails with 40001 if another start changed
+ * the account since that read (insertStartedApplication), and the start reads again. The documents' files are
+ * copied while the rows are written, and removed again if the transaction does not commit (a file removed in
+ * another tab meanwhile is left out). Answers the new application as the account's list shows it, built from
+ * what was read and written.
  */
 export async function startApplication(
   deps: Deps,
@@ -45,7 +69,7 @@ export async function startApplication(
   const program = tenant.programs.find((p) => p.code === body.program);
   if (!program) throw new AppError('PROGRAM_UNKNOWN');
   if (body.term !== undefined && !program.terms.includes(body.term)) throw new AppError('TERM_UNKNOWN');
-  const deadline = deadlineOf(tenant, program.code);
+  const deadline = deadlineOfProgram(tenant, program);
   if (deadline && deps.clock.now() >= deadline.acceptedUntil) throw new AppError('PROGRAM_CLOSED');
   const answers: Answers = { applied_major: program.code, ...(body.term ? { entry_term: body.term } : {}) };
   for (let attempt = 1; ; attempt++) {
@@ -75,12 +99,17 @@ async function startOnce(
     return await deps.db.transaction(
       async (tx) => {
         const now = deps.clock.now();
-        const rows = await lockedAccountApplications(tx, session.accountId, body.copy_from ?? null);
-        if (!rows.some((r) => r.id === session.accountId)) throw new AppError('UNAUTHORIZED');
+        const rows = await applicationsToStart(tx, session.accountId, body.copy_from ?? null);
+        const own = rows.find((r) => r.id === session.accountId);
+        if (!own) throw new AppError('UNAUTHORIZED');
         const source = checkedStart(rows, body, answers, deps.config.tenant);
-        if (rows[0]?.started && !inCycle(rows[0], cycleId))
-          await moveToPastOwner(tx, (await lockAccount(tx, session.accountId))!, now);
-        const target = usesAccountRow(rows[0], cycleId) ? session.accountId : randomUUID();
+        // The first start in a new cycle: the account's row still holds a closed cycle's application.
+        if (own.started && !inCycle(own, cycleId)) {
+          const account = await lockAccount(tx, session.accountId);
+          if (!account) throw new AppError('UNAUTHORIZED');
+          await moveToPastOwner(tx, account, now);
+        }
+        const target = usesAccountRow(own, cycleId) ? session.accountId : randomUUID();
         documents = source?.documents
           ? planDocumentCopies(deps.storage, source.documents, target, (key) => isCopiedKey(ctx.form, key))
           : undefined;
@@ -91,7 +120,7 @@ async function startOnce(
           source: source && {
             id: source.id,
             answerKeys: copiedAnswerKeys(ctx.form),
-            viewKeys: copiedViewKeys(ctx.form),
+            viewKeys: copiedViewKeysOf(ctx.form),
           },
           answers,
           documents,
@@ -112,13 +141,13 @@ async function startOnce(
   }
 }
 
-/** The checks the list read under the lock decides; answers the application copied from, if any. */
+/** The checks the list decides (the write's lock confirms nothing changed since); answers the source, if any. */
 function checkedStart(
-  rows: AccountApplicationRow[],
+  rows: StartCheckRow[],
   body: StartApplicationBody,
   answers: Answers,
   tenant: Deps['config']['tenant'],
-): AccountApplicationRow | undefined {
+): StartCheckRow | undefined {
   const source = body.copy_from === undefined ? undefined : rows.find((r) => r.id === body.copy_from);
   if (body.copy_from !== undefined && !source) throw new AppError('NOT_FOUND');
   if (source && !inCycle(source, tenant.cycle.id)) throw new AppError('COPY_FROM_OTHER_CYCLE');
@@ -141,5 +170,4 @@ const startedRow = (id: string, cycleId: string, answers: Answers): AccountAppli
   response: null,
   released_code: null,
   started: true,
-  documents: null,
 });

@@ -6,6 +6,8 @@ export {
   type MailRefusalHandlers,
   mailQueueReady,
   enqueueMailsIn,
+  enqueueComposedMailsIn,
+  wakeMailWorker,
   type ComposedMailJob,
   type MailComposer,
   type MailComposers,
@@ -34,3 +36,5 @@ export { submissionMail } from './messages/submission';
 export { teamInvitationMail } from './messages/team-invitation';
 export { decisionAvailableMail, offerLapsedMail, offerResponseMail, withdrawalMail } from './messages/decision-mails';
 export { depositReminderMail, feeWaiverDecisionMail, paymentReceiptMail, refundMail } from './messages/payment-mails';
+// The office's messages to groups (issue 46) end with the same signature as every other mail.
+export { signature } from './messages/signature';

@@ -46,8 +46,11 @@ export type MailJob = ReadyMailJob | ComposedMailJob;
  */
 export type ReadyMailJob = { kind: 'message'; message: MailMessage; onceKey?: string };
 
-/** A job the worker composes when it sends it; its kind names its composer, its other fields are ids. */
-export type ComposedMailJob = { kind: string; [field: string]: unknown };
+/**
+ * A job the worker composes when it sends it; its kind names its composer, its other fields are ids. A string
+ * `onceKey` field gives it a ready mail's once-key treatment (decision 049): a message to a group (decision 066).
+ */
+export type ComposedMailJob = { kind: string; onceKey?: string; [field: string]: unknown };
 
 export const isReadyMailJob = (job: MailJob): job is ReadyMailJob => job.kind === 'message';
 
@@ -137,6 +140,24 @@ export async function enqueueMailsIn(
   queuedSinceWake.add(jobs);
 }
 
+/**
+ * Queues composed mails (ids only) inside the caller's transaction, in one statement whatever their number: the
+ * rows that ask for them and their jobs commit together or not at all (a message to a group, decision 066).
+ */
+export async function enqueueComposedMailsIn(
+  { jobs }: Pick<AppDeps, 'jobs'>,
+  tx: Queryable,
+  mails: readonly ComposedMailJob[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await jobs.insert(
+    MAIL_QUEUE,
+    mails.map((data) => ({ data })),
+    throughTransaction(tx),
+  );
+  queuedSinceWake.add(jobs);
+}
+
 /** Stores one mail job (in the caller's transaction when given) and has the response wake the local worker. */
 async function sendMail(jobs: JobQueue, job: MailJob, tx?: Queryable): Promise<void> {
   await jobs.send(MAIL_QUEUE, job, tx && throughTransaction(tx));
@@ -147,6 +168,16 @@ async function sendMail(jobs: JobQueue, job: MailJob, tx?: Queryable): Promise<v
 const throughTransaction = (tx: Queryable) => ({
   db: { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) },
 });
+
+/**
+ * Wakes this process's mail worker now: for mail queued by a job rather than a request (a message to a group's
+ * batch, handed out by the messages job), which no response wakes. Other processes' workers pick it up at their
+ * next poll.
+ */
+export function wakeMailWorker({ jobs }: Pick<AppDeps, 'jobs'>): void {
+  const local = localWorkers.get(jobs);
+  if (local) jobs.notifyWorker(local);
+}
 
 /**
  * Wakes this process's mail worker once the answer is out (an onResponse

@@ -65,13 +65,18 @@ export async function startMailWorker(
   return MAIL_QUEUE;
 }
 
-/** Mails to one person (or about one letter request) in a batch go one after another, in the order they were asked for. */
+/**
+ * Mails to one person (or about one letter request, or to one application: a job of ids with a `userId`) in a batch
+ * go one after another, in the order they were asked for; others side by side.
+ */
 const recipientOf = ({ data }: { data: MailJob }): string =>
   isReadyMailJob(data)
     ? data.message.to.toLowerCase()
     : typeof data.email === 'string'
       ? data.email.toLowerCase()
-      : String(data.requestId);
+      : typeof data.requestId === 'string' || typeof data.userId !== 'string'
+        ? String(data.requestId)
+        : data.userId;
 
 async function deliver(
   deps: AppDeps,
@@ -83,10 +88,10 @@ async function deliver(
 ) {
   const data = job.data;
   const firstTry = job.retryCount === 0;
+  const onceKey = onceKeyOf(data);
+  if (onceKey && once.get(onceKey) === 'sent') return;
   const composed = isReadyMailJob(data) ? data.message : await composerOf(composers, data.kind)(data, firstTry);
   if (!composed) return;
-  const onceKey = isReadyMailJob(data) ? data.onceKey : undefined;
-  if (onceKey && once.get(onceKey) === 'sent') return;
   const message = onceKey ? onceMessage(deps, job, composed, onceKey, once, logger) : composed;
   if (!firstTry) mailOutcomes.inc({ outcome: 'retried' });
   try {
@@ -126,7 +131,14 @@ async function deliver(
 
 /** The batch's once-keys, each marked as being sent before any of the batch goes to the relay (once-keys.ts). */
 const onceKeysOf = (batch: readonly Pick<Job<MailJob>, 'data'>[]): string[] =>
-  batch.flatMap(({ data }) => (isReadyMailJob(data) && data.onceKey ? [data.onceKey] : []));
+  batch.flatMap(({ data }) => {
+    const key = onceKeyOf(data);
+    return key ? [key] : [];
+  });
+
+/** A ready mail's once-key, or a composed one's (a message to a group, features/messages: a string `onceKey` field). */
+const onceKeyOf = (data: MailJob): string | undefined =>
+  isReadyMailJob(data) ? data.onceKey : typeof data.onceKey === 'string' ? data.onceKey : undefined;
 
 /**
  * The mail with the Message-ID its key gives every copy (one it carries already, such as a bounce tag's, is

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { decisionsForMyData } from '../decisions';
 import { listConvertedDocuments } from '../documents';
 import { mailLogOf } from '../mail';
+import { messagesForMyData } from '../messages';
 import { paymentsForMyData } from '../payments';
 import { drawnCopy } from '../pdf';
 import { lettersOpenToApplicant, officeRecommendations } from '../recommendations';
@@ -19,7 +20,8 @@ const README = (partner: string, at: string) =>
   `answers.json           your account, your answers and the state of your application, your documents and\n` +
   `                       letters of recommendation (what was asked, of whom, and when), our decisions as\n` +
   `                       released to you, your answer to an offer, any withdrawal, and your fees and\n` +
-  `                       payments (amounts, dates, references; no card data: we never have it)\n` +
+  `                       payments (amounts, dates, references; no card data: we never have it), and the\n` +
+  `                       messages the admissions office sent you, as sent\n` +
   `answer-history.json    every change to your answers, as saved\n` +
   `application-copy.pdf   the PDF copy of your application\n` +
   `decision-letter.pdf    the letter of our decision, once it is released to you\n` +
@@ -52,18 +54,28 @@ export async function myDataEntries(
   const { renderer, copies } = drawing;
   const { db } = deps;
   const { userId } = owner;
-  const [[account, application, logins, history], documents, recommendations, letters, mailLog, copy, decided, money] =
-    await Promise.all([
-      accountRows(db, userId),
-      listConvertedDocuments(deps, userId),
-      officeRecommendations(deps, userId),
-      lettersOpenToApplicant(deps, userId, renderer),
-      mailLogOf(db, owner.username),
-      // Patient: a data download right after a submission (whose copy is being drawn) waits, never 429.
-      drawnCopy(copies.file(owner, log, { patient: true })).then((c) => c.pdf),
-      decisionsForMyData(deps, renderer, userId),
-      paymentsForMyData(deps, userId),
-    ]);
+  const [
+    [account, application, logins, history],
+    documents,
+    recommendations,
+    letters,
+    mailLog,
+    copy,
+    decided,
+    money,
+    messages,
+  ] = await Promise.all([
+    accountRows(db, userId),
+    listConvertedDocuments(deps, userId),
+    officeRecommendations(deps, userId),
+    lettersOpenToApplicant(deps, userId, renderer),
+    mailLogOf(db, owner.username),
+    // Patient: a data download right after a submission (whose copy is being drawn) waits, never 429.
+    drawnCopy(copies.file(owner, log, { patient: true })).then((c) => c.pdf),
+    decisionsForMyData(deps, renderer, userId),
+    paymentsForMyData(deps, userId),
+    messagesForMyData(deps, userId),
+  ]);
   const app = application.rows[0];
   const user = account.rows[0]!;
   const letterFiles = new Map(letters.map((l, i) => [l.requestId, `letters/letter-${i + 1}.pdf`]));
@@ -97,6 +109,8 @@ export async function myDataEntries(
     withdrawal: decided.withdrawal,
     // Fees and what was paid, refunded or waived (issue 43); never card data, which the product never holds.
     ...money,
+    // The office's messages to groups (issue 46) as they were sent to this application: subject, text and time.
+    messages,
   };
 
   const entries: ZipEntry[] = [

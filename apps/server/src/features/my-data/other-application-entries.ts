@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { decisionsForMyData } from '../decisions';
 import { listConvertedDocuments } from '../documents';
+import { messagesForMyData } from '../messages';
 import { drawnCopy } from '../pdf';
 import type { MyDataDrawing } from './my-data-drawing';
 import type { ZipEntry } from './zip-stream';
@@ -35,10 +36,11 @@ export async function otherApplicationEntries(
     // A program code is the tenant's (capitals and digits), but a file name must never climb out of its folder.
     const name = (app.answers.applied_major ?? '').replace(/[^\w-]/g, '_') || `application-${i + 2}`;
     const folder = `other-applications/${name}`;
-    const [documents, decided, copy] = await Promise.all([
+    const [documents, decided, copy, messages] = await Promise.all([
       listConvertedDocuments(deps, app.owner_id),
       decisionsForMyData(deps, drawing.renderer, app.owner_id),
       drawnCopy(drawing.copies.file(owner, log, { patient: true })).then((c) => c.pdf),
+      messagesForMyData(deps, app.owner_id),
     ]);
     const answers = {
       program: app.answers.applied_major ?? null,
@@ -48,6 +50,7 @@ export async function otherApplicationEntries(
       documents: documents.map((d) => ({ answer_key: d.answerKey, uploaded_file_name: d.fileName })),
       decisions: decided.decisions,
       withdrawal: decided.withdrawal,
+      messages,
     };
     entries.push(
       { name: `${folder}/answers.json`, deflate: true, read: async () => json(answers) },

@@ -234,6 +234,10 @@ describe('a checkout survives kill -9 between the provider’s answer and the co
       stripe.complete(byWebhook.sessionId, { deliver: false });
       const first = await webhook(byWebhook);
       expect(first.status).toBe(200);
+      // Stored and answered at once, then applied by the process (its settling work): paid with no return at all.
+      await expect
+        .poll(async () => (await paymentRows(byWebhook.userId)).map((r) => r.state), { timeout: 30_000 })
+        .toEqual(['paid']);
       // The same event again, and the applicant's return after it: nothing more.
       expect((await stripe.deliver(first.event)).status).toBe(200);
 

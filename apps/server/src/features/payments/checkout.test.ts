@@ -4,6 +4,7 @@ import { STAFF_ENV, submittedApplicant, applicantWith, type Applicant } from '..
 import { startStripeStandIn, type StripeStandIn } from '../../test-support/stripe-stand-in';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
 import { zipEntries } from '../../test-support/zip-entries';
+import { settleNow, settleStoredEvents } from './payment-events';
 import { completeAnswers } from '@admissions/domain/testing';
 
 /**
@@ -34,15 +35,20 @@ const payments = async (a: Applicant) => (await expectOk(await a.client.get('/ap
 const feeState = async (a: Applicant) => (await payments(a)).fees.find((f) => f.purpose === 'application_fee')?.state;
 const sessionIdOf = (url: string) => url.split('/pay/')[1]!;
 
-/** The provider's webhook, delivered to the app as Stripe would (signed over the raw body). */
+/**
+ * The provider's webhook, delivered to the app as Stripe would (signed over the raw body); then the settling of
+ * stored events that the delivery woke is awaited, as the applicant would see it a moment later.
+ */
 async function deliver(payload: unknown, secret?: string) {
   const { body, signature } = stripe.signed(payload, secret);
-  return t.app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload: body,
   });
+  await settleNow(t.deps);
+  return res;
 }
 
 async function checkout(a: Applicant): Promise<string> {
@@ -122,6 +128,12 @@ describe('the provider confirms', () => {
     const event = stripe.event('checkout.session.completed', session);
     expect((await deliver(event)).statusCode).toBe(200);
     expect((await deliver(event)).statusCode).toBe(200);
+    // Stored once: the provider got its 200 for both, and the event was applied once.
+    const { rows: stored } = await t.db.query<{ processed: boolean }>(
+      'SELECT processed_at IS NOT NULL AS processed FROM payment_events WHERE id = $1',
+      [event.id],
+    );
+    expect(stored).toEqual([{ processed: true }]);
     const mine = await payments(a);
     expect(mine.fees[0]).toMatchObject({ purpose: 'application_fee', state: 'paid' });
     expect(mine.payments).toEqual([
@@ -232,6 +244,40 @@ describe('the provider confirms', () => {
     const mine = await payments(a);
     expect(mine.fees[0]!.state).toBe('paid');
     expect(mine.payments).toEqual([expect.objectContaining({ amount: 7500, state: 'paid' })]);
+  });
+});
+
+describe('stored events', () => {
+  it('left by a process that stopped before applying them are applied later; one that fails does not hold back the rest', async () => {
+    const a = await applicant();
+    const session = stripe.complete(sessionIdOf(await checkout(a)), { deliver: false });
+    const now = t.clock.now();
+    // As the webhook stores them, with no process left to apply them: a good event and a broken one.
+    await t.db.query(
+      `INSERT INTO payment_events (id, type, payload, received_at) VALUES
+         ('evt_test_left_behind', 'checkout.session.completed', $1, $2),
+         ('evt_test_broken', 'checkout.session.completed', 'null', $2)`,
+      [JSON.stringify(session), now],
+    );
+    expect(await feeState(a)).toBe('due');
+    const logged: unknown[] = [];
+    await settleStoredEvents(t.deps, { error: (entry: unknown) => logged.push(entry) });
+    expect(await feeState(a)).toBe('paid');
+    const { rows } = await t.db.query<{ id: string; processed: boolean; attempts: number; failed: boolean }>(
+      `SELECT id, processed_at IS NOT NULL AS processed, attempts, last_error IS NOT NULL AS failed FROM payment_events
+       WHERE id IN ('evt_test_left_behind', 'evt_test_broken') ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { id: 'evt_test_broken', processed: false, attempts: 1, failed: true },
+      { id: 'evt_test_left_behind', processed: true, attempts: 0, failed: false },
+    ]);
+    expect(logged).toHaveLength(1);
+    // Tried again at the next run, up to five times, then left for the operators (its error is on the row).
+    for (let i = 0; i < 6; i++) await settleStoredEvents(t.deps, { error: () => {} });
+    const { rows: after } = await t.db.query<{ attempts: number }>(
+      `SELECT attempts FROM payment_events WHERE id = 'evt_test_broken'`,
+    );
+    expect(after).toEqual([{ attempts: 5 }]);
   });
 });
 

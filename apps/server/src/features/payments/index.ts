@@ -6,3 +6,4 @@ export { staffPaymentsRoutes } from './staff-payments-routes';
 export { paymentGatewayOf } from './payment-gateway';
 export { sendDepositReminders, startDepositReminderWorker } from './deposit-reminders';
 export { paymentsForMyData } from './my-data-payments';
+export { settleNow, startPaymentEventsWorker } from './payment-events';

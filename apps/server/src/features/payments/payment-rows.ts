@@ -23,14 +23,15 @@ export interface PaymentRow {
   created_at: Date;
 }
 
-const COLUMNS = `id, user_id, purpose, expected_amount, amount, currency, method, state, attempt, provider_session_id,
+/** A payments row's columns as PaymentRow reads them. */
+export const PAYMENT_COLUMNS = `id, user_id, purpose, expected_amount, amount, currency, method, state, attempt, provider_session_id,
   checkout_url, session_expires_at, reference, received_on::text AS received_on, paid_at, refunded_amount, recorded_by,
   created_at`;
 
 /** The payments of one application, oldest first; pending and expired checkouts too (the office's panel shows them). */
 export async function paymentsOf(db: Queryable, userId: string): Promise<PaymentRow[]> {
   const { rows } = await db.query<PaymentRow>(
-    `SELECT ${COLUMNS} FROM payments WHERE user_id = $1 ORDER BY created_at, id`,
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY created_at, id`,
     [userId],
   );
   return rows;
@@ -39,7 +40,7 @@ export async function paymentsOf(db: Queryable, userId: string): Promise<Payment
 /** The payment of a provider's Checkout Session, locked for the caller's transaction. */
 export async function lockedPaymentOfSession(db: Queryable, sessionId: string): Promise<PaymentRow | undefined> {
   const { rows } = await db.query<PaymentRow>(
-    `SELECT ${COLUMNS} FROM payments WHERE provider_session_id = $1 FOR UPDATE`,
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE provider_session_id = $1 FOR UPDATE`,
     [sessionId],
   );
   return rows[0];

@@ -2,13 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_PURPOSES, type PaymentPurpose } from '@admissions/domain';
 import type Stripe from 'stripe';
 import type { Queryable } from '../../infra/db/db';
-import { lockedPaymentOfSession, type PaymentRow } from './payment-rows';
+import { lockedPaymentOfSession, PAYMENT_COLUMNS, type PaymentRow } from './payment-rows';
 
 export interface SessionOutcome {
   payment: PaymentRow | undefined;
   /** The session's payment was counted now (paid or flagged for its amount), not before. */
   settledNow: boolean;
+  /** The applicant's address, when the statement that counted the payment read it too (null: no such account). */
+  applicantEmail?: string | null;
 }
+
+/**
+ * The usual case of a paid session in one statement (one round trip instead of three, issue 43's webhook burst):
+ * the session's row, if it is there and not counted yet, counted (paid, or flagged for its amount) and the
+ * applicant's address read for the receipt. The UPDATE locks the row as the slow path's SELECT … FOR UPDATE
+ * does, and a row another transaction counted meanwhile no longer matches its WHERE once that one commits
+ * (PostgreSQL re-reads it), so it is left alone.
+ */
+const COUNT_PAID_SESSION = `
+  WITH counted AS (
+    UPDATE payments SET
+      state = CASE WHEN expected_amount = $2::int AND currency = upper($3::text) THEN 'paid' ELSE 'amount_mismatch' END,
+      amount = $2::int, reference = $4, paid_at = $5, updated_at = $5
+    WHERE provider_session_id = $1 AND state IN ('pending', 'expired', 'failed')
+    RETURNING ${PAYMENT_COLUMNS}
+  )
+  SELECT counted.*,
+    (SELECT a.email FROM users u JOIN users a ON a.id = COALESCE(u.application_of, u.id) WHERE u.id = counted.user_id)
+      AS applicant_email
+  FROM (SELECT 1) AS one LEFT JOIN counted ON true`;
 
 /**
  * What the provider says of a Checkout Session, written to its payment (decision 065). The webhook and the
@@ -22,11 +44,21 @@ export async function applySession(
   session: Stripe.Checkout.Session,
   now: Date,
 ): Promise<SessionOutcome> {
+  const paid = session.status === 'complete' && session.payment_status === 'paid';
+  if (paid) {
+    const { rows } = await tx.query<
+      { applicant_email: string | null } & { [K in keyof PaymentRow]: PaymentRow[K] | null }
+    >(COUNT_PAID_SESSION, [session.id, session.amount_total ?? 0, session.currency ?? null, referenceOf(session), now]);
+    const { applicant_email, ...row } = rows[0]!;
+    if (row.id !== null) return { payment: row as PaymentRow, settledNow: true, applicantEmail: applicant_email };
+    // No row of this session waiting to be counted: counted before, or never written (below).
+  }
   let payment = await lockedPaymentOfSession(tx, session.id);
   if (!payment) payment = await adoptSession(tx, session, now);
-  if (!payment) return { payment: undefined, settledNow: false };
-  if (session.status === 'complete' && session.payment_status === 'paid') {
-    if (!['pending', 'expired', 'failed'].includes(payment.state)) return { payment, settledNow: false };
+  if (!payment) return { payment: undefined, settledNow: false};
+  if (paid) {
+    if (!['pending', 'expired', 'failed'].includes(payment.state))
+      return { payment, settledNow: false};
     const amount = session.amount_total ?? 0;
     // Another amount than asked is kept and shown to the office, never counted as the fee paid.
     const state =
@@ -38,13 +70,13 @@ export async function applySession(
        WHERE id = $1 RETURNING *, received_on::text AS received_on`,
       [payment.id, state, amount, referenceOf(session), now],
     );
-    return { payment: rows[0], settledNow: true };
+    return { payment: rows[0], settledNow: true};
   }
   if (session.status === 'expired' && payment.state === 'pending') {
     await tx.query(`UPDATE payments SET state = 'expired', updated_at = $2 WHERE id = $1`, [payment.id, now]);
-    return { payment: { ...payment, state: 'expired' }, settledNow: false };
+    return { payment: { ...payment, state: 'expired' }, settledNow: false};
   }
-  return { payment, settledNow: false };
+  return { payment, settledNow: false};
 }
 
 /** The provider's payment (its PaymentIntent), which its dashboard and the bank's statement name. */

@@ -12,9 +12,17 @@ export async function applicantAddress(db: Queryable, userId: string): Promise<s
   return rows[0]?.email;
 }
 
-/** The receipt, queued in the transaction that counted the payment; its once-key keeps it one. */
-export async function queueReceipt(deps: AppDeps, tx: Queryable, payment: PaymentRow): Promise<void> {
-  const to = await applicantAddress(tx, payment.user_id);
+/**
+ * The receipt, queued in the transaction that counted the payment; its once-key keeps it one. `address`: the
+ * applicant's, when the caller read it already (null: no such account); looked up otherwise.
+ */
+export async function queueReceipt(
+  deps: AppDeps,
+  tx: Queryable,
+  payment: PaymentRow,
+  address?: string | null,
+): Promise<void> {
+  const to = address === undefined ? await applicantAddress(tx, payment.user_id) : address;
   if (!to) return;
   const message = paymentReceiptMail(deps.config.tenant, to, {
     purpose: payment.purpose,

@@ -7,6 +7,7 @@ import { staffWithRoles } from '../../test-support/staff-roles-helper';
 import { startStripeStandIn, type StripeStandIn } from '../../test-support/stripe-stand-in';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { RESEND_UNANSWERED_AFTER_MS } from './refunds';
+import { settleNow } from './payment-events';
 
 /**
  * The office's payment calls (issue 43): an offline payment recorded, a fee waiver request decided, refunds of
@@ -408,6 +409,7 @@ describe('a refund of a card payment', () => {
       payload: body,
     });
     expect(delivered.statusCode).toBe(200);
+    await settleNow(t.deps);
     await t.mailDelivered();
     const after = (await panel(a)).payments.find((p) => p.id === paymentId)!;
     expect(after).toMatchObject({ state: 'partially_refunded', refunded_amount: 2500 });

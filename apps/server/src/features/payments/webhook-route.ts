@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { PaymentGateway } from '../../infra/payments/stripe-gateway';
-import { recordFeeChange } from '../staff';
-import { applyChargeRefunded } from './refund-ledger';
-import { settleSession } from './settle-session';
+import { settleNow, storeEvent } from './payment-events';
 
 export const PAYMENTS_WEBHOOK_PATH = '/api/payments/webhook';
 
@@ -21,9 +19,10 @@ declare module 'fastify' {
 
 /**
  * POST /api/payments/webhook (issue 43): the provider's signed events, verified by the SDK against
- * STRIPE_WEBHOOK_SECRET on the raw body. Each event is handled once: its id is recorded in the same
- * transaction as its effect, so the same event delivered twice (or by two processes at once) changes nothing
- * the second time. A bad signature is 400 and changes nothing; an event of another kind is acknowledged.
+ * STRIPE_WEBHOOK_SECRET on the raw body, stored once by their id and answered at once (Stripe's advice: a 2xx
+ * before any work), then applied by the settling work (payment-events.ts), which commits each event's effect with
+ * its `processed_at`. The same event delivered twice, or to two processes, is stored and applied once. A bad
+ * signature is 400 and stores nothing; an event of another kind is acknowledged.
  */
 export function paymentsWebhookRoute(deps: AppDeps, gateway: PaymentGateway) {
   return async (app: FastifyInstance) => {
@@ -43,35 +42,11 @@ export function paymentsWebhookRoute(deps: AppDeps, gateway: PaymentGateway) {
       } catch {
         throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       }
-      const handled = await handleOnce(deps, event);
-      req.log.info({ event: event.id, type: event.type, handled }, 'payment event');
+      const stored = await storeEvent(deps.db, event, deps.clock.now());
+      req.log.info({ event: event.id, type: event.type, stored }, 'payment event');
+      // Settled just after the answer, in this process; the minute's job settles what a stopped process left.
+      if (stored) void settleNow(deps, req.log).catch((err: unknown) => req.log.error({ err }, 'payment events not settled'));
       return { received: true };
     });
   };
-}
-
-async function handleOnce(deps: AppDeps, event: Stripe.Event): Promise<'handled' | 'duplicate' | 'ignored'> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const { rowCount } = await tx.query(
-      'INSERT INTO payment_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
-      [event.id, event.type, now],
-    );
-    if (rowCount !== 1) return 'duplicate';
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-      case 'checkout.session.expired':
-        await settleSession(deps, tx, event.data.object);
-        return 'handled';
-      case 'charge.refunded': {
-        // The applicant was written to when the office sent the refund (refunds.ts).
-        const userId = await applyChargeRefunded(tx, event.data.object, now);
-        if (userId) await recordFeeChange(tx, deps, userId, { refund: event.id, by: 'provider' });
-        return 'handled';
-      }
-      default:
-        return 'ignored';
-    }
-  });
 }

@@ -68,6 +68,23 @@ function retentionText(detail: Record<string, unknown>): string {
   return `previewed the retention job${counts.length ? `: ${counts.join(', ')}` : ''}`;
 }
 
+/** A message as the log names it: its name in quotes (its id when it had none). */
+const quoted = (detail: Record<string, unknown>) => `“${text(detail.name ?? detail.message)}”`;
+
+function viewedMessagesText(detail: Record<string, unknown>): string {
+  if (detail.message === undefined) return 'viewed the messages';
+  if (detail.part === 'recipients') return `viewed the recipients of the message ${quoted(detail)}`;
+  if (detail.part === 'preview') return `previewed the message ${quoted(detail)}`;
+  return `viewed the message ${quoted(detail)}`;
+}
+
+function sentMessageText(detail: Record<string, unknown>): string {
+  const count = detail.recipients ?? detail.confirm_count;
+  const to = count === undefined ? '' : ` to ${plural(num(count), 'recipient')}`;
+  const at = typeof detail.at === 'string' && detail.at ? `, scheduled for ${detail.at}` : '';
+  return `sent the message ${quoted(detail)}${to}${at}`;
+}
+
 /** The sentence of one action (without the count of a folded entry). */
 function phrase(action: AuditAction, detail: Record<string, unknown>, labels: AuditLabels, again: boolean): string {
   const item = () => itemLabel(labels.form, text(detail.item_key));
@@ -160,6 +177,18 @@ function phrase(action: AuditAction, detail: Record<string, unknown>, labels: Au
       return detail.decision === 'approve' ? 'approved the fee waiver request' : 'denied the fee waiver request';
     case 'refund-payment':
       return `refunded ${money(detail)}: ${text(detail.reason)}`;
+    case 'view-messages':
+      return viewedMessagesText(detail);
+    case 'message-save':
+      return `${detail.created === true ? 'wrote' : 'changed'} the message ${quoted(detail)}`;
+    case 'message-delete':
+      return `deleted the message ${quoted(detail)}`;
+    case 'message-test':
+      return `sent a test of the message ${quoted(detail)} to ${text(detail.to)}`;
+    case 'message-send':
+      return sentMessageText(detail);
+    case 'message-stop':
+      return `stopped the message ${quoted(detail)}`;
     case 'denied':
       return deniedText(detail);
   }

@@ -11,7 +11,9 @@ import { anotherSession, loggedInClient } from '../../test-support/application-h
 import { feeWaiverRequest, paidFee } from '../../test-support/fee-helpers';
 import { STAFF_EMAIL, STAFF_ENV, applicantWith, type Applicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
+import { createFormContext } from '../../core/form-context';
 import { recordFeeChange } from '.';
+import { catchUpConsoleIndex, markRowsForNewFees } from './console-index';
 
 /**
  * The office's list of applications with their fees (issue 43): a `fee` and a `deposit` column, the `fee` filter
@@ -193,5 +195,50 @@ describe('recordFeeChange: the index learns a fee change in the transaction that
     const noFees = { ...t.deps, config: { ...t.deps.config, tenant: { ...t.deps.config.tenant, fees: undefined } } };
     await t.db.transaction((tx) => recordFeeChange(tx, noFees, a.userId, { fees: 'none' }));
     expect(await indexColumns(a.userId)).toMatchObject({ fee_state: null, deposit_state: null });
+  });
+});
+
+describe("the rows written with other fees than the tenant file's (migration 137)", () => {
+  const indexJob = (deps: TestApp['deps']) => catchUpConsoleIndex(deps, createFormContext(deps.config.tenant));
+  const basis = async () =>
+    (await t.db.query<{ fees_basis: string | null }>('SELECT fees_basis FROM staff_index_progress WHERE id = 1'))
+      .rows[0]?.fees_basis;
+
+  it('are written again by the index job: those of before issue 43, and all of them when the fees change', async () => {
+    const a = await applicant('rebased');
+    await list();
+    // The first pass on an index whose rows were all written with these fees: they become the basis, no row marked.
+    await indexJob(t.deps);
+    expect(JSON.parse((await basis())!)).toEqual(t.deps.config.tenant.fees);
+    expect(await markRowsForNewFees(t.deps)).toBe(false);
+
+    // A row as migration 137 found it, written before the fees.
+    await t.db.query(
+      `UPDATE staff_application_index SET fee_state = NULL, fee_due_at = NULL, missing_count = 1, complete = false
+       WHERE user_id = $1`,
+      [a.userId],
+    );
+    await t.db.query(`UPDATE staff_index_progress SET fees_basis = 'before-137' WHERE id = 1`);
+    await indexJob(t.deps);
+    expect(await indexColumns(a.userId)).toMatchObject({ fee_state: 'due' });
+    expect((await list()).find((r) => r.user_id === a.userId)).toMatchObject({ fee: 'due', missing_count: 2 });
+
+    // The office makes MAE free: every submitted row is written again with the new fees.
+    const { fees } = t.deps.config.tenant;
+    const free = {
+      ...t.deps,
+      config: {
+        ...t.deps.config,
+        tenant: { ...t.deps.config.tenant, fees: { ...fees!, application: { amount: 7500, by_program: { MAE: 0 } } } },
+      },
+    };
+    await indexJob(free);
+    expect(await indexColumns(a.userId)).toMatchObject({ fee_state: null });
+    expect((await t.db.query('SELECT 1 FROM staff_application_index WHERE recount')).rows).toEqual([]);
+    expect(await markRowsForNewFees(free)).toBe(false);
+    // And back.
+    expect(await markRowsForNewFees(t.deps)).toBe(true);
+    await indexJob(t.deps);
+    expect(await indexColumns(a.userId)).toMatchObject({ fee_state: 'due' });
   });
 });

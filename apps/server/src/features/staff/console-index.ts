@@ -336,19 +336,17 @@ const BEFORE_FEES = 'before-137';
  */
 export async function markRowsForNewFees(deps: Pick<AppDeps, 'db' | 'config'>): Promise<boolean> {
   const basis = feesBasisOf(deps);
-  const { rows } = await deps.db.query<{ fees_basis: string | null }>(
-    'SELECT fees_basis FROM staff_index_progress WHERE id = 1',
-  );
-  const mark = rows[0];
-  if (!mark || mark.fees_basis === basis) return false;
+  const basisOf = async (db: Queryable, lock = '') =>
+    (await db.query<{ fees_basis: string | null }>(`SELECT fees_basis FROM staff_index_progress WHERE id = 1${lock}`))
+      .rows[0]?.fees_basis;
+  // The cheap check first, without a transaction: the periodic job runs it every few seconds.
+  if ((await basisOf(deps.db)) === basis) return false;
   return deps.db.transaction(async (tx) => {
-    const changed = await tx.query(
-      'UPDATE staff_index_progress SET fees_basis = $1 WHERE id = 1 AND fees_basis IS DISTINCT FROM $1',
-      [basis],
-    );
-    if (changed.rowCount === 0 || mark.fees_basis === null) return false;
-    // No fees before migration 137 and none now: every row already says so.
-    if (mark.fees_basis === BEFORE_FEES && basis === 'null') return false;
+    const before = await basisOf(tx, ' FOR UPDATE');
+    if (before === undefined || before === basis) return false;
+    await tx.query('UPDATE staff_index_progress SET fees_basis = $1 WHERE id = 1', [basis]);
+    // No row written with other fees; or none before migration 137 and none now: every row already says so.
+    if (before === null || (before === BEFORE_FEES && basis === 'null')) return false;
     await tx.query('UPDATE staff_application_index SET recount = true WHERE submitted_at IS NOT NULL AND NOT recount');
     return true;
   });

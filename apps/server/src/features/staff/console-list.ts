@@ -11,6 +11,7 @@ import {
   type ProgramsTenant,
   type DecisionState,
   type FeeState,
+  type FeeFilter,
 } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { INDEX_BEHIND_SQL } from './console-index';
@@ -42,6 +43,43 @@ export interface Filter {
   params: unknown[];
 }
 
+type OneOrMany<T> = T | readonly T[];
+
+/**
+ * The list's filters (its query string without the page and the sort), each a value or, for a message's segment
+ * (issue 46, decision 066), a list of values: one value is the same condition as the list's own.
+ */
+export interface ListFilters {
+  q?: string;
+  status?: OneOrMany<string>;
+  program?: OneOrMany<string>;
+  term?: OneOrMany<string>;
+  stage?: OneOrMany<string>;
+  complete?: OneOrMany<'yes' | 'no'>;
+  decision?: OneOrMany<string>;
+  decision_state?: OneOrMany<string>;
+  fee?: OneOrMany<FeeFilter>;
+  cycle?: string;
+}
+
+/** A filter asked for: an empty value (`?program=`) is none, as it always was. */
+const asked = <T>(value: OneOrMany<T> | undefined): value is OneOrMany<T> => value !== undefined && value !== '';
+
+const valuesOf = <T>(value: OneOrMany<T> | undefined): readonly T[] =>
+  value === undefined ? [] : Array.isArray(value) ? (value as readonly T[]) : [value as T];
+
+/** `column = $n` for one value (as the list always wrote it, so its indexes serve), `= ANY` for several. */
+function equalsAny(column: string, value: OneOrMany<string>, params: unknown[]): string {
+  const values = [...new Set(valuesOf(value))];
+  if (values.length === 0) return 'false';
+  if (values.length === 1) {
+    params.push(values[0]);
+    return `${column} = $${params.length}`;
+  }
+  params.push(values);
+  return `${column} = ANY ($${params.length}::text[])`;
+}
+
 /** LIKE's own wildcards in a search term are searched for literally. */
 function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -53,7 +91,7 @@ function likePattern(word: string): string {
  * "$1 IS NULL OR …" form would hide both behind a generic plan).
  */
 export function filterOf(
-  query: Omit<StaffListQuery, 'sort' | 'dir' | 'page'>,
+  query: ListFilters,
   programs: readonly string[] | null = null,
   currentCycle?: string,
   /** The member's own account: its applications, of any cycle, are a colleague's to see (issue 48, item 9). */
@@ -81,32 +119,19 @@ export function filterOf(
     });
     conditions.push(likes.length === 1 ? likes[0]! : `(${likes.join(' OR ')})`);
   }
-  if (query.status) {
-    params.push(query.status);
-    conditions.push(`web_status = $${params.length}`);
+  if (asked(query.status)) conditions.push(equalsAny('web_status', query.status, params));
+  if (asked(query.program)) conditions.push(equalsAny('program', query.program, params));
+  if (asked(query.term)) conditions.push(equalsAny('entry_term', query.term, params));
+  if (asked(query.stage)) conditions.push(equalsAny('stage', query.stage, params));
+  const complete = new Set(asked(query.complete) ? valuesOf(query.complete) : []);
+  // Both asked for is no condition at all.
+  if (complete.size === 1) conditions.push(complete.has('yes') ? 'complete' : 'NOT complete');
+  if (asked(query.decision)) conditions.push(equalsAny('decision', query.decision, params));
+  if (asked(query.decision_state)) conditions.push(equalsAny('decision_state', query.decision_state, params));
+  if (asked(query.fee)) {
+    const fees = [...new Set(valuesOf(query.fee))].map((fee) => feeCondition(fee, params, now));
+    conditions.push(fees.length === 0 ? 'false' : fees.length === 1 ? fees[0]! : `(${fees.join(' OR ')})`);
   }
-  if (query.program) {
-    params.push(query.program);
-    conditions.push(`program = $${params.length}`);
-  }
-  if (query.term) {
-    params.push(query.term);
-    conditions.push(`entry_term = $${params.length}`);
-  }
-  if (query.stage) {
-    params.push(query.stage);
-    conditions.push(`stage = $${params.length}`);
-  }
-  if (query.complete) conditions.push(query.complete === 'yes' ? 'complete' : 'NOT complete');
-  if (query.decision) {
-    params.push(query.decision);
-    conditions.push(`decision = $${params.length}`);
-  }
-  if (query.decision_state) {
-    params.push(query.decision_state);
-    conditions.push(`decision_state = $${params.length}`);
-  }
-  if (query.fee) conditions.push(feeCondition(query.fee, params, now));
   // Without a cycle asked for, the office sees the current cycle's applications.
   const cycle = query.cycle ?? currentCycle;
   if (cycle && cycle !== ALL_CYCLES) {
@@ -120,7 +145,7 @@ export function filterOf(
  * The fee filter (issue 43): the index keeps a fee's state without time (fee-state-copy.ts), so `overdue` is an
  * unpaid fee whose due date has passed by the clock, and `due` one whose due date has not.
  */
-function feeCondition(fee: NonNullable<StaffListQuery['fee']>, params: unknown[], now: Date): string {
+function feeCondition(fee: FeeFilter, params: unknown[], now: Date): string {
   if (fee === 'paid' || fee === 'waived' || fee === 'waiver_pending') {
     params.push(fee);
     return `fee_state = $${params.length}`;

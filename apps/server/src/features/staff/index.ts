@@ -11,3 +11,6 @@ export { copyDecisionStates } from './decision-state-copy';
 // Every change of an application's fees (issue 43) writes its history and the list's fee columns in its own transaction.
 export { recordFeeChange } from './fee-state-copy';
 export { freshenConsoleIndex } from './console-index';
+// A message's segment (issue 46, decision 066) is the console list's own filters, resolved by the list's code.
+export { filterOf, LIST_SOURCE, type Filter, type ListFilters } from './console-list';
+export { loadStages } from './stages-repository';

@@ -75,9 +75,23 @@ beforeAll(async () => {
     await clients.admin.post('/api/staff/assignments', { reviewer: EMAILS.reviewer, application_ids: [app.userId] }),
   );
 });
+// A draft to every program, for the message routes (issue 46).
+let messageId = '';
+beforeAll(async () => {
+  const res = await clients.admin.post('/api/staff/messages', MESSAGE);
+  expect(res.statusCode).toBe(201);
+  messageId = res.json<{ id: string }>().id;
+});
 afterAll(async () => {
   await t?.close();
 });
+const MESSAGE = {
+  name: 'Matrix',
+  segment: {},
+  subject: 'Hello {{first_name}}',
+  body: 'Dear {{first_name}}',
+  category: 'news',
+};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Route {
@@ -235,6 +249,26 @@ const routes: Route[] = [
     body: () => ({ amount: 7500, method: 'check', reference: '1001', received_on: '2026-11-01' }),
     expect: only(['admin'], 201),
   },
+  // Messages to groups of applicants (issue 46): the message right (administrators and deciders). Deleting a draft
+  // needs one of its own per call: features/messages/compose-roles.test.ts walks that and every compose call
+  // against every role, a bursar and a program-limited decider among them.
+  { method: 'GET', url: () => '/api/staff/messages', expect: only(['admin', 'decider']) },
+  { method: 'POST', url: () => '/api/staff/messages', body: () => MESSAGE, expect: only(['admin', 'decider'], 201) },
+  { method: 'GET', url: () => `/api/staff/messages/${messageId}`, expect: only(['admin', 'decider']) },
+  {
+    method: 'PUT',
+    url: () => `/api/staff/messages/${messageId}`,
+    body: () => MESSAGE,
+    expect: only(['admin', 'decider']),
+  },
+  { method: 'GET', url: () => `/api/staff/messages/${messageId}/recipients`, expect: only(['admin', 'decider']) },
+  {
+    method: 'POST',
+    url: () => `/api/staff/messages/${messageId}/preview`,
+    body: () => ({ application_id: app.userId }),
+    expect: only(['admin', 'decider']),
+  },
+  { method: 'POST', url: () => `/api/staff/messages/${messageId}/test`, expect: only(['admin', 'decider']) },
 ];
 
 /** Whether the call names the application, in its path or in its list of ids. */

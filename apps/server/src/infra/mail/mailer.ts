@@ -21,16 +21,22 @@ export interface MailMessage {
    */
   envelopeFrom?: string;
   messageId?: string;
+  /**
+   * Header fields of the message's own (a news message's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058).
+   * Transactional mail carries none.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** nodemailer's fields for one message: the envelope sender differs from From only when bounces are tracked. */
-const fields = (from: string, { to, subject, text, html, envelopeFrom, messageId }: MailMessage) => ({
+const fields = (from: string, { to, subject, text, html, envelopeFrom, messageId, headers }: MailMessage) => ({
   from,
   to,
   subject,
   text,
   html,
   ...(messageId ? { messageId } : {}),
+  ...(headers ? { headers: { ...headers } } : {}),
   ...(envelopeFrom ? { envelope: { from: envelopeFrom, to } } : {}),
 });
 

@@ -1,5 +1,6 @@
 import { MY_DATA_PATH, type ChecklistItem } from '@admissions/domain';
 import { DecisionStatus } from '../../decisions/components/decision-status';
+import { ReceivedMessages, useReceivedMessagesKnown } from '../../messages/components/received-messages';
 import { FeesStatus } from '../../payments/components/fees-status';
 import { PdfDownload } from '../../pdf/components/pdf-download';
 import { CompletionLetters, useCompletionLetters } from '../../recommendations/components/completion-letters';
@@ -21,6 +22,8 @@ export function CompletionContent() {
   // The decision and the checklist arrive after the page: drawn above what follows only once known (CLS).
   const status = useStatus();
   const statusKnown = status.data !== undefined || status.isError;
+  // The office's messages (issue 46) likewise: shown above what happens next, so awaited with the status.
+  const messagesKnown = useReceivedMessagesKnown();
   // Until the status is known, as before a decision.
   const stage = status.data ? applicantStage(status.data) : 'waiting';
   return (
@@ -36,7 +39,7 @@ export function CompletionContent() {
         (one ZIP file: your answers, your documents, the letters you may read and the e-mails we sent you).
       </p>
       {/* What follows waits for the letters and the status: drawn before they arrive, it would be pushed down (CLS). */}
-      {letters.known && statusKnown && (
+      {letters.known && statusKnown && messagesKnown && (
         <>
           {/*
             The status page: the decision once released (#32), then the checklist (#30) with what the office asked
@@ -55,6 +58,8 @@ export function CompletionContent() {
               />
             )}
           </DecisionStatus>
+          {/* What the admissions office wrote to the applicant (issue 46): nothing while there is none. */}
+          <ReceivedMessages />
           <section aria-labelledby="completion-next">
             <h2 id="completion-next" className={styles.heading}>
               What happens next

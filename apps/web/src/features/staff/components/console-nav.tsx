@@ -12,6 +12,7 @@ const LINKS: { to: string; label: string; right: StaffRight; end?: false }[] = [
   { to: '/staff/audit', label: 'Audit log', right: 'manage_team' },
   { to: '/staff/reports', label: 'Reports', right: 'reports', end: false },
   { to: '/staff/payments', label: 'Payments', right: 'payments' },
+  { to: '/staff/messages', label: 'Messages', right: 'message' },
 ];
 
 /** The console's sections, each shown only to a member whose rights allow it. */

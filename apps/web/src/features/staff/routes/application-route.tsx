@@ -7,6 +7,7 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ServerError, userMessage } from '../../../lib/api-errors';
 import { DecisionPanel } from '../../decisions/components/decision-panel';
+import { ApplicationMessages } from '../../messages/components/application-messages';
 import { PaymentsPanel } from '../../payments/components/payments-panel';
 import { StaffLetters } from '../../recommendations/components/staff-letters';
 import { useZonedTime } from '../../../shared/site/zoned-time';
@@ -153,6 +154,8 @@ function ApplicationView() {
       </section>
       <StaffChecklist app={app} />
       <StaffLetters recommendations={app.recommendations} waived={app.waived_letter_access} />
+      {/* What the office wrote to this applicant (issue 46), each message's text shown on demand. */}
+      <ApplicationMessages userId={app.user_id} headingClassName={styles.sectionTitle} />
     </div>
   );
 }

@@ -191,6 +191,8 @@ export function consoleServer(who: StaffMeResponse) {
     const base = `/api/staff/applications/${r.user_id}`;
     handlers[`GET ${base}`] = () => json(detail(r));
     handlers[`GET ${base}/reviews`] = () => json(reviewsOf());
+    // No message sent to it yet (issue 46).
+    handlers[`GET ${base}/messages`] = () => json({ messages: [] });
     // No decision yet: the review screen shows its panel to a member who decides (issue 41).
     handlers[`GET ${base}/decisions`] = () =>
       json({ state: null, current: null, letter_html: null, withdrawn: null, history: [] });

@@ -17,7 +17,7 @@ describe('the console by rights, and the team page', { timeout: 30_000 }, () => 
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Applications', 'My queue', 'Team', 'Stages & rubrics', 'Audit log', 'Reports']);
+    ).toEqual(['Applications', 'My queue', 'Team', 'Stages & rubrics', 'Audit log', 'Reports', 'Payments', 'Messages']);
     expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
     admin.unmount();
 

@@ -1,0 +1,117 @@
+import { MESSAGE_PLACEHOLDERS, type MessageCategory } from '@admissions/domain';
+import type { AppDeps } from '../../app-deps';
+import type { MailComposers, MailRefusalHandlers } from '../mail';
+import { renderMessage, type PlaceholderValues } from './render-message';
+import type { Queryable } from '../../infra/db/db';
+import { newsUnsubscribeHeaders } from './news-unsubscribe-token';
+
+/** The mail job of one recipient of a message to a group: ids only (decision 066). */
+export const STAFF_MESSAGE_KIND = 'staff-message';
+
+export interface StaffMessageJob {
+  kind: typeof STAFF_MESSAGE_KIND;
+  messageId: string;
+  userId: string;
+  onceKey: string;
+}
+
+/**
+ * The job's once-key (decision 049): marked as being sent before the relay is asked and as sent at its 250, so a
+ * retry of a mail the relay took is skipped, and one in doubt after a crash goes as the same Message-ID.
+ */
+export const staffMessageOnceKey = (messageId: string, userId: string) => `staff-message:${messageId}:${userId}`;
+
+/** Each placeholder standing for itself: the stored text, already filled, is put in the mail as it is. */
+const AS_STORED = Object.fromEntries(MESSAGE_PLACEHOLDERS.map((p) => [p, `{{${p}}}`])) as PlaceholderValues;
+
+type Row = { email: string; subject: string; body: string; category: MessageCategory; account_id: string };
+
+/**
+ * The composer of a recipient's mail (sending.ts, step 3). Its one statement marks the row `sent` only while the
+ * row is queued with its text and the message is `sending`, and reads what to send: so a stopped message sends
+ * nothing (null) and keeps its rows queued. A row already `sent` is this job's own, marked by an attempt that did
+ * not finish (a process killed, an answer lost, a relay's "later"): the same text goes again, as the same
+ * Message-ID (its once-key), unless the key says the relay has it, and then the worker skips it before composing;
+ * once the message is stopped it goes no more. News carries the one-click
+ * unsubscribe (RFC 8058) of the account; transactional mail none.
+ */
+export function staffMessageComposers(deps: AppDeps): MailComposers {
+  return {
+    [STAFF_MESSAGE_KIND]: async (job: StaffMessageJob) => {
+      const now = deps.clock.now();
+      const marked = await deps.db.query<Row>(
+        `UPDATE staff_message_recipients r SET state = 'sent', sent_at = $3
+         FROM staff_messages m, users u
+         WHERE r.message_id = $1 AND r.user_id = $2 AND r.state = 'queued' AND r.subject IS NOT NULL
+           AND m.id = r.message_id AND m.state = 'sending' AND u.id = r.user_id
+         RETURNING r.email, r.subject, r.body, m.category, coalesce(u.application_of, u.id) AS account_id`,
+        [job.messageId, job.userId, now],
+      );
+      let row = marked.rows[0];
+      if (row) await finishIfDone(deps.db, now, job.messageId);
+      else {
+        const again = await deps.db.query<Row & { message_state: string }>(
+          `SELECT r.email, r.subject, r.body, m.category, coalesce(u.application_of, u.id) AS account_id,
+             m.state AS message_state
+           FROM staff_message_recipients r JOIN staff_messages m ON m.id = r.message_id JOIN users u ON u.id = r.user_id
+           WHERE r.message_id = $1 AND r.user_id = $2 AND r.state = 'sent'`,
+          [job.messageId, job.userId],
+        );
+        row = again.rows[0];
+        // A retry after the message was stopped (the relay said "later", 4xx): the stop holds, and the row is
+        // queued again, sent nothing. (Had the attempt been cut off after the relay took it, the count is one short.)
+        if (row && again.rows[0]!.message_state === 'stopped') {
+          await deps.db.query(
+            `UPDATE staff_message_recipients SET state = 'queued', sent_at = NULL
+             WHERE message_id = $1 AND user_id = $2 AND state = 'sent'`,
+            [job.messageId, job.userId],
+          );
+          return null;
+        }
+      }
+      if (!row) return null;
+      const mail = renderMessage(deps, { subject: row.subject, body: row.body }, AS_STORED);
+      return {
+        to: row.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        kind: STAFF_MESSAGE_KIND,
+        ...(row.category === 'news'
+          ? { headers: newsUnsubscribeHeaders(deps.config, deps.secretKey, row.account_id) }
+          : {}),
+      };
+    },
+  };
+}
+
+/**
+ * A recipient's address refused for good by the relay (SMTP 5xx): the row is `failed`, off the applicant's record
+ * (nothing reached them), and the address counts as bounced for the next message (segment.ts).
+ */
+export function staffMessageRefusals(deps: Pick<AppDeps, 'db'>): MailRefusalHandlers {
+  return {
+    [STAFF_MESSAGE_KIND]: async (job) => {
+      const { rowCount } = await deps.db.query(
+        `UPDATE staff_message_recipients SET state = 'failed' WHERE message_id = $1 AND user_id = $2 AND state = 'sent'`,
+        [job.messageId, job.userId],
+      );
+      return rowCount > 0;
+    },
+  };
+}
+
+/**
+ * A sending message with no queued row left is `sent` (finished_at). Each composer asks after marking its row (below),
+ * in a statement of its own (so the last one to commit sees every other's mark); the messages job asks for every
+ * sending message too, in case a composer died between the two.
+ */
+export async function finishIfDone(db: Queryable, now: Date, messageId: string | null = null): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE staff_messages m SET state = 'sent', finished_at = $1, updated_at = $1
+     WHERE m.state = 'sending' AND ($2::uuid IS NULL OR m.id = $2)
+       AND NOT EXISTS (SELECT 1 FROM staff_message_recipients r WHERE r.message_id = m.id AND r.state = 'queued')`,
+    [now, messageId],
+  );
+  return rowCount;
+}
