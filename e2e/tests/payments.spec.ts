@@ -51,7 +51,9 @@ test('an applicant pays the fee on the provider’s page and sees it paid; the o
   await logIn(page, email, PASSWORD);
   await page.goto('/completion');
   const section = fees(page);
-  await expect(section.getByRole('listitem').filter({ hasText: /Application fee.*\$75\.00.*due by .*Central/ })).toBeVisible();
+  await expect(
+    section.getByRole('listitem').filter({ hasText: /Application fee.*\$75\.00.*due by .*Central/ }),
+  ).toBeVisible();
   await expectAxeClean(page);
 
   await section.getByRole('button', { name: 'Pay $75.00' }).click();
@@ -62,7 +64,11 @@ test('an applicant pays the fee on the provider’s page and sees it paid; the o
 
   await expect(page).toHaveURL(/\/completion/);
   await expect(page.getByText(/Thank you: your payment was received/)).toBeVisible();
-  await expect(fees(page).getByRole('listitem').filter({ hasText: /Application fee.*paid on .*Central/ })).toBeVisible();
+  await expect(
+    fees(page)
+      .getByRole('listitem')
+      .filter({ hasText: /Application fee.*paid on .*Central/ }),
+  ).toBeVisible();
   await expectAxeClean(page);
   const receipt = await waitForMail(email, /^Receipt/);
   expect(receipt.text).toContain('$75.00');
@@ -92,7 +98,10 @@ test('an applicant asks for a fee waiver before submitting, and the office appro
   const email = await applicant(baseURL!, lastName, false);
   await logIn(page, email, PASSWORD);
   // A fresh load lands on the last page the applicant saw (SPEC); the steps' navigation goes on from there.
-  await page.getByRole('link', { name: /Final Steps/ }).first().click();
+  await page
+    .getByRole('link', { name: /Final Steps/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/final-steps$/);
   const fee = page.getByRole('region', { name: /Application fee/ });
   await expect(fee).toContainText('$75.00');
@@ -134,7 +143,11 @@ test('an applicant asks for a fee waiver before submitting, and the office appro
   expect(mail.text).toContain('Welcome, McNair Scholar.');
   await logIn(page, email, PASSWORD);
   await page.goto('/completion');
-  await expect(fees(page).getByText(/waived/i).first()).toBeVisible();
+  await expect(
+    fees(page)
+      .getByText(/waived/i)
+      .first(),
+  ).toBeVisible();
   await expectAxeClean(page);
 });
 
@@ -143,7 +156,11 @@ test('an unpaid fee shows overdue after the grace period, axe-clean', async ({ p
   await advanceServerClock(73 * 3_600_000);
   await logIn(page, email, PASSWORD);
   await page.goto('/completion');
-  await expect(fees(page).getByText(/overdue/i).first()).toBeVisible();
+  await expect(
+    fees(page)
+      .getByText(/overdue/i)
+      .first(),
+  ).toBeVisible();
   await expect(fees(page).getByRole('button', { name: 'Pay $75.00' })).toBeVisible();
   await expectAxeClean(page);
 });

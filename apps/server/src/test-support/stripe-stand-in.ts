@@ -56,14 +56,21 @@ export async function startStripeStandIn(options: StandInOptions) {
   const sessions = new Map<string, StandInSession>();
   const charges = new Map<string, { amount: number; amount_refunded: number; payment_intent: string }>();
   const idempotent = new Map<string, { status: number; body: unknown; params: string }>();
-  const requests: { method: string; path: string; idempotencyKey: string | undefined; body: Record<string, unknown> }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    idempotencyKey: string | undefined;
+    body: Record<string, unknown>;
+  }[] = [];
   const signer = new Stripe('sk_test_stand_in');
   let webhookUrl = options.webhookUrl;
   let failNext = 0;
   let eventCount = 0;
 
   const server = createServer((req, res) => {
-    void handle(req, res).catch((err: unknown) => send(res, 500, { error: { type: 'api_error', message: String(err) } }));
+    void handle(req, res).catch((err: unknown) =>
+      send(res, 500, { error: { type: 'api_error', message: String(err) } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

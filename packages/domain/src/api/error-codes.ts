@@ -240,7 +240,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   FEE_WAIVER_PENDING: 'Your fee waiver request is being considered: there is nothing to pay until the office decides.',
   DEPOSIT_NOT_DUE: 'A deposit is asked for only once you have accepted an offer.',
   PAYMENTS_OFFLINE: 'Online payment is not available. Please pay by check or at the admissions office.',
-  PAYMENT_PROVIDER_UNAVAILABLE: 'The payment service did not answer. Please try again in a few minutes: nothing was charged.',
+  PAYMENT_PROVIDER_UNAVAILABLE:
+    'The payment service did not answer. Please try again in a few minutes: nothing was charged.',
   PAYMENT_SESSION_UNKNOWN: 'That payment could not be found for this application.',
   WEBHOOK_SIGNATURE_INVALID: "The event's signature could not be verified.",
   WAIVER_CRITERION_UNKNOWN: 'Please choose one of the listed reasons for a fee waiver.',

@@ -136,7 +136,7 @@ export type FeeFilter = (typeof FEE_FILTERS)[number];
 
 /** "$75.00": an amount in minor units, in the currency's own way (en-US). */
 export function formatMoney(amount: number, currency: string): string {
-  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 10 ** digits);
 }

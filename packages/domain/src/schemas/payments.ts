@@ -21,7 +21,12 @@ export const tenantFeesSchema = z.strictObject({
     .max(20)
     .optional(),
   /** Hours after submission before an unpaid application fee is overdue. */
-  payment_grace_hours: z.number().int().min(0).max(24 * 90).optional(),
+  payment_grace_hours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 90)
+    .optional(),
 });
 export type TenantFees = z.infer<typeof tenantFeesSchema>;
 

@@ -102,7 +102,11 @@ export const tenantConfigSchema = z
     const codes = new Set(tenant.programs.map((p) => p.code));
     for (const code of Object.keys(tenant.fees?.application?.by_program ?? {}))
       if (!codes.has(code))
-        ctx.addIssue({ code: 'custom', path: ['fees', 'application', 'by_program', code], message: 'is not a program' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fees', 'application', 'by_program', code],
+          message: 'is not a program',
+        });
   });
 
 /** The banner's times must be real local times in the institution's zone, the first before the last. */

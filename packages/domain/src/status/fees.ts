@@ -55,7 +55,13 @@ export function deriveFees(fees: TenantFees | undefined, src: FeeSources): FeeVi
   return out;
 }
 
-function feeView(purpose: PaymentPurpose, amount: number, currency: string, dueAt: Date | null, src: FeeSources): FeeView {
+function feeView(
+  purpose: PaymentPurpose,
+  amount: number,
+  currency: string,
+  dueAt: Date | null,
+  src: FeeSources,
+): FeeView {
   const view: FeeView = { purpose, amount, currency, state: 'due' };
   if (dueAt) view.due_at = dueAt.toISOString();
   const paid = src.payments.find((p) => p.purpose === purpose && counts(p));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MY_DATA_PATH,
   type MessageSegment,
@@ -17,6 +18,7 @@ import { unsubscribeToken } from '../status/unsubscribe-token';
 import { runMessagesPass } from './messages-worker';
 import { newsUnsubscribeToken, newsUnsubscribeUrl } from './news-unsubscribe-token';
 import { seedRecipients } from './sending.test-helpers';
+import { STAFF_MESSAGE_KIND, staffMessageComposers, staffMessageOnceKey } from './staff-message-mail';
 
 /**
  * Sending messages to groups (issue 46, decision 066): the typed count, sending once, suppression (withdrawn,
@@ -328,6 +330,41 @@ describe('sending a message', () => {
       [m.id],
     );
     expect(audit.rows).toHaveLength(1);
+  });
+
+  it("composes a retry as the same text, and nothing once the message is stopped (the relay's 'later' then holds)", async () => {
+    const id = randomUUID();
+    const now = t.clock.now();
+    await t.db.query(
+      `INSERT INTO staff_messages (id, name, segment, subject, body, category, state, created_by, created_at, updated_at,
+         started_at)
+       VALUES ($1, 'Retry', '{}', 'Retry', 'Retry', 'news', 'sending', $2, $3, $3, $3)`,
+      [id, STAFF_EMAIL, now],
+    );
+    await t.db.query(
+      `INSERT INTO staff_message_recipients (message_id, user_id, email, state, subject, body, sent_at)
+       VALUES ($1, $2, $3, 'sent', 'Retry Ana', 'Dear Ana, again.', $4), ($1, $5, $6, 'queued', NULL, NULL, NULL)`,
+      [id, fx.ana.userId, fx.ana.email, now, fx.cy.userId, fx.cy.email],
+    );
+    const compose = staffMessageComposers(t.deps)[STAFF_MESSAGE_KIND]!;
+    const job = (userId: string) => ({
+      kind: STAFF_MESSAGE_KIND,
+      messageId: id,
+      userId,
+      onceKey: staffMessageOnceKey(id, userId),
+    });
+    // The first attempt marked Ana's row and died: the retry sends what the row keeps, with the news headers.
+    expect(await compose(job(fx.ana.userId), false)).toMatchObject({
+      to: fx.ana.email,
+      subject: 'Retry Ana',
+      text: expect.stringContaining('Dear Ana, again.'),
+      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    // A row not yet handed out (no text) is not composed.
+    expect(await compose(job(fx.cy.userId), true)).toBeNull();
+    await t.db.query(`UPDATE staff_messages SET state = 'stopped' WHERE id = $1`, [id]);
+    expect(await compose(job(fx.ana.userId), false)).toBeNull();
+    expect(await rowsOf(id)).toEqual({ Ana: 'queued', Cy: 'queued' });
   });
 
   it('refuses bad input: a time in the past, a count that is no number, a message that does not exist', async () => {

@@ -27,28 +27,28 @@ const AS_STORED = Object.fromEntries(MESSAGE_PLACEHOLDERS.map((p) => [p, `{{${p}
 type Row = { email: string; subject: string; body: string; category: MessageCategory; account_id: string };
 
 /**
- * The composer of a recipient's mail (sending.ts, step 3). Its one statement marks the row `sent` only while the
- * row is queued with its text and the message is `sending`, and reads what to send: so a stopped message sends
- * nothing (null) and keeps its rows queued. A row already `sent` is this job's own, marked by an attempt that did
- * not finish (a process killed, an answer lost, a relay's "later"): the same text goes again, as the same
+ * The composer of a recipient's mail (sending.ts, step 3). The statement that marks its row `sent` marks it only
+ * while the row is queued with its text and the message is `sending`, and reads what to send: so a stopped message
+ * sends nothing (null) and keeps its rows queued. A row already `sent` is this job's own, marked by an attempt that
+ * did not finish (a process killed, an answer lost, a relay's "later"): the same text goes again, as the same
  * Message-ID (its once-key), unless the key says the relay has it, and then the worker skips it before composing;
- * once the message is stopped it goes no more. News carries the one-click
- * unsubscribe (RFC 8058) of the account; transactional mail none.
+ * once the message is stopped it goes no more. News carries the one-click unsubscribe (RFC 8058) of the account;
+ * transactional mail none.
+ *
+ * The mail worker composes a batch's mails side by side (mail-worker.ts): the rows of the composers that start in
+ * the same turn of the event loop are marked by one statement (markRows), and each composer then waits for a check
+ * of its message's end that starts after its mark (finishAfterMark), shared by the composers waiting at once. Each
+ * row is still marked and read in one statement right before its relay is asked, and the last mark is still
+ * followed by a check that sees it: the same steps, a statement a batch instead of two a mail, so a message's mails
+ * leave about as fast as any other mail (issue 46's benchmark, docs/performance/messages.md).
  */
 export function staffMessageComposers(deps: AppDeps): MailComposers {
+  const markRow = rowMarker(deps);
+  const finishAfterMark = finisher(deps);
   return {
     [STAFF_MESSAGE_KIND]: async (job: StaffMessageJob) => {
-      const now = deps.clock.now();
-      const marked = await deps.db.query<Row>(
-        `UPDATE staff_message_recipients r SET state = 'sent', sent_at = $3
-         FROM staff_messages m, users u
-         WHERE r.message_id = $1 AND r.user_id = $2 AND r.state = 'queued' AND r.subject IS NOT NULL
-           AND m.id = r.message_id AND m.state = 'sending' AND u.id = r.user_id
-         RETURNING r.email, r.subject, r.body, m.category, coalesce(u.application_of, u.id) AS account_id`,
-        [job.messageId, job.userId, now],
-      );
-      let row = marked.rows[0];
-      if (row) await finishIfDone(deps.db, now, job.messageId);
+      let row: Row | undefined = await markRow(job);
+      if (row) await finishAfterMark(job.messageId);
       else {
         const again = await deps.db.query<Row & { message_state: string }>(
           `SELECT r.email, r.subject, r.body, m.category, coalesce(u.application_of, u.id) AS account_id,
@@ -82,6 +82,74 @@ export function staffMessageComposers(deps: AppDeps): MailComposers {
           : {}),
       };
     },
+  };
+}
+
+/**
+ * Marks recipient rows `sent` and reads their mails, for the composers that ask in the same turn of the event loop,
+ * in one statement: each row only while it is queued with its text and its message `sending` (as one composer's
+ * statement would), each answered with its row (undefined: not marked). A job asked for twice at once is marked
+ * for the first only, as two statements one after the other would.
+ */
+function rowMarker(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  type Ask = { job: StaffMessageJob; resolve: (row: Row | undefined) => void; reject: (err: unknown) => void };
+  let asks: Ask[] = [];
+  const mark = async (batch: Ask[]) => {
+    try {
+      const { rows } = await deps.db.query<Row & { message_id: string; user_id: string }>(
+        `UPDATE staff_message_recipients r SET state = 'sent', sent_at = $3
+         FROM unnest($1::uuid[], $2::uuid[]) AS v (message_id, user_id), staff_messages m, users u
+         WHERE r.message_id = v.message_id AND r.user_id = v.user_id AND r.state = 'queued' AND r.subject IS NOT NULL
+           AND m.id = r.message_id AND m.state = 'sending' AND u.id = r.user_id
+         RETURNING r.message_id, r.user_id, r.email, r.subject, r.body, m.category,
+           coalesce(u.application_of, u.id) AS account_id`,
+        [batch.map((a) => a.job.messageId), batch.map((a) => a.job.userId), deps.clock.now()],
+      );
+      const marked = new Map(rows.map(({ message_id, user_id, ...row }) => [`${message_id}:${user_id}`, row]));
+      for (const ask of batch) {
+        const key = `${ask.job.messageId}:${ask.job.userId}`;
+        ask.resolve(marked.get(key));
+        marked.delete(key);
+      }
+    } catch (err) {
+      for (const ask of batch) ask.reject(err);
+    }
+  };
+  return (job: StaffMessageJob) =>
+    new Promise<Row | undefined>((resolve, reject) => {
+      if (asks.length === 0)
+        setImmediate(() => {
+          const batch = asks;
+          asks = [];
+          void mark(batch);
+        });
+      asks.push({ job, resolve, reject });
+    });
+}
+
+/**
+ * finishIfDone for a message, after a composer's mark: the check a caller waits for starts after the call (so it
+ * sees the caller's committed mark), and the callers that come while one is waiting to start share it. One check
+ * at a time a message in this process; another process's composers run their own.
+ */
+function finisher(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  const messages = new Map<string, { waiting: Promise<number> | null; last: Promise<unknown> }>();
+  return (messageId: string): Promise<number> => {
+    const entry = messages.get(messageId) ?? { waiting: null, last: Promise.resolve() };
+    messages.set(messageId, entry);
+    if (entry.waiting) return entry.waiting;
+    const check: Promise<number> = entry.last
+      .catch(() => undefined)
+      .then(() => {
+        entry.waiting = null;
+        return finishIfDone(deps.db, deps.clock.now(), messageId);
+      })
+      .finally(() => {
+        if (entry.last === check && !entry.waiting) messages.delete(messageId);
+      });
+    entry.waiting = check;
+    entry.last = check;
+    return check;
   };
 }
 

@@ -98,7 +98,10 @@ export function settleNow(deps: AppDeps, log?: Pick<Logger, 'error'>): Promise<n
 }
 
 /** The minute's run on the job queue: what another process stored and did not settle (it stopped, or failed). */
-export async function startPaymentEventsWorker(deps: AppDeps, logger: Pick<Logger, 'debug' | 'error'>): Promise<string> {
+export async function startPaymentEventsWorker(
+  deps: AppDeps,
+  logger: Pick<Logger, 'debug' | 'error'>,
+): Promise<string> {
   const options = { retryLimit: 2, retryDelay: 30, expireInSeconds: 5 * 60 };
   await ensureQueue(deps.jobs, PAYMENT_EVENTS_QUEUE, options);
   await deps.jobs.schedule(PAYMENT_EVENTS_QUEUE, PAYMENT_EVENTS_CRON);

@@ -55,10 +55,9 @@ export async function applySession(
   }
   let payment = await lockedPaymentOfSession(tx, session.id);
   if (!payment) payment = await adoptSession(tx, session, now);
-  if (!payment) return { payment: undefined, settledNow: false};
+  if (!payment) return { payment: undefined, settledNow: false };
   if (paid) {
-    if (!['pending', 'expired', 'failed'].includes(payment.state))
-      return { payment, settledNow: false};
+    if (!['pending', 'expired', 'failed'].includes(payment.state)) return { payment, settledNow: false };
     const amount = session.amount_total ?? 0;
     // Another amount than asked is kept and shown to the office, never counted as the fee paid.
     const state =
@@ -70,13 +69,13 @@ export async function applySession(
        WHERE id = $1 RETURNING *, received_on::text AS received_on`,
       [payment.id, state, amount, referenceOf(session), now],
     );
-    return { payment: rows[0], settledNow: true};
+    return { payment: rows[0], settledNow: true };
   }
   if (session.status === 'expired' && payment.state === 'pending') {
     await tx.query(`UPDATE payments SET state = 'expired', updated_at = $2 WHERE id = $1`, [payment.id, now]);
-    return { payment: { ...payment, state: 'expired' }, settledNow: false};
+    return { payment: { ...payment, state: 'expired' }, settledNow: false };
   }
-  return { payment, settledNow: false};
+  return { payment, settledNow: false };
 }
 
 /** The provider's payment (its PaymentIntent), which its dashboard and the bank's statement name. */

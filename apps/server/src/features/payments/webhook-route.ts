@@ -45,7 +45,8 @@ export function paymentsWebhookRoute(deps: AppDeps, gateway: PaymentGateway) {
       const stored = await storeEvent(deps.db, event, deps.clock.now());
       req.log.info({ event: event.id, type: event.type, stored }, 'payment event');
       // Settled just after the answer, in this process; the minute's job settles what a stopped process left.
-      if (stored) void settleNow(deps, req.log).catch((err: unknown) => req.log.error({ err }, 'payment events not settled'));
+      if (stored)
+        void settleNow(deps, req.log).catch((err: unknown) => req.log.error({ err }, 'payment events not settled'));
       return { received: true };
     });
   };

@@ -23,7 +23,7 @@ describe('staff accounts', () => {
       name: null,
       roles: ['admin'],
       programs: null,
-      rights: ['manage_team', 'decide', 'review', 'move_stage', 'read', 'reports'],
+      rights: ['manage_team', 'decide', 'review', 'move_stage', 'read', 'reports', 'payments', 'message'],
     });
     expect((await profileOf(staff)).is_staff).toBe(true);
   });

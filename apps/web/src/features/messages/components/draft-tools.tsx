@@ -132,7 +132,7 @@ export function DraftTools({ message, changed, onDone }: DraftToolsProps) {
             Preview
           </Button>
         </div>
-        <div ref={previewResult.ref} tabIndex={-1} className={styles.result} aria-label="The preview">
+        <div ref={previewResult.ref} tabIndex={-1} className={styles.result} role="region" aria-label="The preview">
           {previewCall.error ? (
             <MessageError error={previewCall.error} />
           ) : (
