@@ -215,8 +215,7 @@ try {
        SELECT id, 'submit', jsonb_build_object('submitted_at', $2::timestamptz), $2 FROM unnest($1::uuid[]) id`,
       [ids, at],
     );
-    for (let i = 0; i < ids.length; i += 500)
-      await reindexApplications(deps, formContext, ids.slice(i, i + 500), seed);
+    for (let i = 0; i < ids.length; i += 500) await reindexApplications(deps, formContext, ids.slice(i, i + 500), seed);
     // The index has caught up with that history: the list's own freshening (and the send's) has nothing to read.
     await seed.query(
       `UPDATE staff_index_progress SET last_history_id = (SELECT coalesce(max(id), 0) FROM answer_history) WHERE id = 1`,
@@ -258,18 +257,26 @@ try {
     await seed.query('ANALYZE');
     const before = relay.received;
     const t0 = performance.now();
-    const sent = await app.inject({
-      method: 'POST',
-      url: `/api/staff/messages/${message.id}/send`,
-      headers,
-      payload: { confirm_count: count },
-    });
-    if (sent.statusCode !== 200)
-      throw new Error(`POST …/send answered ${sent.statusCode}: ${sent.body.slice(0, 300)}`);
+    // A 503 (the request's statement limit or its wait for a connection, under load) fixed nothing: the office
+    // sends again, and so does the run (counted in the time, and in the round's line).
+    let refused = 0;
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/staff/messages/${message.id}/send`,
+        headers,
+        payload: { confirm_count: count },
+      });
+    let sent = await send();
+    while (sent.statusCode === 503 && refused < 5) {
+      refused++;
+      sent = await send();
+    }
+    if (sent.statusCode !== 200) throw new Error(`POST …/send answered ${sent.statusCode}: ${sent.body.slice(0, 300)}`);
     const answered = (performance.now() - t0) / 1000;
     await relay.until(before + count);
     const seconds = (performance.now() - t0) / 1000;
-    return { seconds, answered, messageId: message.id, before };
+    return { seconds, answered, refused, messageId: message.id, before };
   };
 
   /** Exactly one mail per recipient at the relay, and nothing else; every row `sent`; the message `sent`. */
@@ -340,12 +347,13 @@ try {
 
   const seeded = performance.now();
   roundIds.push(...(await seedApplications('rounds', RECIPIENTS)));
-  await seed.query('ANALYZE');
+  // What autovacuum would get to in its own time, before the first round rather than during it.
+  await seed.query('VACUUM ANALYZE');
   console.log(
     `seeded ${RECIPIENTS} submitted applications, indexed, in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   );
 
-  type Round = { message: number; answered: number; plain: number; problems: string[] };
+  type Round = { message: number; answered: number; refused: number; plain: number; problems: string[] };
   const rounds: Round[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const messageFirst = round % 2 === 0;
@@ -371,10 +379,10 @@ try {
       await runPlain();
       await runMessage();
     }
-    rounds.push({ message: m!.seconds, answered: m!.answered, plain: p, problems });
+    rounds.push({ message: m!.seconds, answered: m!.answered, refused: m!.refused, plain: p, problems });
     console.log(
       `round ${round + 1} (${messageFirst ? 'message first' : 'plain first'}): message ${m!.seconds.toFixed(2)} s ` +
-        `(${(RECIPIENTS / m!.seconds).toFixed(0)} mails/s; send answered after ${m!.answered.toFixed(2)} s), ` +
+        `(${(RECIPIENTS / m!.seconds).toFixed(0)} mails/s; send answered after ${m!.answered.toFixed(2)} s${m!.refused ? `, after ${m!.refused} × 503` : ''}), ` +
         `plain ${p.toFixed(2)} s (${(RECIPIENTS / p).toFixed(0)} mails/s); ratio ${(m!.seconds / p).toFixed(2)}x; ` +
         `${problems.length ? `NOT exactly once: ${problems.join('; ')}` : 'each recipient once'}; load ${load()}`,
     );

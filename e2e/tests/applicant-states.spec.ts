@@ -13,6 +13,7 @@ import {
 } from '../support/fixtures';
 import { waitForMail } from '../support/mailbox';
 import { closeCycleOf } from '../support/server-clock';
+import { feePaidByCheck } from '../support/fees';
 
 // Issue 41: every stage an applicant can reach has its own heading and words, and the whole page says nothing
 // the stage contradicts; the checklist and the letters block agree after every action, without a reload.
@@ -144,6 +145,8 @@ test('one applicant from in progress to an accepted offer: each stage read whole
     headers: sameOrigin(),
   });
   expect(written.status()).toBe(200);
+  // The fee paid by check (issue 43): the checklist is complete.
+  await feePaidByCheck(baseURL!, lastName);
   await page.reload();
   await expectStage(
     page,
@@ -169,6 +172,9 @@ test('one applicant from in progress to an accepted offer: each stage read whole
   // Accepted, by keyboard and without a reload: the heading says so and takes the focus; nothing left to answer.
   await confirmByKeyboard(page, 'Accept the offer', 'Accept the offer?', 'Yes, accept the offer');
   await expect(page.getByRole('heading', { name: 'Offer accepted: Admitted' })).toBeFocused();
+  // The enrollment deposit now asked for (issue 43), paid by check: every item received again.
+  await feePaidByCheck(baseURL!, lastName, 'deposit');
+  await page.reload();
   await expectStage(
     page,
     'Offer accepted: Admitted',

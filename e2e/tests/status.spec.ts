@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from '../support/fixtures';
 import { waitForMail } from '../support/mailbox';
+import { feePaidByCheck } from '../support/fees';
 import { STAFF_EMAIL } from '../support/paths';
 
 const LETTER =
@@ -56,6 +57,7 @@ async function applicantReady(
 test('submitted with a letter outstanding: the checklist says awaiting recommender, then received once the letter is written', async ({
   page,
   request,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   const lastName = `Goble${Date.now().toString(36)}`;
@@ -72,6 +74,8 @@ test('submitted with a letter outstanding: the checklist says awaiting recommend
   await expectAxeClean(page);
 
   expect((await page.request.post('/api/submit', { headers: sameOrigin() })).status()).toBe(200);
+  // The fee paid by check (issue 43): only the letter is awaited.
+  await feePaidByCheck(baseURL!, lastName);
   await page.goto('/completion');
   const status = page.getByRole('region', { name: 'Your application status' });
   const letter = status.getByRole('listitem').filter({ hasText: 'Letter of recommendation from Grace Hopper' });
@@ -98,6 +102,7 @@ test('the office asks for a new transcript; the applicant uploads it from /compl
   page,
   browser,
   request,
+  baseURL,
 }) => {
   test.setTimeout(300_000);
   const lastName = `Jackson${Date.now().toString(36)}`;
@@ -113,6 +118,8 @@ test('the office asks for a new transcript; the applicant uploads it from /compl
     page.getByRole('group', { name: 'Unofficial Transcript' }).getByRole('button', { name: 'Delete first.png' }),
   ).toBeVisible({ timeout: CONVERSION_TIMEOUT });
   expect((await page.request.post('/api/submit', { headers: sameOrigin() })).status()).toBe(200);
+  // The fee paid by check (issue 43): the checklist can be complete.
+  await feePaidByCheck(baseURL!, lastName);
 
   // The office, with the keyboard where it can: the application, its checklist, the request.
   await ensureStaffAccount(request, STAFF_EMAIL);
@@ -173,7 +180,7 @@ test('the office asks for a new transcript; the applicant uploads it from /compl
   await staffPage.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(staffPage.getByRole('heading', { name: 'Checklist (complete)' })).toBeVisible();
-  await expect(checklist).toContainText('waived: The program director has worked with her.');
+  await expect(checklist).toContainText(`waived by ${STAFF_EMAIL}: The program director has worked with her.`);
   await expect(checklist.getByRole('button', { name: /^Take back waiver\s*: Letter/ })).toBeVisible();
   await expectAxeClean(staffPage);
 

@@ -22,5 +22,6 @@ export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/reset': ['src/features/auth/screens/reset-password-screen.tsx'],
   '/recommend': ['src/features/recommendations/screens/recommend-screen.tsx'],
   '/reminders-off': ['src/features/status/screens/reminders-off-screen.tsx'],
+  '/unsubscribe-news': ['src/features/messages/screens/unsubscribe-news-screen.tsx'],
   '/staff': ['src/features/staff/routes/console-route.tsx'],
 };

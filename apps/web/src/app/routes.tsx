@@ -18,6 +18,9 @@ const recommend = lazyRoute(
 const remindersOff = lazyRoute(
   async () => (await import('../features/status/screens/reminders-off-screen')).RemindersOffScreen,
 );
+const unsubscribeNews = lazyRoute(
+  async () => (await import('../features/messages/screens/unsubscribe-news-screen')).UnsubscribeNewsScreen,
+);
 const applicationLayout = lazyRoute(
   async () => (await import('../features/application/components/application-layout')).ApplicationLayout,
 );
@@ -59,6 +62,8 @@ export const routes: RouteObject[] = [
       { path: 'recommend', ...recommend },
       // The deadline reminders' signed stop link: public, no session.
       { path: 'reminders-off', ...remindersOff },
+      // The stop of news e-mails, linked at the end of each news message (issue 46): public, no session.
+      { path: 'unsubscribe-news', ...unsubscribeNews },
 
       {
         // The form pages share their state (answers, status) and redirect rules through this layout.

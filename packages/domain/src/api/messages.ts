@@ -118,3 +118,19 @@ export interface ReceivedMessage {
 export interface ReceivedMessagesResponse {
   messages: ReceivedMessage[];
 }
+
+/**
+ * An automatic e-mail sent to the application's address (the mail log: its kind, subject and time, never its
+ * text), as the office sees it beside the messages to groups. Mails that carry a code or a link that opens
+ * something by itself are left out (the server's list: features/messages/received-messages.ts).
+ */
+export interface AutomaticMail {
+  kind: string;
+  subject: string;
+  sent_at: string;
+}
+
+/** GET /api/staff/applications/{id}/messages: the messages to groups, and the automatic e-mails, newest first. */
+export interface ApplicationMessagesResponse extends ReceivedMessagesResponse {
+  automatic: AutomaticMail[];
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
-import { accountOfNewsUnsubscribeToken } from './news-unsubscribe-token';
+import { accountOfNewsUnsubscribeToken, NEWS_UNSUBSCRIBE_PAGE } from './news-unsubscribe-token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +17,9 @@ declare module 'fastify' {
 
 const PATH = '/messages/unsubscribe';
 
+/** A browser's navigation asks for HTML first; the web app's calls ask for JSON (lib/api-client.ts). */
+const wantsPage = (req: FastifyRequest) => /^\s*text\/html\b/i.test(req.headers.accept ?? '');
+
 /** The account the link's token names; 400 UNSUBSCRIBE_LINK_INVALID for any other token. */
 function accountOf(deps: AppDeps, req: FastifyRequest): string {
   const account = accountOfNewsUnsubscribeToken(deps.secretKey, (req.query as { token?: unknown }).token);
@@ -29,7 +32,8 @@ function accountOf(deps: AppDeps, req: FastifyRequest): string {
  * - POST (RFC 8058 one-click: the body `List-Unsubscribe=One-Click`, form-encoded, which is not read) records the
  *   account in news_unsubscribes and answers 200, with no login and no origin;
  * - GET changes nothing (link checkers and anti-spam filters open links), and answers whether the account is
- *   unsubscribed already, for a page that asks to confirm.
+ *   unsubscribed already, for the page that asks to confirm (/unsubscribe-news, where a browser's navigation to the
+ *   link is sent). The page's POST (same origin, JSON) and a mail client's (no Origin) both pass: `signedLink`.
  * Transactional mail (deadlines, missing items, offers) still goes to an unsubscribed account.
  */
 export function newsUnsubscribeRoute(deps: AppDeps, ctx: FormContext) {
@@ -43,6 +47,13 @@ export function newsUnsubscribeRoute(deps: AppDeps, ctx: FormContext) {
     );
 
     app.get(PATH, async (req, reply) => {
+      // A person's browser (a mail client that opens List-Unsubscribe as a page) is sent to the web page, which says
+      // what the link does and asks before it stops anything; a program (the page itself) gets the JSON below.
+      if (wantsPage(req)) {
+        const token = (req.query as { token?: unknown }).token;
+        const page = `${NEWS_UNSUBSCRIBE_PAGE}?${new URLSearchParams({ token: typeof token === 'string' ? token : '' })}`;
+        return reply.header('cache-control', 'no-store').redirect(page, 303);
+      }
       const account = accountOf(deps, req);
       const { rows } = await deps.db.query('SELECT 1 FROM news_unsubscribes WHERE account_id = $1', [account]);
       reply.header('cache-control', 'no-store');

@@ -35,6 +35,22 @@ export function newsUnsubscribeUrl(config: Pick<Config, 'publicUrl'>, secretKey:
 }
 
 /**
+ * The web page a person opens from the line at the end of a news message (apps/web, features/messages): it says
+ * what the link does and POSTs the token to NEWS_UNSUBSCRIBE_PATH with one button, so opening it changes nothing.
+ */
+export const NEWS_UNSUBSCRIBE_PAGE = '/unsubscribe-news';
+
+export function newsUnsubscribePageUrl(
+  config: Pick<Config, 'publicUrl'>,
+  secretKey: string,
+  accountId: string,
+): string {
+  const url = new URL(NEWS_UNSUBSCRIBE_PAGE, config.publicUrl);
+  url.searchParams.set('token', newsUnsubscribeToken(secretKey, accountId));
+  return url.toString();
+}
+
+/**
  * The header fields of a news message (RFC 2369 and RFC 8058): a mailbox provider shows its own "unsubscribe"
  * button, and one click POSTs `List-Unsubscribe=One-Click` to the link, with no login and no cookie.
  * Transactional mail carries none.

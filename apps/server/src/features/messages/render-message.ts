@@ -76,11 +76,17 @@ function htmlOf(text: string): string {
   return out.replace(/\r?\n/g, '<br>\n');
 }
 
-/** The message for one recipient's values: subject on one line, text ending with the signature, and its HTML. */
+/**
+ * The message for one recipient's values: subject on one line, text ending with the signature, and its HTML. A news
+ * message's mail (`newsUnsubscribeUrl`, the page of news-unsubscribe-token.ts) ends, in both parts, with a line
+ * that says where news comes from and how to stop it, for a person whose mail client shows no List-Unsubscribe
+ * button; transactional mail has none. The record's `body` never has it.
+ */
 export function renderMessage(
   deps: Pick<AppDeps, 'config'>,
   message: { subject: string; body: string },
   values: PlaceholderValues,
+  newsUnsubscribeUrl?: string,
 ): RenderedMessage {
   const tenant = deps.config.tenant;
   const subject = fillPlaceholders(message.subject, values)
@@ -89,6 +95,7 @@ export function renderMessage(
   const body = fillPlaceholders(message.body, values);
   const sign = signature(tenant);
   const college = `${tenant.partnerName} Graduate Admissions`;
+  const stop = newsUnsubscribeUrl ? `You receive news from ${college}. To stop: ${newsUnsubscribeUrl}` : '';
   const html = [
     '<!doctype html>',
     `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
@@ -96,9 +103,10 @@ export function renderMessage(
     `<p style="font-size: 18px; font-weight: bold">${escapeHtml(college)}</p>`,
     `<p>${htmlOf(body)}</p>`,
     `<p style="color: #555555">${htmlOf(sign)}</p>`,
+    ...(stop ? [`<p style="color: #555555; font-size: 13px">${htmlOf(stop)}</p>`] : []),
     '</body></html>',
   ].join('\n');
-  return { subject, body, text: `${body}\n\n${sign}`, html };
+  return { subject, body, text: `${body}\n\n${sign}${stop ? `\n\n${stop}` : ''}`, html };
 }
 
 /** What the placeholders are filled from: an application's row in the console's index. */

@@ -1,4 +1,4 @@
-import type { ReceivedMessagesResponse } from '@admissions/domain';
+import type { ApplicationMessagesResponse } from '@admissions/domain';
 import { messageSendBody } from '@admissions/domain/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
@@ -11,7 +11,7 @@ import { staffOf } from '../../session/require-staff';
 import { requireRight, staffAccessOf } from '../../session/staff-access';
 import { assertStaffSeesApplication } from '../staff';
 import { wakeMessagesJob } from './messages-worker';
-import { receivedMessages } from './received-messages';
+import { automaticMails, receivedMessages } from './received-messages';
 import { sendMessage, staffMessageNow, stopMessage } from './sending';
 
 type MessageParams = { id: string };
@@ -28,7 +28,8 @@ function messageIdOf(params: MessageParams): string {
  * - POST /messages/{id}/send {confirm_count, at?} and POST /messages/{id}/stop, behind the `message` right,
  *   audited (message-send, message-stop) in the transaction of their change (sending.ts);
  * - GET /applications/{id}/messages, behind `read` and the member's programs: the messages the application was
- *   sent, as the applicant reads them, audited (view-messages, part received) under the application.
+ *   sent, as the applicant reads them, and the automatic e-mails sent to its address (no code or secret link:
+ *   received-messages.ts), audited (view-messages, part received) under the application.
  */
 export function sendingMessageRoutes(deps: AppDeps, ctx: FormContext) {
   const message = requireRight(deps, 'message');
@@ -52,16 +53,16 @@ export function sendingMessageRoutes(deps: AppDeps, ctx: FormContext) {
     app.get<{ Params: { userId: string } }>(
       '/applications/:userId/messages',
       { preHandler: read },
-      async (req, reply): Promise<ReceivedMessagesResponse> => {
+      async (req, reply): Promise<ApplicationMessagesResponse> => {
         const { userId } = req.params;
         await assertStaffSeesApplication(deps, ctx, staffAccessOf(req), userId);
         const id = userId.toLowerCase();
-        const messages = await deps.db.transaction(async (tx) => {
+        const { messages, automatic } = await deps.db.transaction(async (tx) => {
           await recordStaffRead(tx, staffOf(req), id, 'view-messages', { part: 'received' }, deps.clock.now());
-          return receivedMessages(tx, id);
+          return { messages: await receivedMessages(tx, id), automatic: await automaticMails(tx, id) };
         });
         reply.header('cache-control', 'no-store');
-        return { messages };
+        return { messages, automatic };
       },
     );
   };

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { MailComposers, MailRefusalHandlers } from '../mail';
 import { renderMessage, type PlaceholderValues } from './render-message';
 import type { Queryable } from '../../infra/db/db';
-import { newsUnsubscribeHeaders } from './news-unsubscribe-token';
+import { newsUnsubscribeHeaders, newsUnsubscribePageUrl } from './news-unsubscribe-token';
 
 /** The mail job of one recipient of a message to a group: ids only (decision 066). */
 export const STAFF_MESSAGE_KIND = 'staff-message';
@@ -32,8 +32,8 @@ type Row = { email: string; subject: string; body: string; category: MessageCate
  * sends nothing (null) and keeps its rows queued. A row already `sent` is this job's own, marked by an attempt that
  * did not finish (a process killed, an answer lost, a relay's "later"): the same text goes again, as the same
  * Message-ID (its once-key), unless the key says the relay has it, and then the worker skips it before composing;
- * once the message is stopped it goes no more. News carries the one-click unsubscribe (RFC 8058) of the account;
- * transactional mail none.
+ * once the message is stopped it goes no more. News carries the one-click unsubscribe (RFC 8058) of the account,
+ * and a last line with the link to the web page that stops news (for a person); transactional mail neither.
  *
  * The mail worker composes a batch's mails side by side (mail-worker.ts): the rows of the composers that start in
  * the same turn of the event loop are marked by one statement (markRows), and each composer then waits for a check
@@ -70,16 +70,20 @@ export function staffMessageComposers(deps: AppDeps): MailComposers {
         }
       }
       if (!row) return null;
-      const mail = renderMessage(deps, { subject: row.subject, body: row.body }, AS_STORED);
+      const news = row.category === 'news';
+      const mail = renderMessage(
+        deps,
+        { subject: row.subject, body: row.body },
+        AS_STORED,
+        news ? newsUnsubscribePageUrl(deps.config, deps.secretKey, row.account_id) : undefined,
+      );
       return {
         to: row.email,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
         kind: STAFF_MESSAGE_KIND,
-        ...(row.category === 'news'
-          ? { headers: newsUnsubscribeHeaders(deps.config, deps.secretKey, row.account_id) }
-          : {}),
+        ...(news ? { headers: newsUnsubscribeHeaders(deps.config, deps.secretKey, row.account_id) } : {}),
       };
     },
   };

@@ -1,4 +1,4 @@
-import type { ReceivedMessagesResponse } from '@admissions/domain';
+import type { ApplicationMessagesResponse, ReceivedMessagesResponse } from '@admissions/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { UnauthorizedError } from '../../../lib/api-errors';
@@ -20,11 +20,14 @@ export function useReceivedMessages() {
 export const applicationMessagesPath = (userId: string) =>
   `/api/staff/applications/${encodeURIComponent(userId)}/messages`;
 
-/** GET /api/staff/applications/{id}/messages: the messages sent to this application, on its page in the console. */
+/**
+ * GET /api/staff/applications/{id}/messages: the messages sent to this application, and the automatic e-mails sent to
+ * its address, on its page in the console.
+ */
 export function useApplicationMessages(userId: string) {
   return useQuery({
     queryKey: ['staff', 'application', userId, 'messages'],
-    queryFn: () => api.get<ReceivedMessagesResponse>(applicationMessagesPath(userId)),
+    queryFn: () => api.get<ApplicationMessagesResponse>(applicationMessagesPath(userId)),
     throwOnError: (error: Error) => !(error instanceof UnauthorizedError) && !('status' in error),
     staleTime: 0,
     refetchOnMount: 'always',
