@@ -79,7 +79,7 @@ const load = () =>
     .join(' ');
 
 type Trace = Map<string, { n: number; ms: number }>;
-const traces: Record<'message' | 'plain', Trace> = { message: new Map(), plain: new Map() };
+const traces: Record<'message' | 'plain' | 'floor', Trace> = { message: new Map(), plain: new Map(), floor: new Map() };
 let tracing: Trace | undefined;
 
 /** BENCH_TRACE: the workers' pool (db.jobsDb()) with every statement's time added up by its text, for the side running. */
@@ -314,7 +314,7 @@ try {
 
   /** The baseline: plain ready-made mails of the message's size, queued a hand-out batch a transaction. */
   const template = renderMessage(deps, { subject: SUBJECT, body: BODY }, sampleValues(deps));
-  const plain = async (label: string, count: number) => {
+  const plain = async (label: string, count: number, onceKeys = false) => {
     const before = relay.received;
     const t0 = performance.now();
     for (let i = 0; i < count; i += MESSAGE_BATCH) {
@@ -325,6 +325,7 @@ try {
           text: template.text,
           html: template.html,
         },
+        ...(onceKeys ? { onceKey: `bench-floor:${label}:${i + j}` } : {}),
       }));
       await deps.db.transaction((tx) => enqueueMailsIn({ jobs }, tx, batch));
       // As the hand-out wakes this process's mail worker after each batch.
@@ -341,6 +342,7 @@ try {
   const warmProblems = await check(warm.messageId, warmIds, warm.before);
   if (warmProblems.length) throw new Error(`warm-up: ${warmProblems.join('; ')}`);
   await plain('warm', WARMUP);
+  await plain('warm-floor', WARMUP, true);
   // The warm-up's applicants are gone before the rounds' are seeded (their rows go with them), so the rounds'
   // segment reaches exactly the rounds' applications.
   await seed.query(`DELETE FROM users WHERE id = ANY ($1::uuid[])`, [warmIds]);
@@ -353,63 +355,75 @@ try {
     `seeded ${RECIPIENTS} submitted applications, indexed, in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   );
 
-  type Round = { message: number; answered: number; refused: number; plain: number; problems: string[] };
+  type Side = 'message' | 'plain' | 'floor';
+  type Round = Record<Side, number> & { answered: number; refused: number; order: Side[]; problems: string[] };
   const rounds: Round[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const messageFirst = round % 2 === 0;
-    let m: Awaited<ReturnType<typeof sendMessage>> | undefined;
-    let problems: string[] = [];
-    let p = 0;
-    // Checked before the other side runs, so that what the relay got since the send is the message's alone.
-    const runMessage = async () => {
-      tracing = traces.message;
-      m = await sendMessage(`round ${round + 1}`, RECIPIENTS);
-      tracing = undefined;
-      problems = await check(m.messageId, roundIds, m.before);
+    // The sides take turns: each goes first in one round out of three.
+    const all: Side[] = ['message', 'plain', 'floor'];
+    const order = all.map((_, i) => all[(i + round) % all.length]!);
+    const result = { order, problems: [] as string[] } as unknown as Round;
+    const sides: Record<Side, () => Promise<void>> = {
+      // Checked before the next side runs, so that what the relay got since the send is the message's alone.
+      message: async () => {
+        tracing = traces.message;
+        const m = await sendMessage(`round ${round + 1}`, RECIPIENTS);
+        tracing = undefined;
+        Object.assign(result, { message: m.seconds, answered: m.answered, refused: m.refused });
+        result.problems = await check(m.messageId, roundIds, m.before);
+      },
+      plain: async () => {
+        tracing = traces.plain;
+        result.plain = await plain(`r${round}`, RECIPIENTS);
+        tracing = undefined;
+      },
+      floor: async () => {
+        tracing = traces.floor;
+        result.floor = await plain(`f${round}`, RECIPIENTS, true);
+        tracing = undefined;
+      },
     };
-    const runPlain = async () => {
-      tracing = traces.plain;
-      p = await plain(`r${round}`, RECIPIENTS);
-      tracing = undefined;
-    };
-    if (messageFirst) {
-      await runMessage();
-      await runPlain();
-    } else {
-      await runPlain();
-      await runMessage();
-    }
-    rounds.push({ message: m!.seconds, answered: m!.answered, refused: m!.refused, plain: p, problems });
+    for (const side of order) await sides[side]();
+    rounds.push(result);
+    const r = result;
+    const rate = (seconds: number) => `${seconds.toFixed(2)} s (${(RECIPIENTS / seconds).toFixed(0)} mails/s)`;
     console.log(
-      `round ${round + 1} (${messageFirst ? 'message first' : 'plain first'}): message ${m!.seconds.toFixed(2)} s ` +
-        `(${(RECIPIENTS / m!.seconds).toFixed(0)} mails/s; send answered after ${m!.answered.toFixed(2)} s${m!.refused ? `, after ${m!.refused} × 503` : ''}), ` +
-        `plain ${p.toFixed(2)} s (${(RECIPIENTS / p).toFixed(0)} mails/s); ratio ${(m!.seconds / p).toFixed(2)}x; ` +
-        `${problems.length ? `NOT exactly once: ${problems.join('; ')}` : 'each recipient once'}; load ${load()}`,
+      `round ${round + 1} (${order.join(', ')}): message ${rate(r.message)} (send answered after ` +
+        `${r.answered.toFixed(2)} s${r.refused ? `, after ${r.refused} × 503` : ''}), plain ${rate(r.plain)}, ` +
+        `floor ${rate(r.floor)}; message/plain ${(r.message / r.plain).toFixed(2)}x, floor/plain ` +
+        `${(r.floor / r.plain).toFixed(2)}x, message/floor ${(r.message / r.floor).toFixed(2)}x; ` +
+        `${r.problems.length ? `NOT exactly once: ${r.problems.join('; ')}` : 'each recipient once'}; load ${load()}`,
     );
   }
 
   if (TRACE)
-    for (const side of ['message', 'plain'] as const) {
+    for (const side of ['message', 'plain', 'floor'] as const) {
       console.log(`\nthe workers' statements (BENCH_TRACE), ${side} side, all rounds: a mail, mean time, text`);
       for (const [k, v] of [...traces[side]].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
         console.log(
           `  ${(v.n / (ROUNDS * RECIPIENTS)).toFixed(3).padStart(7)} x ${(v.ms / v.n).toFixed(2).padStart(7)} ms  ${k}`,
         );
     }
-  const ratio = median(rounds.map((r) => r.message / r.plain));
+  const of = (a: Side, b: Side) => median(rounds.map((r) => r[a] / r[b]));
+  const ratio = of('message', 'plain');
   console.log(
     `\n${RECIPIENTS} recipients a message and plain mails a round, hand-out batches of ${MESSAGE_BATCH}, ` +
       `${ROUNDS} rounds a side (+ a warm-up of ${WARMUP}), ${SMTP_POOL_CONNECTIONS} SMTP connections; ` +
       `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.versions.node}, load ${load()}`,
   );
-  const m = median(rounds.map((r) => r.message));
-  const p = median(rounds.map((r) => r.plain));
+  const med = (side: Side) => {
+    const seconds = median(rounds.map((r) => r[side]));
+    return `${seconds.toFixed(2)} s (${(RECIPIENTS / seconds).toFixed(0)} mails/s)`;
+  };
   console.log(
-    `median: message ${m.toFixed(2)} s (${(RECIPIENTS / m).toFixed(0)} mails/s; send answered after ` +
-      `${median(rounds.map((r) => r.answered)).toFixed(2)} s), plain ${p.toFixed(2)} s (${(RECIPIENTS / p).toFixed(0)} mails/s)`,
+    `median: message ${med('message')} (send answered after ${median(rounds.map((r) => r.answered)).toFixed(2)} s), ` +
+      `plain ${med('plain')}, floor (plain with once-keys) ${med('floor')}`,
   );
+  const each = (a: Side, b: Side) => rounds.map((r) => (r[a] / r[b]).toFixed(2)).join(', ');
+  console.log(`message/plain (median of rounds): ${ratio.toFixed(2)}x (rounds ${each('message', 'plain')})`);
   console.log(
-    `message/plain (median of rounds): ${ratio.toFixed(2)}x (rounds ${rounds.map((r) => (r.message / r.plain).toFixed(2)).join(', ')})`,
+    `floor/plain: ${of('floor', 'plain').toFixed(2)}x (rounds ${each('floor', 'plain')}); ` +
+      `message/floor: ${of('message', 'floor').toFixed(2)}x (rounds ${each('message', 'floor')})`,
   );
   const problems = rounds.flatMap((r, i) => r.problems.map((d) => `round ${i + 1}: ${d}`));
   console.log('\nGOALS');

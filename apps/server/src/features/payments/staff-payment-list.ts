@@ -11,6 +11,7 @@ import {
 } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import { jsonOrCsv } from '../../http/json-or-csv';
 import { csvLine } from '../../http/csv';
 import type { Queryable } from '../../infra/db/db';
 import type { StaffAccess } from '../../session/staff-access';
@@ -30,27 +31,9 @@ export const DEFAULT_LIST_STATES: readonly PaymentState[] = PAYMENT_STATES.filte
 
 export type PaymentsFormat = 'json' | 'csv';
 
-/**
- * JSON or CSV: `?format=` when given, else the Accept header (`text/csv` asks for CSV; JSON, `*\/*` or none for
- * JSON), as the reports do. Anything else is 406 PAYMENT_FORMAT_UNKNOWN.
- */
+/** JSON or CSV, as the reports offer them; anything else is 406 PAYMENT_FORMAT_UNKNOWN. */
 export function paymentsFormat(format: string | undefined, accept: string | undefined): PaymentsFormat {
-  if (format !== undefined) {
-    if (format === 'json' || format === 'csv') return format;
-    throw new AppError('PAYMENT_FORMAT_UNKNOWN');
-  }
-  // A type the client refuses (`;q=0`) is no choice; the rest are taken in the order written.
-  const types = (accept ?? '')
-    .split(',')
-    .filter((part) => !/;\s*q\s*=\s*0(\.0*)?\s*(;|$)/i.test(part))
-    .map((part) => part.split(';')[0]!.trim().toLowerCase())
-    .filter(Boolean);
-  if (types.length === 0) return 'json';
-  for (const type of types) {
-    if (type === 'text/csv') return 'csv';
-    if (type === 'application/json' || type === '*/*' || type === 'application/*') return 'json';
-  }
-  throw new AppError('PAYMENT_FORMAT_UNKNOWN');
+  return jsonOrCsv(format, accept, 'PAYMENT_FORMAT_UNKNOWN');
 }
 
 /**

@@ -1,25 +1,7 @@
 import type { ReportFormat } from '@admissions/domain';
-import { AppError } from '../../http/app-error';
+import { jsonOrCsv } from '../../http/json-or-csv';
 
-/**
- * JSON or CSV (issue 47): `?format=` when given, else the Accept header (`text/csv` asks for CSV; JSON, `*\/*`
- * or none for JSON). Anything else is 406 REPORT_FORMAT_UNKNOWN.
- */
+/** JSON or CSV (issue 47); anything else is 406 REPORT_FORMAT_UNKNOWN. */
 export function reportFormat(format: string | undefined, accept: string | undefined): ReportFormat {
-  if (format !== undefined) {
-    if (format === 'json' || format === 'csv') return format;
-    throw new AppError('REPORT_FORMAT_UNKNOWN');
-  }
-  // A type the client refuses (`;q=0`) is no choice; the rest are taken in the order written.
-  const types = (accept ?? '')
-    .split(',')
-    .filter((part) => !/;\s*q\s*=\s*0(\.0*)?\s*(;|$)/i.test(part))
-    .map((part) => part.split(';')[0]!.trim().toLowerCase())
-    .filter(Boolean);
-  if (types.length === 0) return 'json';
-  for (const type of types) {
-    if (type === 'text/csv') return 'csv';
-    if (type === 'application/json' || type === '*/*' || type === 'application/*') return 'json';
-  }
-  throw new AppError('REPORT_FORMAT_UNKNOWN');
+  return jsonOrCsv(format, accept, 'REPORT_FORMAT_UNKNOWN');
 }
