@@ -10,7 +10,9 @@
  * The baseline, in the same run and the same process: the same mail queue sending as many ready-made plain mails of
  * the same size (the message rendered for a sample applicant: the same subject, text and HTML parts), queued through
  * enqueueMailsIn in transactions of the hand-out's size (MESSAGE_BATCH), timed from the first queued until the relay
- * has them all. The sides take turns (each goes first in every other round), after a warm-up of each.
+ * has them all. A third side, the floor of any mail that must leave once: the same plain mails each with a once-key
+ * (decision 049), as every mail of a message has, so marked before their batch goes and their 250 recorded. The sides
+ * take turns (each goes first in one round out of three), after a warm-up of each.
  *
  * The applications are seeded once, in SQL as the product writes them (users, submitted applications with complete
  * answers, their web statuses and submit history row, their index rows through the refresher's own
@@ -19,13 +21,13 @@
  * decision 049) and nothing else, that every recipient row is `sent` and the message `sent`; any difference is
  * printed and the run fails.
  *
- * Prints each round's times, mails/s and ratio, the load averages, the medians, then GOALS (issue 46: the message
+ * Prints each round's times, mails/s and ratios, the load averages, the medians, then GOALS (issue 46: the message
  * at most 1.3 times the plain mails' time; every recipient exactly once).
  *
  *   npm run bench:messages     (uses TEST_DATABASE_URL or the local server)
- *   BENCH_RECIPIENTS (20000) recipients a message and plain mails a round; BENCH_ROUNDS (3) rounds of each side;
- *   BENCH_WARMUP (500) recipients and plain mails of the warm-up, not counted; BENCH_TRACE=1 also prints, for each
- *   side, the statements the workers ran through the app's jobs pool (the messages job, the mail worker and its
+ *   BENCH_RECIPIENTS (20000) recipients a message and mails of each baseline a round; BENCH_ROUNDS (3) rounds of
+ *   each side; BENCH_WARMUP (500) recipients and mails of the warm-up, not counted; BENCH_TRACE=1 also prints, for
+ *   each side, the statements the workers ran through the app's jobs pool (the messages job, the mail worker and its
  *   composers): their number a mail and mean time (the round trip as the worker waits for it).
  */
 import { cpus, loadavg } from 'node:os';

@@ -100,6 +100,9 @@ export async function staffMessageNow(
   return toStaffMessage(row, estimate, counts);
 }
 
+/** The longest one statement of a send may run: the recipient list of a large segment is fixed in one. */
+const SEND_STATEMENT_TIMEOUT_MS = 30_000;
+
 export interface SendRequest {
   confirm_count: number;
   at?: string | undefined;
@@ -125,45 +128,55 @@ export async function sendMessage(
   if (at && at.getTime() <= now.getTime()) throw new AppError('MESSAGE_TIME_IN_PAST');
   // Outside the transaction: the index catches up with the latest changes (as the list's own reads do).
   await freshenConsoleIndex(deps, ctx);
-  return deps.db.transaction(async (tx) => {
-    const message = await messageForMember(tx, access, id, true);
-    if (message.state !== 'draft') throw new AppError('MESSAGE_NOT_DRAFT');
-    await validateSegment(deps, message.segment, message.programs, tx);
-    const mismatch = (count: number) =>
-      new AppError('CONFIRM_COUNT_MISMATCH', {
-        message: `The message would reach ${count} ${count === 1 ? 'applicant' : 'applicants'} now, not ${request.confirm_count}. Please check the count and type it again.`,
-        count,
-      });
-    if (at) {
-      const { estimated } = await segmentApplications(deps, ctx, targetOf(message), { limit: 0, db: tx, fresh: true });
-      if (estimated !== request.confirm_count) throw mismatch(estimated);
-      await tx.query(`UPDATE staff_messages SET state = 'scheduled', send_at = $2, updated_at = $3 WHERE id = $1`, [
-        id,
-        at,
-        now,
-      ]);
+  // Fixing the list of a message to every applicant (20,000 rows in one statement) runs past a request's 2 s
+  // statement limit: this transaction alone gets a longer one (SEND_STATEMENT_TIMEOUT_MS). The office sends
+  // rarely, and an applicant's call never waits behind it (it holds one connection of the pool).
+  return deps.db.transaction(
+    async (tx) => {
+      const message = await messageForMember(tx, access, id, true);
+      if (message.state !== 'draft') throw new AppError('MESSAGE_NOT_DRAFT');
+      await validateSegment(deps, message.segment, message.programs, tx);
+      const mismatch = (count: number) =>
+        new AppError('CONFIRM_COUNT_MISMATCH', {
+          message: `The message would reach ${count} ${count === 1 ? 'applicant' : 'applicants'} now, not ${request.confirm_count}. Please check the count and type it again.`,
+          count,
+        });
+      if (at) {
+        const { estimated } = await segmentApplications(deps, ctx, targetOf(message), {
+          limit: 0,
+          db: tx,
+          fresh: true,
+        });
+        if (estimated !== request.confirm_count) throw mismatch(estimated);
+        await tx.query(`UPDATE staff_messages SET state = 'scheduled', send_at = $2, updated_at = $3 WHERE id = $1`, [
+          id,
+          at,
+          now,
+        ]);
+        await recordStaffRead(
+          tx,
+          staff,
+          null,
+          'message-send',
+          { message_id: id, name: message.name, at: at.toISOString(), recipients: estimated },
+          now,
+        );
+        return { sending: false, estimated };
+      }
+      const { queued, total } = await startSending(deps, tx, message, now);
+      if (queued !== request.confirm_count) throw mismatch(queued);
       await recordStaffRead(
         tx,
         staff,
         null,
         'message-send',
-        { message_id: id, name: message.name, at: at.toISOString(), recipients: estimated },
+        { message_id: id, name: message.name, at: null, recipients: queued, suppressed: total - queued },
         now,
       );
-      return { sending: false, estimated };
-    }
-    const { queued, total } = await startSending(deps, tx, message, now);
-    if (queued !== request.confirm_count) throw mismatch(queued);
-    await recordStaffRead(
-      tx,
-      staff,
-      null,
-      'message-send',
-      { message_id: id, name: message.name, at: null, recipients: queued, suppressed: total - queued },
-      now,
-    );
-    return { sending: queued > 0, estimated: queued };
-  });
+      return { sending: queued > 0, estimated: queued };
+    },
+    { statementTimeoutMs: SEND_STATEMENT_TIMEOUT_MS },
+  );
 }
 
 /**
