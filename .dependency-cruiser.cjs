@@ -18,7 +18,7 @@ const FEATURE_LAYERS = [
   ['client-errors', 'documents', 'lookup', 'operations', 'tenant'],
   ['mail', 'pdf'],
   ['accounts', 'recommendations'],
-  ['checklist', 'housekeeping', 'team'],
+  ['checklist', 'housekeeping', 'staff-mfa', 'staff-sso', 'team'],
   ['staff'],
   ['decisions', 'messages', 'office-items', 'payments', 'reports', 'service'],
   ['cycles', 'status'],

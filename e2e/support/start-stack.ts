@@ -68,6 +68,8 @@ Object.assign(process.env, {
   LOOKUP_DATA_DIR: path.resolve(import.meta.dirname, '../../../shared/data/lookups'),
   // The admissions office's account used by tests/staff.spec.ts.
   STAFF_EMAILS: STAFF_EMAIL,
+  // The office's journeys sign in with a password alone; the campus stack (staff-sign-in journeys) asks for more.
+  STAFF_MFA: 'off',
   // Every journey signs up from this one address, more than the default 30 mails in 10 minutes allow;
   // the limit itself is proven by the server tests (two-processes.test.ts).
   MAIL_PER_IP_LIMIT: '1000',

@@ -106,6 +106,29 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** Where the SDK sends its calls; Stripe's own by default (tests point it at a local stand-in). */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Staff sign-in (issue 44, decision 067). `password`: e-mail and password, as applicants; `sso`: the campus
+   * identity provider only (a staff address's password sign-in is refused); `both`: either.
+   */
+  STAFF_AUTH: z.enum(['password', 'sso', 'both']).default('password'),
+  /** `required`: a staff member who signs in with a password passes a second factor before any staff call. */
+  STAFF_MFA: z.enum(['required', 'off']).default('required'),
+  /** A staff session ends after this many minutes without a request, and after STAFF_SESSION_HOURS in any case. */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
+  STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  /** The riskiest staff actions ask for a fresh sign-in when the last one is older than this. */
+  STAFF_REAUTH_MINUTES: z.coerce.number().int().min(1).max(720).default(15),
+  /** OpenID Connect: the issuer (https://, or http:// on loopback), the client, and the sign-in button's name. */
+  STAFF_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  STAFF_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  STAFF_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  STAFF_OIDC_LABEL: z.string().min(1).max(60).optional(),
+  /** The ID token claim that names the team member (its value is matched to the member's e-mail address). */
+  STAFF_OIDC_CLAIM: z.string().min(1).default('email'),
+  /** SAML 2.0: the identity provider's metadata file, the attribute that names the member, the button's name. */
+  STAFF_SAML_IDP_METADATA: z.string().min(1).optional(),
+  STAFF_SAML_ATTRIBUTE: z.string().min(1).default('email'),
+  STAFF_SAML_LABEL: z.string().min(1).max(60).optional(),
   /** Decisions released per transaction (docs/decisions/049); smaller only to test a crash between two batches. */
   DECISION_RELEASE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(1000),
 });
@@ -145,6 +168,34 @@ export interface Config {
   bounces: BounceConfig;
   /** The online payment provider; null without STRIPE_SECRET_KEY (payments are then recorded by the office). */
   stripe: StripeConfig | null;
+  staffAuth: StaffAuthConfig;
+}
+
+/** How staff sign in (issue 44, decision 067). */
+export interface StaffAuthConfig {
+  mode: 'password' | 'sso' | 'both';
+  mfaRequired: boolean;
+  idleMs: number;
+  absoluteMs: number;
+  reauthMs: number;
+  oidc: StaffOidcConfig | null;
+  saml: StaffSamlConfig | null;
+}
+
+export interface StaffOidcConfig {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  label: string;
+  /** The claim matched to a member's address; `email` also needs `email_verified`. */
+  claim: string;
+}
+
+export interface StaffSamlConfig {
+  /** Absolute path of the identity provider's metadata (read at start). */
+  idpMetadataFile: string;
+  attribute: string;
+  label: string;
 }
 
 export interface StripeConfig {
@@ -247,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     bounces: { address: e.BOUNCE_ADDRESS, token: e.BOUNCE_TOKEN },
     stripe: stripeConfig(e),
+    staffAuth: staffAuthConfig(e),
   };
 }
 
@@ -261,6 +313,48 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     apiUrl: new URL(e.STRIPE_API_URL ?? 'https://api.stripe.com'),
+  };
+}
+
+function staffAuthConfig(e: z.infer<typeof envSchema>): StaffAuthConfig {
+  const oidc = staffOidcConfig(e);
+  const saml: StaffSamlConfig | null = e.STAFF_SAML_IDP_METADATA
+    ? {
+        idpMetadataFile: path.resolve(e.STAFF_SAML_IDP_METADATA),
+        attribute: e.STAFF_SAML_ATTRIBUTE,
+        label: e.STAFF_SAML_LABEL ?? 'the campus account',
+      }
+    : null;
+  if (oidc && saml) throw new ConfigError('Set STAFF_OIDC_ISSUER or STAFF_SAML_IDP_METADATA, not both');
+  if (e.STAFF_AUTH !== 'password' && !oidc && !saml)
+    throw new ConfigError(`STAFF_AUTH=${e.STAFF_AUTH} needs STAFF_OIDC_ISSUER or STAFF_SAML_IDP_METADATA`);
+  return {
+    mode: e.STAFF_AUTH,
+    mfaRequired: e.STAFF_MFA === 'required',
+    idleMs: e.STAFF_IDLE_MINUTES * 60_000,
+    absoluteMs: e.STAFF_SESSION_HOURS * 3_600_000,
+    reauthMs: e.STAFF_REAUTH_MINUTES * 60_000,
+    oidc,
+    saml,
+  };
+}
+
+function staffOidcConfig(e: z.infer<typeof envSchema>): StaffOidcConfig | null {
+  const parts = [e.STAFF_OIDC_ISSUER, e.STAFF_OIDC_CLIENT_ID, e.STAFF_OIDC_CLIENT_SECRET];
+  if (parts.every((p) => p === undefined)) return null;
+  if (parts.some((p) => p === undefined))
+    throw new ConfigError('STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET go together');
+  const issuer = new URL(e.STAFF_OIDC_ISSUER!);
+  // Tokens and codes travel to the issuer: only TLS, except a provider on this machine (the tests').
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+  if (issuer.protocol !== 'https:' && !loopback)
+    throw new ConfigError('STAFF_OIDC_ISSUER must be https:// (http:// only on 127.0.0.1 or localhost)');
+  return {
+    issuer,
+    clientId: e.STAFF_OIDC_CLIENT_ID!,
+    clientSecret: e.STAFF_OIDC_CLIENT_SECRET!,
+    label: e.STAFF_OIDC_LABEL ?? 'the campus account',
+    claim: e.STAFF_OIDC_CLAIM,
   };
 }
 

@@ -22,8 +22,6 @@ export const LOGIN_FAILURE_DECAY_MS = 10 * MINUTE;
 
 export const SESSION_IDLE_MS = 15 * MINUTE;
 export const SESSION_ABSOLUTE_MS = 12 * HOUR;
-/** Staff sessions read every application: they end sooner (docs/decisions/011-staff-console.md). */
-export const STAFF_SESSION_ABSOLUTE_MS = 8 * HOUR;
 
 /**
  * Per-address limits do the real protecting; these per-IP limits only stop

@@ -71,6 +71,17 @@ export type AuditAction =
   | 'message-send'
   | 'message-stop'
   /**
+   * Staff sign-in (issue 44): detail.method ('password', 'oidc', 'saml'; detail.factor for the second step:
+   * 'totp', 'passkey', 'recovery-code'), detail.reason of a failure; a sign-out with detail.by 'idp' when the
+   * identity provider ended the session (back-channel logout); detail.email of the member whose factor was reset.
+   */
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'reauth'
+  | 'sign-out'
+  | 'mfa-enrol'
+  | 'mfa-reset'
+  /**
    * A staff call refused with 403: the caller is not, or no longer, staff (session/require-staff.ts), lacks the
    * right (detail.right), or named their own application (detail.conflict, features/staff/own-application.ts).
    */

@@ -7,7 +7,8 @@ import { memberAccess, staffAccessFromRow } from './staff-team';
 import { refuseWithoutSession, sessionOf } from './require-session';
 import { readSessionCookie } from './session-cookies';
 import { sessionCheckFor, type Session } from './session-store';
-import { checkLiveStaffSession } from './sessions-repository';
+import { checkLiveStaffSession, type SessionProofColumns } from './sessions-repository';
+import type { StaffSignInMethod } from './staff-sign-in';
 
 /**
  * Staff means both: the session was started as staff (the address was in
@@ -20,13 +21,42 @@ export async function isStaffSession(deps: Pick<AppDeps, 'config' | 'db'>, sessi
   return session.isStaff && (await memberAccess(deps, session.userId, session.username)) !== undefined;
 }
 
+/** How the caller's session signed in, for the step-up check and the second factor's calls. */
+export interface StaffProof {
+  method: StaffSignInMethod;
+  /** The last proof of who they are: the sign-in, its second factor, or a fresh sign-in. */
+  authenticatedAt: Date | null;
+  /** A password session past its second factor (always true for SSO: the identity provider owns that). */
+  secondFactorPassed: boolean;
+}
+
+const proofByRequest = new WeakMap<FastifyRequest, StaffProof>();
+
+export function staffProofOf(request: FastifyRequest): StaffProof {
+  const proof = proofByRequest.get(request);
+  if (!proof) throw new AppError('STAFF_ONLY');
+  return proof;
+}
+
+function proofOf(row: SessionProofColumns): StaffProof {
+  return {
+    method: row.auth_method,
+    authenticatedAt: row.authenticated_at ? new Date(row.authenticated_at) : null,
+    secondFactorPassed: row.auth_method !== 'password' || row.mfa_passed_at !== null,
+  };
+}
+
 /**
  * preHandler for every staff call: 401 without a live session, 403 for any
  * session that is not staff. A refusal to a logged-in caller is in the audit
  * log (who, which call, which application, when); the caller learns only 403.
+ * With STAFF_MFA=required, a password session answers 401 MFA_REQUIRED until it passes its second factor;
+ * only the second factor's own calls (`beforeSecondFactor`) answer before. With STAFF_AUTH=sso, a password
+ * session (one started before the change) is no staff session.
  */
-export function requireStaff(deps: AppDeps) {
+export function requireStaff(deps: AppDeps, options: { beforeSecondFactor?: boolean } = {}) {
   const secure = deps.config.publicUrl.protocol === 'https:';
+  const { mfaRequired, mode } = deps.config.staffAuth;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const id = readSessionCookie(request, secure);
     if (!id) refuseWithoutSession(deps, reply);
@@ -39,7 +69,11 @@ export function requireStaff(deps: AppDeps) {
     const session = sessionOf(request);
     const access = session.isStaff ? await staffAccessFromRow(deps, session.userId, session.username, row) : undefined;
     if (access) {
+      const proof = proofOf(row);
+      if (mode === 'sso' && proof.method === 'password') throw new AppError('SSO_REQUIRED');
+      if (mfaRequired && !proof.secondFactorPassed && !options.beforeSecondFactor) throw new AppError('MFA_REQUIRED');
       setStaffAccess(request, access);
+      proofByRequest.set(request, proof);
       return;
     }
     await recordStaffDenial(
@@ -61,4 +95,18 @@ function paramsOf(request: FastifyRequest): Record<string, string> {
 export function staffOf(request: FastifyRequest): StaffMember {
   const session = sessionOf(request);
   return { userId: session.userId, email: session.username };
+}
+
+/**
+ * preHandler for the riskiest staff actions (releasing decisions, refunds, team changes, API tokens and webhooks,
+ * bulk messages), after requireStaff: 401 REAUTH_REQUIRED when the caller's last sign-in is older than
+ * STAFF_REAUTH_MINUTES. The console asks again (POST /api/staff/reauth, or the identity provider) and retries.
+ */
+export function requireFreshSignIn(deps: AppDeps) {
+  const { reauthMs } = deps.config.staffAuth;
+  return async (request: FastifyRequest) => {
+    const { authenticatedAt } = staffProofOf(request);
+    const now = request.arrivedAt ?? deps.clock.now();
+    if (!authenticatedAt || now.getTime() - authenticatedAt.getTime() > reauthMs) throw new AppError('REAUTH_REQUIRED');
+  };
 }

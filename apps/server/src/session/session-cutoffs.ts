@@ -1,10 +1,14 @@
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, STAFF_SESSION_ABSOLUTE_MS } from './account-limits';
+import type { StaffAuthConfig } from '../config';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './account-limits';
+
+/** A staff session's limits (STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS; issue 44). */
+export type StaffSessionLimits = Pick<StaffAuthConfig, 'idleMs' | 'absoluteMs'>;
 
 /**
- * The instants that decide whether a session is alive. Both the session check
- * and the batched answer save use them, so the rule lives in one place.
+ * The instants that decide whether a session is alive. The session check, the
+ * batched answer save, the purge and the gauge all use them, so the rule lives in one place.
  */
-export function sessionCutoffs(now: Date) {
+export function sessionCutoffs(now: Date, staff: StaffSessionLimits) {
   const t = now.getTime();
   return {
     /** Last seen at or before this: idle too long. */
@@ -12,6 +16,8 @@ export function sessionCutoffs(now: Date) {
     /** Created at or before this: too old, active or not. */
     absolute: new Date(t - SESSION_ABSOLUTE_MS),
     /** A staff session created at or before this is too old. */
-    staffAbsolute: new Date(t - STAFF_SESSION_ABSOLUTE_MS),
+    staffAbsolute: new Date(t - staff.absoluteMs),
+    /** A staff session last seen at or before this is idle too long. */
+    staffIdle: new Date(t - staff.idleMs),
   };
 }

@@ -2,7 +2,13 @@ import type { AppDeps } from '../app-deps';
 import { generateToken, hashToken } from './secrets';
 import { sessionCutoffs } from './session-cutoffs';
 import { sessionActivity, TOUCH_EVERY_MS } from './session-activity';
-import { checkLiveSession, deleteSession, insertSessionAndLogin, type SessionCheck } from './sessions-repository';
+import {
+  checkLiveSession,
+  deleteSession,
+  insertSessionAndLogin,
+  type SessionCheck,
+  type SignInProof,
+} from './sessions-repository';
 
 export interface Session {
   /**
@@ -23,10 +29,11 @@ export async function startSession(
   { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
   userId: string,
   isStaff = false,
+  proof?: SignInProof,
 ): Promise<string> {
   const id = generateToken();
   const now = clock.now();
-  await insertSessionAndLogin(db, hashToken(id), userId, now, isStaff);
+  await insertSessionAndLogin(db, hashToken(id), userId, now, isStaff, proof);
   return id;
 }
 
@@ -34,12 +41,16 @@ export async function startSession(
  * What a request needs to check its session in one statement (see
  * checkLiveSession and LIVE_SESSION_CTE), and what to do with the answer.
  */
-export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: string, arrivedAt?: Date) {
+export function sessionCheckFor(
+  { db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  id: string,
+  arrivedAt?: Date,
+) {
   const idHash = hashToken(id);
   // Idle time counts to the request's arrival: a request that waited (a slow database, a long upload)
   // never finds its own session ended by the wait (issue 29).
   const now = arrivedAt ?? clock.now();
-  const cutoffs = sessionCutoffs(now);
+  const cutoffs = sessionCutoffs(now, config.staffAuth);
   const activity = sessionActivity(db);
   const check: SessionCheck = {
     idHash,
@@ -47,6 +58,7 @@ export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id
     idleBefore: cutoffs.idle,
     createdBefore: cutoffs.absolute,
     staffCreatedBefore: cutoffs.staffAbsolute,
+    staffIdleBefore: cutoffs.staffIdle,
     seenSince: activity.seenSince(idHash),
     writeIfSeenBefore: new Date(now.getTime() - TOUCH_EVERY_MS),
   };
@@ -74,7 +86,7 @@ export function sessionCheckFor({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id
  * anyone out. The row itself is written at most once a minute (session-activity.ts).
  */
 export async function resumeSession(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   id: string,
   arrivedAt?: Date,
 ): Promise<Session | undefined> {

@@ -18,14 +18,25 @@ export async function insertSessionAndLogin(
   userId: string,
   now: Date,
   isStaff = false,
+  sign: SignInProof = { method: 'password' },
 ): Promise<void> {
   await db.query(
     `WITH session AS (
-       INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, is_staff) VALUES ($1, $2, $3, $3, $4)
+       INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, is_staff, auth_method, authenticated_at,
+         sso_issuer, sso_sid, sso_sub)
+       VALUES ($1, $2, $3, $3, $4, $5, $3, $6, $7, $8)
      )
      INSERT INTO logins (user_id, logged_in_at) VALUES ($2, $3)`,
-    [idHash, userId, now, isStaff],
+    [idHash, userId, now, isStaff, sign.method, sign.issuer ?? null, sign.sid ?? null, sign.sub ?? null],
   );
+}
+
+/** How a session's person signed in: a password, or the campus identity provider (its session and subject). */
+export interface SignInProof {
+  method: 'password' | 'oidc' | 'saml';
+  issuer?: string;
+  sid?: string;
+  sub?: string;
 }
 
 export interface SessionCheck {
@@ -35,8 +46,10 @@ export interface SessionCheck {
   idleBefore: Date;
   /** Created at or before this: too old. */
   createdBefore: Date;
-  /** A staff session created at or before this is too old (staff sessions are shorter). */
+  /** A staff session created at or before this is too old (STAFF_SESSION_HOURS). */
   staffCreatedBefore: Date;
+  /** A staff session last seen at or before this is idle too long (STAFF_IDLE_MINUTES). */
+  staffIdleBefore: Date;
   /** A later request of this session than its row records, if one is known. */
   seenSince: Date | undefined;
   /** The row is written (last_seen_at = now) only when it was last written at or before this. */
@@ -49,14 +62,16 @@ export interface SessionCheck {
  * and `touched` (a row when the statement wrote last_seen_at). Reading and
  * extending happen in one statement, so they cannot race; when the row was
  * written less than a minute ago nothing is written and the statement only
- * reads. Parameters $1 to $7, in the order of sessionCheckParams.
+ * reads. Parameters $1 to $8, in the order of sessionCheckParams.
  */
 export const LIVE_SESSION_CTE = `
   WITH live AS (
-    SELECT s.id_hash, COALESCE(s.application_id, s.user_id) AS user_id, s.user_id AS account_id, u.email, s.is_staff
+    SELECT s.id_hash, COALESCE(s.application_id, s.user_id) AS user_id, s.user_id AS account_id, u.email, s.is_staff,
+      s.auth_method, s.authenticated_at, s.mfa_passed_at
     FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id_hash = $1 AND GREATEST(s.last_seen_at, $5::timestamptz) > $3 AND s.created_at > $4
-      AND (NOT s.is_staff OR s.created_at > $7)
+    WHERE s.id_hash = $1
+      AND GREATEST(s.last_seen_at, $5::timestamptz) > CASE WHEN s.is_staff THEN $8::timestamptz ELSE $3 END
+      AND s.created_at > CASE WHEN s.is_staff THEN $7::timestamptz ELSE $4 END
   ), touched AS (
     UPDATE sessions s SET last_seen_at = GREATEST(s.last_seen_at, $2) FROM live
     WHERE s.id_hash = live.id_hash AND s.last_seen_at <= $6
@@ -72,6 +87,7 @@ export function sessionCheckParams(c: SessionCheck): unknown[] {
     c.seenSince ?? null,
     c.writeIfSeenBefore,
     c.staffCreatedBefore,
+    c.staffIdleBefore,
   ];
 }
 
@@ -97,6 +113,13 @@ export interface StaffMemberColumns {
   member_last_seen_at: Date | null;
 }
 
+/** How a staff session signed in, read in the same statement: the second factor's and the step-up's checks. */
+export interface SessionProofColumns {
+  auth_method: 'password' | 'oidc' | 'saml';
+  authenticated_at: Date | null;
+  mfa_passed_at: Date | null;
+}
+
 /**
  * checkLiveSession and the caller's team row in one statement: a staff call's
  * session and team reads were two round trips, the second waiting for the
@@ -108,12 +131,12 @@ export interface StaffMemberColumns {
 export async function checkLiveStaffSession(
   db: Queryable,
   check: SessionCheck,
-): Promise<(LiveSessionRow & { touched: boolean } & StaffMemberColumns) | undefined> {
-  const { rows } = await db.query<LiveSessionRow & { touched: boolean } & StaffMemberColumns>(
+): Promise<(LiveSessionRow & { touched: boolean } & StaffMemberColumns & SessionProofColumns) | undefined> {
+  const { rows } = await db.query<LiveSessionRow & { touched: boolean } & StaffMemberColumns & SessionProofColumns>(
     `${LIVE_SESSION_CTE}
      SELECT live.account_id AS user_id, live.account_id, live.email, live.is_staff,
        EXISTS (SELECT 1 FROM touched) AS touched, m.roles AS member_roles, m.programs AS member_programs, m.from_environment AS member_from_environment,
-       m.last_seen_at AS member_last_seen_at
+       m.last_seen_at AS member_last_seen_at, live.auth_method, live.authenticated_at, live.mfa_passed_at
      FROM live LEFT JOIN staff_members m ON live.is_staff AND m.email = live.email`,
     sessionCheckParams(check),
     { name: 'check-live-staff-session' },

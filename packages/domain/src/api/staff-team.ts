@@ -216,6 +216,14 @@ export const AUDIT_ACTION_LABELS = {
   'message-test': 'Sent a test message',
   'message-send': 'Sent a message',
   'message-stop': 'Stopped a message',
+  // Staff sign-in (issue 44): each sign-in and its failures, a fresh sign-in for a risky action, a sign-out (also
+  // one the identity provider asked for), a second factor set up, and an administrator's reset of one.
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Sign-in failed',
+  reauth: 'Confirmed a sign-in',
+  'sign-out': 'Signed out',
+  'mfa-enrol': 'Set up a second factor',
+  'mfa-reset': 'Reset a second factor',
   denied: 'Denied',
 } as const satisfies Record<string, string>;
 

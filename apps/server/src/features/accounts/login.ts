@@ -14,6 +14,7 @@ import { assertAccountForm } from './check-account-form';
 import type { AccountClient } from './client';
 import { verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { startSession } from '../../session/session-store';
+import { recordStaffSignIn, recordStaffSignInFailure } from '../../session/staff-sign-in';
 import { addLoginFailure, clearLoginThrottle, findLoginThrottle, lockLogin } from './throttle-repository';
 import { isTrustedDevice, throttleKey, trustDevice } from './trusted-devices';
 import { findUserByEmail } from './users-repository';
@@ -45,13 +46,34 @@ export async function login(deps: AppDeps, body: LoginBody, client: AccountClien
       const lockMs = Math.min(LOGIN_MAX_LOCK_MS, LOGIN_FIRST_LOCK_MS * 2 ** (failures - LOGIN_FREE_FAILURES));
       await lockLogin(db, key, new Date(clock.now().getTime() + lockMs));
     }
+    // A staff address's failures are in the office's audit log too (issue 44); the answer is the same.
+    if (user && (await isStaffAtLogin(deps, user.email)))
+      await recordStaffSignInFailure(
+        db,
+        { userId: user.id, email: user.email },
+        'password',
+        'wrong-password',
+        clock.now(),
+      );
     throw new AppError('INVALID_CREDENTIALS');
   }
   // Most logins have no failures counted: no write for them.
   if (throttle) await clearLoginThrottle(db, key);
   if (!user.confirmed_at) throw new AppError('ACCOUNT_NOT_CONFIRMED');
+  const isStaff = await isStaffAtLogin(deps, user.email);
+  const member = { userId: user.id, email: user.email };
+  // STAFF_AUTH=sso: a staff address signs in only through the campus identity provider. Said only to whoever
+  // gave the right password, so the answer tells a stranger nothing a wrong password would not (issue 44).
+  if (isStaff && deps.config.staffAuth.mode === 'sso') {
+    await recordStaffSignInFailure(db, member, 'password', 'sso-required', clock.now());
+    throw new AppError('SSO_REQUIRED');
+  }
   if (client.device) await trustDevice(db, email, client.device, clock.now());
   // A staff session starts here, at login; every staff call resolves the member's rights again (session/staff-team.ts).
-  const sessionId = await startSession(deps, user.id, await isStaffAtLogin(deps, user.email));
+  const sessionId = await startSession(deps, user.id, isStaff);
+  if (isStaff) {
+    const pending = deps.config.staffAuth.mfaRequired ? { second_factor: 'pending' as const } : {};
+    await recordStaffSignIn(db, member, 'password', clock.now(), pending);
+  }
   return { sessionId, body: { message: ACCOUNT_SUCCESS_MESSAGES.login, username: user.email } };
 }

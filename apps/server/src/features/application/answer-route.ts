@@ -38,7 +38,7 @@ const BYTES_LEASE = 128 * 1024;
  */
 export function answerRoute(deps: AppDeps, ctx: FormContext) {
   const checkSession = requireSession(deps);
-  const saveInSession = createInSessionSaver(deps.db, deps.clock);
+  const saveInSession = createInSessionSaver(deps.db, deps.clock, deps.config.staffAuth);
   const secure = deps.config.publicUrl.protocol === 'https:';
   const saves = createSharedRateLimit(deps.db, {
     name: 'answer-saves',

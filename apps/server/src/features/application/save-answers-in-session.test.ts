@@ -46,7 +46,7 @@ describe('saves that arrive together', () => {
   it('go to the database as one statement, and every one of them is kept with its own history row', async () => {
     const clients = await Promise.all(Array.from({ length: 6 }, (_, i) => loggedInClient(t, `batch.${i}@example.edu`)));
     const db = countingDb();
-    const saveInSession = createInSessionSaver(db, t.clock);
+    const saveInSession = createInSessionSaver(db, t.clock, t.deps.config.staffAuth);
 
     const results = await Promise.all(
       clients.map((c, i) => saveInSession(sessionHashOf(c), { first_name: `Name ${i}`, city: `City ${i}` })),
@@ -67,7 +67,7 @@ describe('saves that arrive together', () => {
     const tab = await loggedInClient(t, email);
     const phone = await anotherSession(t, email);
     const db = countingDb();
-    const saveInSession = createInSessionSaver(db, t.clock);
+    const saveInSession = createInSessionSaver(db, t.clock, t.deps.config.staffAuth);
 
     const results = await Promise.all([
       saveInSession(sessionHashOf(tab), { first_name: 'Ada', last_name: 'Byron' }),
@@ -92,7 +92,7 @@ describe('saves that arrive together', () => {
     const loggedOut = await loggedInClient(t, 'batch.out@example.edu');
     await loggedOut.get('/api/logout');
     const db = countingDb();
-    const saveInSession = createInSessionSaver(db, t.clock);
+    const saveInSession = createInSessionSaver(db, t.clock, t.deps.config.staffAuth);
 
     const results = await Promise.all([
       saveInSession(sessionHashOf(submitted), { first_name: 'Late' }),
@@ -111,7 +111,7 @@ describe('saves that arrive together', () => {
 
   it('keeps an idle session alive by saving, and refuses a session idle for longer than the limit', async () => {
     const client = await loggedInClient(t, 'batch.idle@example.edu');
-    const saveInSession = createInSessionSaver(countingDb(), t.clock);
+    const saveInSession = createInSessionSaver(countingDb(), t.clock, t.deps.config.staffAuth);
 
     t.clock.advance(SESSION_IDLE_MS - 1000);
     expect(await saveInSession(sessionHashOf(client), { first_name: 'Still here' })).toBe('saved');
@@ -126,7 +126,7 @@ describe('saves that arrive together', () => {
       Array.from({ length: 4 }, (_, i) => loggedInClient(t, `batch.next.${i}@example.edu`)),
     );
     const db = countingDb();
-    const saveInSession = createInSessionSaver(db, t.clock);
+    const saveInSession = createInSessionSaver(db, t.clock, t.deps.config.staffAuth);
 
     const first = saveInSession(sessionHashOf(clients[0]!), { first_name: 'First' });
     await new Promise((r) => setImmediate(r)); // the first batch has left
@@ -140,7 +140,7 @@ describe('saves that arrive together', () => {
     const client = await loggedInClient(t, 'batch.failure@example.edu');
     const down = new Error('connection terminated');
     const db = countingDb([down, down, down]); // the batch, then each of its two saves alone
-    const saveInSession = createInSessionSaver(db, t.clock);
+    const saveInSession = createInSessionSaver(db, t.clock, t.deps.config.staffAuth);
 
     const refused = await Promise.allSettled([
       saveInSession(sessionHashOf(client), { first_name: 'Lost' }),
@@ -158,7 +158,7 @@ describe('saves that arrive together', () => {
       Array.from({ length: 3 }, (_, i) => loggedInClient(t, `batch.poison.${i}@example.edu`)),
     );
     const db = countingDb();
-    const saveInSession = createInSessionSaver(db, t.clock);
+    const saveInSession = createInSessionSaver(db, t.clock, t.deps.config.staffAuth);
 
     // A NUL jsonb cannot hold; the route refuses it earlier (check-answer-payload.ts), this proves the saver's own guard.
     const results = await Promise.allSettled([
@@ -184,7 +184,7 @@ describe('saves that arrive together', () => {
         loggedInClient(t, 'batch.locked@example.edu'),
         loggedInClient(t, 'batch.unlocked@example.edu'),
       ]);
-      const saveInSession = createInSessionSaver(t.db, t.clock);
+      const saveInSession = createInSessionSaver(t.db, t.clock, t.deps.config.staffAuth);
       expect(await saveInSession(sessionHashOf(held), { first_name: 'Before' })).toBe('saved');
       const heldId = await userIdOf(t, 'batch.locked@example.edu');
 
@@ -219,7 +219,7 @@ describe('saves that arrive together', () => {
     const client = await loggedInClient(t, 'batch.deadlock@example.edu');
     const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
     const db = countingDb([deadlock]);
-    const saveInSession = createInSessionSaver(db, t.clock);
+    const saveInSession = createInSessionSaver(db, t.clock, t.deps.config.staffAuth);
 
     expect(await saveInSession(sessionHashOf(client), { first_name: 'Eventually' })).toBe('saved');
     expect(db.statements).toBe(2);

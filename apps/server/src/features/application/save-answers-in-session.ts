@@ -2,7 +2,7 @@ import type { Answers } from '@admissions/domain';
 import type { Clock } from '../../infra/clock';
 import type { Queryable } from '../../infra/db/db';
 import { isDatabaseUnavailable } from '../../infra/db/database-unavailable';
-import { sessionCutoffs } from '../../session/session-cutoffs';
+import { sessionCutoffs, type StaffSessionLimits } from '../../session/session-cutoffs';
 
 /** 'changed': the save named an application that is no longer the session's open one (issue 42). */
 export type InSessionSaveResult = 'saved' | 'no-session' | 'submitted' | 'changed';
@@ -30,7 +30,8 @@ const SQL = `
     FROM unnest($1::text[], $2::text[], $7::text[]) WITH ORDINALITY AS t (id_hash, changes, expected, ord)
   ), s AS (
     UPDATE sessions SET last_seen_at = GREATEST(last_seen_at, $3)
-    WHERE id_hash = ANY ($1::text[]) AND last_seen_at > $4 AND created_at > $5 AND (NOT is_staff OR created_at > $6)
+    WHERE id_hash = ANY ($1::text[]) AND last_seen_at > CASE WHEN is_staff THEN $8::timestamptz ELSE $4 END
+      AND created_at > CASE WHEN is_staff THEN $6::timestamptz ELSE $5 END
     RETURNING id_hash, COALESCE(application_id, user_id) AS user_id
   ), items AS (
     SELECT input.ord, s.user_id, input.changes FROM input JOIN s ON s.id_hash = input.id_hash
@@ -71,7 +72,7 @@ export type SaveAnswersInSession = (
  * One saver per app: it owns the queue of saves waiting for the next batch,
  * and sends one batch at a time.
  */
-export function createInSessionSaver(db: Queryable, clock: Clock): SaveAnswersInSession {
+export function createInSessionSaver(db: Queryable, clock: Clock, staff: StaffSessionLimits): SaveAnswersInSession {
   let waiting: PendingSave[] = [];
   let busy = false;
 
@@ -108,9 +109,9 @@ export function createInSessionSaver(db: Queryable, clock: Clock): SaveAnswersIn
   };
 
   const sendBatch = async (batch: PendingSave[]) => {
-    const results = await saveBatch(db, batch, clock.now()).catch((err: unknown) => {
+    const results = await saveBatch(db, batch, clock.now(), staff).catch((err: unknown) => {
       // Never between two batches of this process, but other processes and paths lock the same rows.
-      if (isDeadlock(err)) return saveBatch(db, batch, clock.now());
+      if (isDeadlock(err)) return saveBatch(db, batch, clock.now(), staff);
       throw err;
     });
     batch.forEach((save, i) => save.resolve(results[i]!));
@@ -123,8 +124,13 @@ export function createInSessionSaver(db: Queryable, clock: Clock): SaveAnswersIn
     });
 }
 
-async function saveBatch(db: Queryable, batch: PendingSave[], now: Date): Promise<InSessionSaveResult[]> {
-  const c = sessionCutoffs(now);
+async function saveBatch(
+  db: Queryable,
+  batch: PendingSave[],
+  now: Date,
+  staff: StaffSessionLimits,
+): Promise<InSessionSaveResult[]> {
+  const c = sessionCutoffs(now, staff);
   const { rows } = await db.query<{ ord: number; found: boolean; saved: boolean; changed: boolean }>(SQL, [
     batch.map((s) => s.sessionIdHash),
     batch.map((s) => JSON.stringify(s.changes)),
@@ -133,6 +139,7 @@ async function saveBatch(db: Queryable, batch: PendingSave[], now: Date): Promis
     c.absolute,
     c.staffAbsolute,
     batch.map((s) => s.expected ?? null),
+    c.staffIdle,
   ]);
   const results = new Array<InSessionSaveResult>(batch.length);
   for (const row of rows)

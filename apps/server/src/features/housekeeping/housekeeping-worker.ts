@@ -14,7 +14,7 @@ export const HOUSEKEEPING_CRON = '7 * * * *';
  * One housekeeping run: expired rows purged, settled answer history compacted, abandoned uploads and letter
  * leftovers removed, and the LibreOffice folders of killed conversions on this machine removed.
  */
-export async function runHousekeeping(deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>, log: Log) {
+export async function runHousekeeping(deps: Pick<AppDeps, 'db' | 'clock' | 'storage' | 'config'>, log: Log) {
   const deleted = await purgeExpired(deps);
   const compacted = await compactAnswerHistory(deps.db, deps.clock.now());
   const uploads = await purgeAbandonedUploads(deps, log);

@@ -20,7 +20,7 @@ afterAll(async () => {
 const count = async (sql: string, params: unknown[]) => (await t.db.query<{ n: number }>(sql, params)).rows[0]!.n;
 const sessionsOf = async (email: string) =>
   count('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [await userIdOf(t, email)]);
-const purge = () => purgeExpired({ db: t.db, clock: t.clock });
+const purge = () => purgeExpired({ db: t.db, clock: t.clock, config: t.deps.config });
 
 describe('purgeExpired', () => {
   it('deletes sessions idle past the limit, keeps live ones, and the live ones still work', async () => {

@@ -29,18 +29,25 @@ export type PurgeCounts = Record<
  * Without it, the tables that every login, sign-up and visitor writes grow
  * without end. Answers, their history and accounts are never touched.
  */
-export async function purgeExpired({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<PurgeCounts> {
+export async function purgeExpired({
+  db,
+  clock,
+  config,
+}: Pick<AppDeps, 'db' | 'clock' | 'config'>): Promise<PurgeCounts> {
   const now = clock.now();
-  const session = sessionCutoffs(now);
+  const session = sessionCutoffs(now, config.staffAuth);
   // Requests this process has seen but not yet written keep their sessions alive.
   await sessionActivity(db).flush();
   const deleted = async (sql: string, ...cutoffs: Date[]) => (await db.query(sql, cutoffs)).rowCount;
   return {
     // The opposite of the rule that keeps a session alive (LIVE_SESSION_CTE in sessions-repository.ts).
     sessions: await deleted(
-      'DELETE FROM sessions WHERE last_seen_at <= $1 OR created_at <= $2',
+      `DELETE FROM sessions WHERE last_seen_at <= CASE WHEN is_staff THEN $3::timestamptz ELSE $1 END
+         OR created_at <= CASE WHEN is_staff THEN $4::timestamptz ELSE $2 END`,
       session.idle,
       session.absolute,
+      session.staffIdle,
+      session.staffAbsolute,
     ),
     oneTimeCodes: await deleted('DELETE FROM one_time_codes WHERE expires_at <= $1', now),
     mailRequests: await deleted(

@@ -16,7 +16,7 @@ export function bearerMatches(authorization: string | undefined, token: string):
 }
 
 /** The Prometheus text of this process: the shared registry and the gauges read from this app's database. */
-export function metricsText(deps: Pick<AppDeps, 'db' | 'clock'>) {
+export function metricsText(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
   const merged = Registry.merge([metricsRegistry, operationalGauges(deps)]);
   return { contentType: merged.contentType, read: () => merged.metrics() };
 }

@@ -20,7 +20,7 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  * registry per app): job queues' depth and oldest waiting job, live sessions,
  * the pool's connections. Labelled by queue name only.
  */
-export function operationalGauges(deps: Pick<AppDeps, 'db' | 'clock'>): Registry {
+export function operationalGauges(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): Registry {
   const registry = new Registry();
   // Both queue gauges read one query: the first of a scrape starts it, the other awaits the same answer.
   let queueRead: Promise<{ queue: string; n: number; age: number }[]> | undefined;
@@ -63,12 +63,14 @@ export function operationalGauges(deps: Pick<AppDeps, 'db' | 'clock'>): Registry
     help: 'Sessions neither idle nor too old (applicants and staff).',
     registers: [registry],
     async collect() {
-      const { idle, absolute } = sessionCutoffs(deps.clock.now());
+      const { idle, absolute, staffIdle, staffAbsolute } = sessionCutoffs(deps.clock.now(), deps.config.staffAuth);
       try {
         const { rows } = await withTimeout(
           deps.db.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM sessions WHERE last_seen_at > $1 AND created_at > $2',
-            [idle, absolute],
+            `SELECT count(*)::int AS n FROM sessions
+             WHERE last_seen_at > CASE WHEN is_staff THEN $3::timestamptz ELSE $1 END
+               AND created_at > CASE WHEN is_staff THEN $4::timestamptz ELSE $2 END`,
+            [idle, absolute, staffIdle, staffAbsolute],
           ),
         );
         this.set(rows[0]?.n ?? 0);

@@ -189,9 +189,40 @@ function phrase(action: AuditAction, detail: Record<string, unknown>, labels: Au
       return sentMessageText(detail);
     case 'message-stop':
       return `stopped the message ${quoted(detail)}`;
+    case 'sign-in':
+      return signInText(detail);
+    case 'sign-in-failed':
+      return `a sign-in ${METHOD_WORDS[text(detail.method)] ?? ''}failed (${text(detail.reason)})`;
+    case 'reauth':
+      return 'confirmed their sign-in for a protected action';
+    case 'sign-out':
+      return detail.by === 'idp' ? 'was signed out by the campus identity provider' : 'signed out';
+    case 'mfa-enrol':
+      return detail.factor === 'passkey' ? 'registered a passkey' : 'set up an authenticator app';
+    case 'mfa-reset':
+      return `reset the second factor of ${text(detail.email)}`;
     case 'denied':
       return deniedText(detail);
   }
+}
+
+const METHOD_WORDS: Record<string, string> = {
+  password: 'with a password ',
+  oidc: 'with the campus account (OpenID Connect) ',
+  saml: 'with the campus account (SAML) ',
+};
+
+const FACTOR_WORDS: Record<string, string> = {
+  totp: 'an authenticator code',
+  passkey: 'a passkey',
+  'recovery-code': 'a recovery code',
+};
+
+function signInText(detail: Record<string, unknown>): string {
+  const how = (METHOD_WORDS[text(detail.method)] ?? '').trim();
+  if (detail.factor) return `completed a sign-in with ${FACTOR_WORDS[text(detail.factor)] ?? text(detail.factor)}`;
+  if (detail.second_factor === 'pending') return `signed in ${how}, second step pending`;
+  return `signed in ${how}`.trim();
 }
 
 /** An entry in words: 'recorded Wait-listed, no reasons'; a folded page view with its count ('viewed the list 3 times'). */
