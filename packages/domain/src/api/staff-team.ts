@@ -1,3 +1,4 @@
+import type { MemberSignIn } from './staff-sign-in';
 import type { StaffRole } from './staff-roles';
 
 /**
@@ -19,7 +20,7 @@ export function memberLabel(member: { email: string; name: string | null }): str
 }
 
 /** GET /api/staff/team: one member. */
-export interface TeamMember {
+export interface TeamMember extends MemberSignIn {
   email: string;
   /** Asked for at invitation (issue 49); null for the STAFF_EMAILS administrators and members invited before. */
   name: string | null;

@@ -1,4 +1,4 @@
-import { normalizeEmail, type StaffRole, type TeamMember } from '@admissions/domain';
+import { normalizeEmail, type StaffRole, type StaffSignInMethod, type TeamMember } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { Queryable } from '../../infra/db/db';
@@ -11,6 +11,8 @@ interface MemberRow {
   from_environment: boolean;
   invited_at: Date | null;
   last_seen_at: Date | null;
+  last_sign_in_at: Date | null;
+  last_sign_in_method: StaffSignInMethod | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -19,15 +21,26 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
  * The team: STAFF_EMAILS addresses (administrators of every program, whether
  * or not they have been seen yet) and the invited members. A from_environment
  * row whose address left STAFF_EMAILS is no member and is not listed.
+ * Each with how they last signed in and whether a second factor is set up (issue 44).
  */
 export async function listTeam(deps: Pick<AppDeps, 'db' | 'config'>): Promise<TeamMember[]> {
   const env = [...deps.config.staffEmails];
   const { rows } = await deps.db.query<MemberRow>(
-    `SELECT email, name, roles, programs, from_environment, invited_at, last_seen_at FROM staff_members
-     WHERE NOT from_environment OR email = ANY ($1::text[])`,
+    `SELECT email, name, roles, programs, from_environment, invited_at, last_seen_at, last_sign_in_at,
+       last_sign_in_method
+     FROM staff_members WHERE NOT from_environment OR email = ANY ($1::text[])`,
     [env],
   );
+  const enrolled = await enrolledAddresses(deps.db, [...env, ...rows.map((r) => r.email)]);
   const byEmail = new Map(rows.map((r) => [r.email, r]));
+  const signIn = (email: string) => {
+    const row = byEmail.get(email);
+    return {
+      last_sign_in_at: iso(row?.last_sign_in_at ?? null),
+      last_sign_in_method: row?.last_sign_in_method ?? null,
+      mfa_enrolled: enrolled.has(email),
+    };
+  };
   const members: TeamMember[] = env.map((email) => ({
     email,
     name: null,
@@ -37,6 +50,7 @@ export async function listTeam(deps: Pick<AppDeps, 'db' | 'config'>): Promise<Te
     invited_at: null,
     last_seen_at: iso(byEmail.get(email)?.last_seen_at ?? null),
     from_environment: true,
+    ...signIn(email),
   }));
   for (const r of rows) {
     if (deps.config.staffEmails.has(r.email)) continue;
@@ -49,9 +63,22 @@ export async function listTeam(deps: Pick<AppDeps, 'db' | 'config'>): Promise<Te
       invited_at: iso(r.invited_at),
       last_seen_at: iso(r.last_seen_at),
       from_environment: false,
+      ...signIn(r.email),
     });
   }
   return members.sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/** Which of these (normalised) addresses' accounts have a second factor: a confirmed TOTP key or a passkey. */
+async function enrolledAddresses(db: Queryable, emails: string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT lower(u.email) AS email FROM users u
+     WHERE lower(u.email) = ANY ($1::text[]) AND u.application_of IS NULL
+       AND (EXISTS (SELECT 1 FROM staff_totp t WHERE t.user_id = u.id AND t.confirmed_at IS NOT NULL)
+         OR EXISTS (SELECT 1 FROM staff_passkeys p WHERE p.user_id = u.id))`,
+    [emails],
+  );
+  return new Set(rows.map((r) => r.email));
 }
 
 export interface MemberChange {

@@ -71,6 +71,9 @@ export function teamRoutes(deps: AppDeps) {
         invited_at: now().toISOString(),
         last_seen_at: null,
         from_environment: false,
+        last_sign_in_at: null,
+        last_sign_in_method: null,
+        mfa_enrolled: false,
       };
     });
 

@@ -115,6 +115,9 @@ export const MEMBERS: TeamMember[] = [
     invited_at: null,
     last_seen_at: '2026-11-02T15:30:00.000Z',
     from_environment: true,
+    last_sign_in_at: '2026-11-02T15:00:00.000Z',
+    last_sign_in_method: 'password',
+    mfa_enrolled: true,
   },
   {
     email: 'rita@college.test',
@@ -125,6 +128,9 @@ export const MEMBERS: TeamMember[] = [
     invited_at: '2026-11-01T14:00:00.000Z',
     last_seen_at: null,
     from_environment: false,
+    last_sign_in_at: null,
+    last_sign_in_method: null,
+    mfa_enrolled: false,
   },
 ];
 

@@ -17,6 +17,9 @@ const member = (email: string, name: string | null, extra: Partial<TeamMember>):
   invited_at: '2026-11-01T14:00:00.000Z',
   last_seen_at: null,
   from_environment: false,
+  last_sign_in_at: null,
+  last_sign_in_method: null,
+  mfa_enrolled: false,
   ...extra,
 });
 
