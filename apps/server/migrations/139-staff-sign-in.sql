@@ -16,9 +16,9 @@ ALTER TABLE sessions ADD COLUMN webauthn_challenge text;
 CREATE INDEX sessions_sso_sid ON sessions (sso_issuer, sso_sid) WHERE sso_sid IS NOT NULL;
 CREATE INDEX sessions_sso_sub ON sessions (sso_issuer, sso_sub) WHERE sso_sub IS NOT NULL;
 
--- The team page's sign-in columns.
-ALTER TABLE staff_members ADD COLUMN last_sign_in_at timestamptz;
-ALTER TABLE staff_members ADD COLUMN last_sign_in_method text;
+-- The team page's "last sign-in" is the member's latest 'sign-in' row of the audit log (one source of truth, and
+-- it holds for the STAFF_EMAILS administrators, who have no staff_members row before their first staff call).
+CREATE INDEX staff_audit_log_sign_ins ON staff_audit_log (staff_email, created_at DESC) WHERE action = 'sign-in';
 
 -- A member's TOTP key, sealed with the server's key (AES-256-GCM; it must be read back to check a code, so it
 -- cannot be hashed). `confirmed_at` NULL: enrolment started, not yet confirmed with a code. `last_step`: the

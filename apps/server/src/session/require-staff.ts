@@ -98,15 +98,18 @@ export function staffOf(request: FastifyRequest): StaffMember {
 }
 
 /**
- * preHandler for the riskiest staff actions (releasing decisions, refunds, team changes, API tokens and webhooks,
- * bulk messages), after requireStaff: 401 REAUTH_REQUIRED when the caller's last sign-in is older than
- * STAFF_REAUTH_MINUTES. The console asks again (POST /api/staff/reauth, or the identity provider) and retries.
+ * The riskiest staff actions (releasing decisions, refunds, team changes, API tokens and webhooks, bulk messages)
+ * answer 401 REAUTH_REQUIRED when the caller's last sign-in is older than STAFF_REAUTH_MINUTES (issue 44). The
+ * console asks again (POST /api/staff/reauth, or the identity provider) and retries. After requireStaff.
  */
-export function requireFreshSignIn(deps: AppDeps) {
-  const { reauthMs } = deps.config.staffAuth;
-  return async (request: FastifyRequest) => {
-    const { authenticatedAt } = staffProofOf(request);
-    const now = request.arrivedAt ?? deps.clock.now();
-    if (!authenticatedAt || now.getTime() - authenticatedAt.getTime() > reauthMs) throw new AppError('REAUTH_REQUIRED');
-  };
+export function assertFreshSignIn(deps: Pick<AppDeps, 'config' | 'clock'>, request: FastifyRequest): void {
+  const { authenticatedAt } = staffProofOf(request);
+  const now = request.arrivedAt ?? deps.clock.now();
+  if (!authenticatedAt || now.getTime() - authenticatedAt.getTime() > deps.config.staffAuth.reauthMs)
+    throw new AppError('REAUTH_REQUIRED');
+}
+
+/** assertFreshSignIn as a preHandler, for a route that is risky whatever its body says. */
+export function requireFreshSignIn(deps: Pick<AppDeps, 'config' | 'clock'>) {
+  return async (request: FastifyRequest) => assertFreshSignIn(deps, request);
 }

@@ -5,8 +5,8 @@ export type StaffSignInMethod = 'password' | 'oidc' | 'saml';
 export type SecondFactor = 'totp' | 'passkey' | 'recovery-code';
 
 /**
- * A staff member signed in (or passed the second step of a password sign-in): the audit row and the team
- * page's "last sign-in" columns, in one transaction's worth of statements (the caller's `db`).
+ * A staff member signed in (or passed the second step of a password sign-in): the audit row, which is also the
+ * team page's "last sign-in" (features/team/team-repository.ts).
  */
 export async function recordStaffSignIn(
   db: Queryable,
@@ -16,11 +16,6 @@ export async function recordStaffSignIn(
   detail: { factor?: SecondFactor; second_factor?: 'pending' } = {},
 ): Promise<void> {
   await recordStaffRead(db, member, null, 'sign-in', { method, ...detail }, now);
-  await db.query(`UPDATE staff_members SET last_sign_in_at = $2, last_sign_in_method = $3 WHERE email = $1`, [
-    member.email,
-    now,
-    method,
-  ]);
 }
 
 /**

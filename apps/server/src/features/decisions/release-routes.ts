@@ -11,7 +11,7 @@ import { AppError } from '../../http/app-error';
 import { isUuid } from '../../http/is-uuid';
 import { parseBody } from '../../http/parse-body';
 import { recordStaffActions } from '../../session/audit-log';
-import { staffOf } from '../../session/require-staff';
+import { assertFreshSignIn, staffOf } from '../../session/require-staff';
 import { requireRight, staffAccessOf } from '../../session/staff-access';
 import { codeOf } from './decision-rules';
 import { wakeDecisionsJob } from './decision-worker';
@@ -31,6 +31,8 @@ export function releaseRoutes(deps: AppDeps, ctx: FormContext) {
       { preHandler: requireRight(deps, 'decide'), bodyLimit: DECISION_RELEASE_MAX_APPLICATIONS * 40 + 64 * 1024 },
       async (req): Promise<ReleaseDecisionsResponse> => {
         const body = parseBody(releaseDecisionsBody, req.body);
+        // A dry run changes nothing; a release is one of the riskiest actions: a fresh sign-in (issue 44).
+        if (!body.dry_run) assertFreshSignIn(deps, req);
         const ids = [...new Set(body.application_ids.map((id) => id.toLowerCase()))];
         await assertSeesAll(deps, ctx, staffAccessOf(req), ids);
         const at = body.at ? new Date(body.at) : now();

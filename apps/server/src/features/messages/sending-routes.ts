@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error';
 import { isUuid } from '../../http/is-uuid';
 import { parseBody } from '../../http/parse-body';
 import { recordStaffRead } from '../../session/audit-log';
-import { staffOf } from '../../session/require-staff';
+import { requireFreshSignIn, staffOf } from '../../session/require-staff';
 import { requireRight, staffAccessOf } from '../../session/staff-access';
 import { assertStaffSeesApplication } from '../staff';
 import { wakeMessagesJob } from './messages-worker';
@@ -35,7 +35,9 @@ export function sendingMessageRoutes(deps: AppDeps, ctx: FormContext) {
   const message = requireRight(deps, 'message');
   const read = requireRight(deps, 'read');
   return async (app: FastifyInstance) => {
-    app.post<{ Params: MessageParams }>('/messages/:id/send', { preHandler: message }, async (req) => {
+    // Sending to a group is one of the riskiest actions: a fresh sign-in (issue 44).
+    const sendChecks = { preHandler: [message, requireFreshSignIn(deps)] };
+    app.post<{ Params: MessageParams }>('/messages/:id/send', sendChecks, async (req) => {
       const body = parseBody(messageSendBody, req.body);
       const id = messageIdOf(req.params);
       const { sending, estimated } = await sendMessage(deps, ctx, staffAccessOf(req), staffOf(req), id, body);

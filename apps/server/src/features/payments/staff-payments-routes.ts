@@ -8,7 +8,7 @@ import { isUuid } from '../../http/is-uuid';
 import { parseBody } from '../../http/parse-body';
 import type { PaymentGateway } from '../../infra/payments/stripe-gateway';
 import { recordStaffRead } from '../../session/audit-log';
-import { staffOf } from '../../session/require-staff';
+import { requireFreshSignIn, staffOf } from '../../session/require-staff';
 import { requireRight, staffAccessOf } from '../../session/staff-access';
 import { assertStaffSeesApplication } from '../staff';
 import { applicationPayments } from './application-payments';
@@ -106,7 +106,7 @@ export function staffPaymentsRoutes(deps: AppDeps, ctx: FormContext, gateway: Pa
 
     app.post<{ Params: PaymentParams }>(
       '/payments/:paymentId/refunds',
-      { preHandler: payments },
+      { preHandler: [payments, requireFreshSignIn(deps)] },
       async (req, reply) => {
         const body = parseBody(refundBody, req.body);
         const { paymentId } = req.params;

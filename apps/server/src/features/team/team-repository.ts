@@ -11,8 +11,6 @@ interface MemberRow {
   from_environment: boolean;
   invited_at: Date | null;
   last_seen_at: Date | null;
-  last_sign_in_at: Date | null;
-  last_sign_in_method: StaffSignInMethod | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -26,21 +24,18 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 export async function listTeam(deps: Pick<AppDeps, 'db' | 'config'>): Promise<TeamMember[]> {
   const env = [...deps.config.staffEmails];
   const { rows } = await deps.db.query<MemberRow>(
-    `SELECT email, name, roles, programs, from_environment, invited_at, last_seen_at, last_sign_in_at,
-       last_sign_in_method
+    `SELECT email, name, roles, programs, from_environment, invited_at, last_seen_at
      FROM staff_members WHERE NOT from_environment OR email = ANY ($1::text[])`,
     [env],
   );
-  const enrolled = await enrolledAddresses(deps.db, [...env, ...rows.map((r) => r.email)]);
+  const emails = [...env, ...rows.map((r) => r.email)];
+  const [enrolled, signIns] = [await enrolledAddresses(deps.db, emails), await lastSignIns(deps.db, emails)];
   const byEmail = new Map(rows.map((r) => [r.email, r]));
-  const signIn = (email: string) => {
-    const row = byEmail.get(email);
-    return {
-      last_sign_in_at: iso(row?.last_sign_in_at ?? null),
-      last_sign_in_method: row?.last_sign_in_method ?? null,
-      mfa_enrolled: enrolled.has(email),
-    };
-  };
+  const signIn = (email: string) => ({
+    last_sign_in_at: iso(signIns.get(email)?.at ?? null),
+    last_sign_in_method: signIns.get(email)?.method ?? null,
+    mfa_enrolled: enrolled.has(email),
+  });
   const members: TeamMember[] = env.map((email) => ({
     email,
     name: null,
@@ -67,6 +62,23 @@ export async function listTeam(deps: Pick<AppDeps, 'db' | 'config'>): Promise<Te
     });
   }
   return members.sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/** Each address's latest sign-in, from the audit log (its partial index staff_audit_log_sign_ins). */
+async function lastSignIns(
+  db: Queryable,
+  emails: string[],
+): Promise<Map<string, { at: Date; method: StaffSignInMethod }>> {
+  const { rows } = await db.query<{ email: string; at: Date; method: StaffSignInMethod }>(
+    `SELECT e.email, s.created_at AS at, s.detail->>'method' AS method
+     FROM unnest($1::text[]) AS e(email)
+     CROSS JOIN LATERAL (
+       SELECT created_at, detail FROM staff_audit_log
+       WHERE staff_email = e.email AND action = 'sign-in' ORDER BY created_at DESC LIMIT 1
+     ) s`,
+    [emails],
+  );
+  return new Map(rows.map((r) => [r.email, { at: r.at, method: r.method }]));
 }
 
 /** Which of these (normalised) addresses' accounts have a second factor: a confirmed TOTP key or a passkey. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../http/parse-body';
 import { recordStaffRead } from '../../session/audit-log';
-import { staffOf } from '../../session/require-staff';
+import { requireFreshSignIn, staffOf } from '../../session/require-staff';
 import { requireRight } from '../../session/staff-access';
 import { accountUrls } from '../accounts';
 import { enqueueMail, teamInvitationMail } from '../mail';
@@ -28,6 +28,8 @@ type Params = { email: string };
 export function teamRoutes(deps: AppDeps) {
   const now = () => deps.clock.now();
   const manage = { preHandler: requireRight(deps, 'manage_team') };
+  // Changes of the team ask for a fresh sign-in (issue 44); reading it does not.
+  const change = { preHandler: [requireRight(deps, 'manage_team'), requireFreshSignIn(deps)] };
 
   return async (app: FastifyInstance) => {
     app.get('/team', manage, async (req): Promise<TeamResponse> => {
@@ -36,7 +38,7 @@ export function teamRoutes(deps: AppDeps) {
       return { members };
     });
 
-    app.post('/team', manage, async (req, reply): Promise<TeamMember> => {
+    app.post('/team', change, async (req, reply): Promise<TeamMember> => {
       const body = parseBody(teamInviteBody, req.body);
       const email = normalizeEmail(body.email);
       refuseEnvironmentMember(deps, email);
@@ -77,7 +79,7 @@ export function teamRoutes(deps: AppDeps) {
       };
     });
 
-    app.put<{ Params: Params }>('/team/:email', manage, async (req) => {
+    app.put<{ Params: Params }>('/team/:email', change, async (req) => {
       const email = normalizeEmail(req.params.email);
       refuseEnvironmentMember(deps, email);
       const body = parseBody(teamChangeBody, req.body);
@@ -94,7 +96,7 @@ export function teamRoutes(deps: AppDeps) {
       return member;
     });
 
-    app.delete<{ Params: Params }>('/team/:email', manage, async (req) => {
+    app.delete<{ Params: Params }>('/team/:email', change, async (req) => {
       const email = normalizeEmail(req.params.email);
       refuseEnvironmentMember(deps, email);
       await deps.db.transaction(async (tx) => {
