@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import pg from 'pg';
 import { SESSION_COOKIE } from '@admissions/domain';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { loadConfig } from '../apps/server/src/config';
 import { sessionCheckFor } from '../apps/server/src/session/session-store';
 import { loadProfileInSession } from '../apps/server/src/features/application/profile-repository';
 import { profileResponse } from '../apps/server/src/features/application/profile-response';
@@ -33,9 +34,11 @@ function selectFloor(): (req: IncomingMessage) => Promise<unknown> {
 function profileFloor(): (req: IncomingMessage) => Promise<unknown> {
   const db = createPostgresDb({ connectionString, max });
   const clock = { now: () => new Date() };
+  // The session rule's staff limits come from the configuration, as the product reads it (defaults here).
+  const config = loadConfig({ DATABASE_URL: connectionString });
   const cookie = new RegExp(`(?:^|; )${SESSION_COOKIE}=([^;]+)`);
   return async (req) => {
-    const { check, settle } = sessionCheckFor({ db, clock }, req.headers.cookie?.match(cookie)?.[1] ?? '');
+    const { check, settle } = sessionCheckFor({ db, clock, config }, req.headers.cookie?.match(cookie)?.[1] ?? '');
     const row = await loadProfileInSession(db, check);
     const session = await settle(row);
     return row && session ? profileResponse(row, session, false) : null;
