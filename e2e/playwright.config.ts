@@ -10,6 +10,11 @@ process.env.E2E_LAKESIDE_PORT ??= String(freePortSync());
 process.env.E2E_LAKESIDE_CLOCK_PORT ??= String(freePortSync());
 const E2E_LAKESIDE_PORT = Number(process.env.E2E_LAKESIDE_PORT);
 const SECOND_TENANT_SPEC = /second-tenant\.spec\.ts$/;
+// The third stack (issue 44): staff sign-in with a second factor and the campus account, with its own clock.
+process.env.E2E_CAMPUS_PORT ??= String(freePortSync());
+process.env.E2E_CAMPUS_CLOCK_PORT ??= String(freePortSync());
+const E2E_CAMPUS_PORT = Number(process.env.E2E_CAMPUS_PORT);
+const STAFF_SIGN_IN_SPEC = /staff-sign-in.*\.spec\.ts$/;
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against
@@ -44,12 +49,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: SECOND_TENANT_SPEC, use: { viewport: { width: 1280, height: 900 } } },
+    {
+      name: 'desktop',
+      testIgnore: [SECOND_TENANT_SPEC, STAFF_SIGN_IN_SPEC],
+      use: { viewport: { width: 1280, height: 900 } },
+    },
     // Issue 29: another college's tenant file on a stack of its own.
     {
       name: 'lakeside',
       testMatch: SECOND_TENANT_SPEC,
       use: { viewport: { width: 1280, height: 900 }, baseURL: `http://localhost:${E2E_LAKESIDE_PORT}` },
+    },
+    // Issue 44: staff sign in with a second factor (STAFF_MFA=required) or the campus account, on a stack of its own.
+    {
+      name: 'campus',
+      testMatch: STAFF_SIGN_IN_SPEC,
+      use: { viewport: { width: 1280, height: 900 }, baseURL: `http://localhost:${E2E_CAMPUS_PORT}` },
     },
   ],
   webServer: [
@@ -76,6 +91,20 @@ export default defineConfig({
         E2E_STACK: 'lakeside',
         E2E_PORT: String(E2E_LAKESIDE_PORT),
         E2E_CLOCK_PORT: process.env.E2E_LAKESIDE_CLOCK_PORT,
+      },
+    },
+    {
+      command: 'node --import tsx support/start-stack.ts',
+      cwd: import.meta.dirname,
+      url: `http://localhost:${E2E_CAMPUS_PORT}/public/tenant`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_STACK: 'campus',
+        E2E_PORT: String(E2E_CAMPUS_PORT),
+        E2E_CLOCK_PORT: process.env.E2E_CAMPUS_CLOCK_PORT,
       },
     },
   ],

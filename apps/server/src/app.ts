@@ -47,6 +47,9 @@ import {
 } from './features/messages';
 import { paymentGatewayOf, paymentsRoutes, paymentsWebhookRoute, staffPaymentsRoutes } from './features/payments';
 import { teamRoutes } from './features/team';
+import { mfaResetRoute, staffMfaRoutes } from './features/staff-mfa';
+import { publicSsoRoute, staffOidcRoutes } from './features/staff-sso';
+import { idpCertificateExpiresAt, signInStatusRoute, staffSamlRoutes } from './features/staff-sso';
 import { statusRoutes, unsubscribeRoute } from './features/status';
 import { bounceRoute } from './features/mail';
 import { letterRefusalHandlers } from './features/recommendations';
@@ -166,6 +169,7 @@ function publicRoutes(deps: AppDeps, formContext: FormContext) {
     await scope.register(temporaryAnswersRoutes(deps, formContext));
     await scope.register(clientErrorRoute(deps));
     await scope.register(recommenderRoutes(deps));
+    await scope.register(publicSsoRoute(deps));
     await scope.register(unsubscribeRoute(deps));
     // One click from a news message's List-Unsubscribe (RFC 8058): a signed link, no login.
     await scope.register(newsUnsubscribeRoute(deps, formContext));
@@ -239,11 +243,15 @@ async function registerOfficeRoutes(
 ): Promise<void> {
   // The admissions office: its own preHandler answers 401 without a session and 403 to applicants.
   await api.register(staffRoutes(deps, formContext, pdfs), { prefix: '/staff' });
+  // The second factor's calls (issue 44): they answer a password session before it has passed its second factor.
+  await api.register(staffMfaRoutes(deps), { prefix: '/staff' });
   await api.register(
     async (scope) => {
       scope.addHook('preHandler', requireStaff(deps));
       // The team (decision 039): administrators manage the members here, behind the same staff check.
       await scope.register(teamRoutes(deps));
+      await scope.register(mfaResetRoute(deps));
+      await scope.register(signInStatusRoute(deps));
       await scope.register(retentionPreviewRoute(deps));
       // The office's reports (issue 47), each behind the reports right.
       await scope.register(reportsRoutes(deps, formContext));
@@ -264,7 +272,10 @@ async function registerOutsideApi(app: FastifyInstance, deps: AppDeps, formConte
   await app.register(lookupRoutes(deps, deps.lookups, deps.clock), { prefix: '/lookup' });
   // For the balancer and the operators: no session, no origin (decision 045).
   await app.register(healthRoutes(deps.db));
-  if (deps.config.metricsToken) await app.register(metricsRoute(deps, deps.config.metricsToken));
+  if (deps.config.metricsToken)
+    await app.register(
+      metricsRoute(deps, deps.config.metricsToken, { idpCertificateExpiresAt: idpCertificateExpiresAt(deps.config) }),
+    );
   // Bounces handed in by the MTA, only when BOUNCE_TOKEN is set (decision 054).
   if (deps.config.bounces.token)
     await app.register(bounceRoute(deps, deps.config.bounces.token, letterRefusalHandlers(deps)));
@@ -273,4 +284,8 @@ async function registerOutsideApi(app: FastifyInstance, deps: AppDeps, formConte
   if (gateway) await app.register(paymentsWebhookRoute(deps, gateway));
   // SPEC section 7: the print data, opened by a service token alone (never by a session).
   await app.register(serviceRoutes(deps, formContext), { prefix: '/service' });
+  // Staff sign-in through the campus OpenID provider (issue 44), when STAFF_OIDC_ISSUER is set.
+  if (deps.config.staffAuth.oidc) await app.register(staffOidcRoutes(deps));
+  // SAML 2.0 (issue 44), when STAFF_SAML_IDP_METADATA is set: the IdP's metadata is read here, at start.
+  if (deps.config.staffAuth.saml) await app.register(staffSamlRoutes(deps));
 }

@@ -35,6 +35,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the staff OpenID provider: https://, or http:// only on loopback, and all three parts together', () => {
+    const client = { STAFF_OIDC_CLIENT_ID: 'portal', STAFF_OIDC_CLIENT_SECRET: 'secret' };
+    const oidc = loadConfig({ ...client, STAFF_OIDC_ISSUER: 'https://login.college.test' }).staffAuth.oidc;
+    expect(oidc).toMatchObject({ clientId: 'portal', label: 'the campus account', claim: 'email' });
+    expect(oidc?.issuer.href).toBe('https://login.college.test/');
+    expect(loadConfig({ ...client, STAFF_OIDC_ISSUER: 'http://127.0.0.1:4000' }).staffAuth.oidc).not.toBeNull();
+    expect(() => loadConfig({ ...client, STAFF_OIDC_ISSUER: 'http://login.college.test' })).toThrow(/must be https/);
+    expect(() => loadConfig({ STAFF_OIDC_ISSUER: 'https://login.college.test' })).toThrow(/go together/);
+    expect(loadConfig({}).staffAuth.oidc).toBeNull();
+  });
+
   it('builds the default PUBLIC_URL from PORT, and treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '8080', DATABASE_URL: '' }).publicUrl.origin).toBe('http://localhost:8080');
   });

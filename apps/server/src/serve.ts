@@ -15,6 +15,7 @@ import { markStopping } from './infra/lifecycle';
 import type { Clock } from './infra/clock';
 import type { AppDeps } from './app-deps';
 import { startMetricsServer } from './features/operations';
+import { idpCertificateExpiresAt } from './features/staff-sso';
 
 /** How long after listening the background work starts when no request has asked for it. */
 const BACKGROUND_START_MS = 1000;
@@ -47,7 +48,10 @@ export async function serve(config: Config, hooks: Hooks = {}): Promise<AppDeps>
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.metricsPort) background.metrics = await startMetricsServer(deps, config.metricsPort, config.host);
+  if (config.metricsPort) {
+    const readings = { idpCertificateExpiresAt: idpCertificateExpiresAt(config) };
+    background.metrics = await startMetricsServer(deps, config.metricsPort, config.host, readings);
+  }
   await startBackground(config, deps, logger, background);
   return deps;
 }

@@ -21,5 +21,6 @@ export * from './schemas/payments';
 export * from './schemas/messages';
 export * from './schemas/tenant-config';
 export * from './schemas/staff-team';
+export * from './schemas/staff-sign-in';
 export * from './schemas/status';
 export * from './schemas/tenant-decisions';

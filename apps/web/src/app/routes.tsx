@@ -45,6 +45,7 @@ const staffAudit = lazyRoute(async () => (await import('../features/staff/audit/
 const staffReports = lazyRoute(async () => (await import('../features/reports/routes/reports-route')).ReportsRoute);
 const staffPayments = lazyRoute(async () => (await import('../features/staff/routes/payments-route')).PaymentsRoute);
 const staffMessages = lazyRoute(async () => (await import('../features/staff/routes/messages-route')).MessagesRoute);
+const staffSecurity = lazyRoute(async () => (await import('../features/staff/routes/security-route')).SecurityRoute);
 
 export const routes: RouteObject[] = [
   {
@@ -94,6 +95,8 @@ export const routes: RouteObject[] = [
       { path: 'staff/payments', ...staffPayments },
       // Messages to groups of applicants (issue 46), for members with the `message` right.
       { path: 'staff/messages', ...staffMessages },
+      // A member's own sign-in: passkeys and recovery codes (issue 44).
+      { path: 'staff/security', ...staffSecurity },
 
       { path: '*', Component: RedirectToDefault },
     ],

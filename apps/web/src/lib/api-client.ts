@@ -47,14 +47,46 @@ export async function apiRequest<T>(
     throw new ServerError(0);
   }
 
-  if (response.status === 401) throw new UnauthorizedError();
-
   const body = await readJson(response);
-  const error = response.ok ? undefined : errorFromBody(response.status, body);
+  if (response.status === 401 && !keepsSession(body)) throw new UnauthorizedError();
+  const error = response.ok ? undefined : errorFromBody(response.status, body, retryAfter(response));
   noteAnswer(ticket, response.headers.get(APPLICATION_ID_HEADER), error?.code);
+  // A risky staff action on an old sign-in (issue 44): once the user has signed in afresh, the same call again.
+  if (error?.code === 'REAUTH_REQUIRED' && freshSignIn && (await freshSignIn()))
+    return apiRequest<T>(method, path, payload, options);
   if (error) throw error;
   if (body === NOT_JSON) throw new ServerError(response.status);
   return body as T;
+}
+
+/**
+ * Asked when a call answers 401 REAUTH_REQUIRED (issue 44): resolves true once the user has signed in afresh, and
+ * the call is then made once more; false (they cancelled) leaves the refusal to the caller. The staff console sets
+ * it (features/staff-sign-in), so every console call is retried without any screen knowing.
+ */
+type FreshSignIn = () => Promise<boolean>;
+let freshSignIn: FreshSignIn | undefined;
+
+/** Sets the fresh sign-in; returns the function that removes it (fit as an effect's clean-up). */
+export function onReauthRequired(handler: FreshSignIn): () => void {
+  freshSignIn = handler;
+  return () => {
+    if (freshSignIn === handler) freshSignIn = undefined;
+  };
+}
+
+/**
+ * A 401 that keeps the session: a staff member's second step still to pass (MFA_REQUIRED) or a fresh sign-in
+ * asked for (REAUTH_REQUIRED). Any other 401 means the session is gone.
+ */
+function keepsSession(body: unknown): boolean {
+  const code = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).code : undefined;
+  return code === 'MFA_REQUIRED' || code === 'REAUTH_REQUIRED';
+}
+
+function retryAfter(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? '');
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 const NOT_JSON = Symbol('not JSON');
@@ -69,8 +101,9 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function errorFromBody(status: number, body: unknown): ServerError {
-  if (typeof body !== 'object' || body === null) return new ServerError(status);
+function errorFromBody(status: number, body: unknown, retryAfterSeconds?: number): ServerError {
+  if (typeof body !== 'object' || body === null)
+    return new ServerError(status, undefined, undefined, undefined, undefined, undefined, retryAfterSeconds);
   const { message, code, errors, moved_to: movedTo } = body as Record<string, unknown>;
   return new ServerError(
     status,
@@ -79,6 +112,7 @@ function errorFromBody(status: number, body: unknown): ServerError {
     isFieldErrors(errors) ? errors : undefined,
     typeof movedTo === 'string' && movedTo !== '' ? movedTo : undefined,
     body as Record<string, unknown>,
+    retryAfterSeconds,
   );
 }
 

@@ -30,6 +30,8 @@ export class ServerError extends ApiError {
   readonly movedTo: string | undefined;
   /** The refusal's JSON body as it came, for a code whose body carries more (CONFIRM_COUNT_MISMATCH's `count`). */
   readonly body: Readonly<Record<string, unknown>> | undefined;
+  /** The answer's Retry-After, in seconds: how long a refusal such as LOGIN_LOCKED lasts. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
@@ -38,6 +40,7 @@ export class ServerError extends ApiError {
     errors?: Record<string, string[]>,
     movedTo?: string,
     body?: Record<string, unknown>,
+    retryAfterSeconds?: number,
   ) {
     super(message);
     this.status = status;
@@ -45,6 +48,7 @@ export class ServerError extends ApiError {
     this.errors = errors;
     this.movedTo = movedTo;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

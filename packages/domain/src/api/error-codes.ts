@@ -121,6 +121,8 @@ export const ERROR_STATUS = {
   MFA_ALREADY_ENROLLED: 409,
   MFA_NOT_ENROLLED: 409,
   PASSKEY_INVALID: 400,
+  REAUTH_WITH_SSO: 409,
+  MFA_LAST_FACTOR: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
@@ -278,6 +280,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   MFA_ALREADY_ENROLLED: 'A second factor is already set up. An administrator can reset it if you lost it.',
   MFA_NOT_ENROLLED: 'No second factor is set up yet. Please set one up first.',
   PASSKEY_INVALID: 'The passkey could not be verified. Please try again, or use a code.',
+  REAUTH_WITH_SSO: 'You signed in with the campus account: please sign in with it again to confirm it is you.',
+  MFA_LAST_FACTOR:
+    'This is your only second factor, and one is required: set up another (an authenticator app or a passkey) before removing it.',
   LAST_ADMINISTRATOR: 'The team needs at least one administrator: the last one cannot be removed or lose the role.',
 };
 

@@ -4,7 +4,7 @@ import { Registry } from 'prom-client';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { metricsRegistry } from '../../infra/metrics/metrics';
-import { operationalGauges } from './operational-gauges';
+import { operationalGauges, type HandedReadings } from './operational-gauges';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -16,8 +16,8 @@ export function bearerMatches(authorization: string | undefined, token: string):
 }
 
 /** The Prometheus text of this process: the shared registry and the gauges read from this app's database. */
-export function metricsText(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
-  const merged = Registry.merge([metricsRegistry, operationalGauges(deps)]);
+export function metricsText(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, readings: HandedReadings = {}) {
+  const merged = Registry.merge([metricsRegistry, operationalGauges(deps, readings)]);
   return { contentType: merged.contentType, read: () => merged.metrics() };
 }
 
@@ -26,8 +26,8 @@ export function metricsText(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
  * with `Authorization: Bearer <token>` (401 otherwise). A separate
  * METRICS_PORT (server.ts) serves the same text to the internal network.
  */
-export function metricsRoute(deps: AppDeps, token: string) {
-  const text = metricsText(deps);
+export function metricsRoute(deps: AppDeps, token: string, readings: HandedReadings = {}) {
+  const text = metricsText(deps, readings);
   return async (app: FastifyInstance) => {
     app.get('/metrics', async (request, reply) => {
       if (!bearerMatches(request.headers.authorization, token)) throw new AppError('UNAUTHORIZED');

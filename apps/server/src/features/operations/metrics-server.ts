@@ -1,14 +1,15 @@
 import { createServer } from 'node:http';
 import type { AppDeps } from '../../app-deps';
 import { bearerMatches, metricsText } from './metrics-route';
+import type { HandedReadings } from './operational-gauges';
 
 /**
  * METRICS_PORT: a second listener that serves GET /metrics alone, for a
  * scraper on the internal network (bind it where the public cannot reach,
  * deploy/README.md). With METRICS_TOKEN set, it asks for the token too.
  */
-export async function startMetricsServer(deps: AppDeps, port: number, host: string) {
-  const text = metricsText(deps);
+export async function startMetricsServer(deps: AppDeps, port: number, host: string, readings: HandedReadings = {}) {
+  const text = metricsText(deps, readings);
   const token = deps.config.metricsToken;
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];

@@ -20,8 +20,22 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  * registry per app): job queues' depth and oldest waiting job, live sessions,
  * the pool's connections. Labelled by queue name only.
  */
-export function operationalGauges(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): Registry {
+export function operationalGauges(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  readings: HandedReadings = {},
+): Registry {
   const registry = new Registry();
+  const idpExpiry = readings.idpCertificateExpiresAt;
+  if (idpExpiry) {
+    new Gauge({
+      name: 'staff_idp_certificate_expiry_seconds',
+      help: "Seconds until the SAML identity provider's signing certificate expires (negative once it has).",
+      registers: [registry],
+      collect() {
+        this.set((idpExpiry.getTime() - deps.clock.now().getTime()) / 1000);
+      },
+    });
+  }
   // Both queue gauges read one query: the first of a scrape starts it, the other awaits the same answer.
   let queueRead: Promise<{ queue: string; n: number; age: number }[]> | undefined;
   const readQueues = () => {
@@ -96,6 +110,12 @@ export function operationalGauges(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>
     });
   }
   return registry;
+}
+
+/** Readings of other features, handed in by the composition root (operations uses no other feature). */
+export interface HandedReadings {
+  /** When the SAML IdP's signing certificate expires (features/staff-sso, read at start); none without SAML. */
+  idpCertificateExpiresAt?: Date | null;
 }
 
 export interface PoolStats {

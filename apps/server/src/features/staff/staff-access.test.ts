@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anotherSession, loggedInClient, profileOf, userIdOf } from '../../test-support/application-helpers';
+import { anotherSession, loggedInClient, profileOf } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, applicantWith, setStaffList } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp } from '../../test-support/test-app';
 import { HOUR, MINUTE } from '../../infra/time-units';

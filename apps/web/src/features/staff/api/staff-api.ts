@@ -43,14 +43,18 @@ export const csvExportUrl = (filters: ListFilters) => {
   return `/api/staff/applications.csv${listQueryString(rest)}`;
 };
 
-/** Whether this session is staff: a 403 (an applicant) is an answer to show, not a crash. */
+/**
+ * Whether this session is staff: a 403 (an applicant) is an answer to show, not a crash, and so is 401
+ * MFA_REQUIRED (a password sign-in whose second step is still to pass, issue 44).
+ */
 export function useStaffMe(enabled: boolean) {
   return useQuery({
     queryKey: ['staff', 'me'],
     enabled,
     queryFn: () => api.get<StaffMeResponse>('/api/staff/me'),
     throwOnError: (error) =>
-      !(error instanceof ServerError && error.status === 403) && !(error.name === 'UnauthorizedError'),
+      !(error instanceof ServerError && (error.status === 403 || error.code === 'MFA_REQUIRED')) &&
+      !(error.name === 'UnauthorizedError'),
   });
 }
 

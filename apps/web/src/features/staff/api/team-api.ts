@@ -21,3 +21,6 @@ export const changeMember = (input: TeamMemberInput) =>
   });
 
 export const removeMember = (email: string) => api.delete<unknown>(`/api/staff/team/${enc(email)}`);
+
+/** The member sets up a second factor again at their next password sign-in (issue 44); it may ask a fresh sign-in. */
+export const resetSecondFactor = (email: string) => api.post<unknown>(`/api/staff/team/${enc(email)}/mfa-reset`);

@@ -33,7 +33,11 @@ export function ConsoleNav() {
       <p className={styles.who}>
         Signed in as {me.name ? `${me.name} (${me.email}; ` : `${me.email} (`}
         {me.roles.join(', ')}
-        {me.programs ? `; ${me.programs.join(', ')}` : ''})
+        {me.programs ? `; ${me.programs.join(', ')}` : ''}) ·{' '}
+        {/* The member's own passkeys and recovery codes (issue 44). */}
+        <NavLink to="/staff/security" className={styles.whoLink}>
+          Your sign-in
+        </NavLink>
       </p>
     </nav>
   );

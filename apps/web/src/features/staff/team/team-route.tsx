@@ -2,6 +2,7 @@ import { memberLabel, type TeamMember } from '@admissions/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useZonedTime } from '../../../shared/site/zoned-time';
+import { SIGN_IN_METHOD_WORDS } from '../../staff-sign-in/components/sign-in-words';
 import { TEAM_KEY, useTeam } from '../api/team-api';
 import { useResultFocus } from '../components/use-result-focus';
 import styles from '../components/staff.module.css';
@@ -9,6 +10,7 @@ import { Loaded, staffRoute, StaffTable } from '../components/staff-page';
 import { InviteForm } from './invite-form';
 import { ROLE_LABELS, usePrograms } from './member-fields';
 import { MEMBERS_TITLE_ID, MemberActions } from './member-actions';
+import { ResetSecondFactor } from './reset-second-factor';
 
 /** The office's team (administrators): /staff/team. */
 export const TeamRoute = staffRoute('manage_team', 'Team', TeamSections);
@@ -52,10 +54,12 @@ function TeamSections() {
 function MembersTable({ members, onDone }: { members: TeamMember[]; onDone: (message: string) => void }) {
   const { programLabel } = usePrograms();
   const time = useZonedTime();
+  const queryClient = useQueryClient();
+  const onReset = () => void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
   return (
     <StaffTable
       caption="Members of the admissions office"
-      columns={['Member', 'Roles', 'Programs', 'Status', 'Invited', 'Last seen', 'Actions']}
+      columns={['Member', 'Roles', 'Programs', 'Status', 'Invited', 'Last seen', 'Sign-in', 'Second factor', 'Actions']}
     >
       <tbody>
         {members.map((m) => (
@@ -74,6 +78,16 @@ function MembersTable({ members, onDone }: { members: TeamMember[]; onDone: (mes
             <td data-label="Status">{m.status === 'active' ? 'Active' : 'Invited'}</td>
             <td data-label="Invited">{m.invited_at ? time(m.invited_at) : ''}</td>
             <td data-label="Last seen">{m.last_seen_at ? time(m.last_seen_at) : 'Not yet'}</td>
+            {/* How and when they last signed in, and whether a second factor is set up (issue 44). */}
+            <td data-label="Sign-in">
+              {m.last_sign_in_at && m.last_sign_in_method
+                ? `${SIGN_IN_METHOD_WORDS[m.last_sign_in_method]}, ${time(m.last_sign_in_at)}`
+                : 'Not yet'}
+            </td>
+            <td data-label="Second factor">
+              {m.mfa_enrolled ? 'Set up' : 'Not set up'}
+              {m.mfa_enrolled && <ResetSecondFactor member={m} onDone={onReset} />}
+            </td>
             <td>
               {m.from_environment ? (
                 <span className={styles.muted}>Administrator from the server's settings (STAFF_EMAILS)</span>

@@ -1,4 +1,5 @@
 import type {
+  MfaStatus,
   Note,
   QueueItem,
   ReviewsResponse,
@@ -134,6 +135,17 @@ export const MEMBERS: TeamMember[] = [
   },
 ];
 
+/** GET /api/staff/mfa of a password sign-in with an authenticator app, its second step passed. */
+export const PASSWORD_SESSION: MfaStatus = {
+  enrolled: true,
+  methods: ['totp'],
+  sign_in_method: 'password',
+  second_factor_passed: true,
+  required: true,
+  passkeys: [],
+  recovery_codes_left: 10,
+};
+
 export const QUEUE: QueueItem[] = [ADA, ALAN].map((id, i) => ({
   user_id: id,
   first_name: i === 0 ? 'Ada' : 'Alan',
@@ -170,6 +182,10 @@ export function consoleServer(who: StaffMeResponse) {
       return json({ ...profile, is_staff: true });
     },
     'GET /api/staff/me': () => json(who),
+    // A password session past its second step, and a campus certificate far from expiry (issue 44).
+    'GET /api/staff/mfa': () => json(PASSWORD_SESSION),
+    'GET /api/staff/sign-in-status': () =>
+      json({ protocol: null, idp_certificate_expires_at: null, idp_certificate_expiring: false }),
     'GET /api/staff/applications': () => json({ rows: ROWS, page: 1, page_size: 50, total: 2, total_capped: false }),
     'GET /api/staff/stages': () => json({ stages: STAGES }),
     'GET /api/staff/rubrics': () => json(RUBRICS),
