@@ -48,8 +48,13 @@ import {
 import { paymentGatewayOf, paymentsRoutes, paymentsWebhookRoute, staffPaymentsRoutes } from './features/payments';
 import { teamRoutes } from './features/team';
 import { mfaResetRoute, staffMfaRoutes } from './features/staff-mfa';
-import { publicSsoRoute, staffOidcRoutes } from './features/staff-sso';
-import { idpCertificateExpiresAt, signInStatusRoute, staffSamlRoutes } from './features/staff-sso';
+import {
+  idpCertificateExpiresAt,
+  publicSsoRoute,
+  signInStatusRoute,
+  staffOidcRoutes,
+  staffSamlRoutes,
+} from './features/staff-sso';
 import { statusRoutes, unsubscribeRoute } from './features/status';
 import { bounceRoute } from './features/mail';
 import { letterRefusalHandlers } from './features/recommendations';

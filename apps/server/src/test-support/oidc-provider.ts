@@ -74,45 +74,48 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
   let nextIdToken: IdTokenChange | undefined;
   let unavailable = false;
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [`${publicUrl}/auth/staff/oidc/callback`],
-        post_logout_redirect_uris: [`${publicUrl}/login`],
-        backchannel_logout_uri: `${publicUrl}/auth/staff/oidc/backchannel-logout`,
-        backchannel_logout_session_required: true,
-      },
-    ],
-    jwks: { keys: [signing.privateJwk] },
-    cookies: { keys: [randomBytes(24).toString('base64url')] },
-    findAccount: (_ctx: unknown, id: string) => {
-      const person = options.people.find((p) => p.sub === id);
-      return person && { accountId: person.sub, claims: () => ({ ...person }) };
-    },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // The scopes' claims in the ID token itself, as most campus providers send the address (or only in UserInfo).
-    conformIdTokenClaims: options.claimsInIdToken === false,
-    // The app is a first-party client: no consent screen.
-    loadExistingGrant: autoGrant,
-    features: {
-      devInteractions: { enabled: true },
-      backchannelLogout: { enabled: true },
-      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
-    },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
-    renderError: (ctx: KoaContext, out: { error?: string }) => {
-      ctx.type = 'html';
-      ctx.body = page('Error', `<h1>${escape(out.error ?? 'error')}</h1>`);
-    },
-    // The app under test listens on loopback too: let the back-channel reach it (oidc-provider refuses
-    // special-use addresses by default).
-    fetch: (url: string, init: RequestInit & { dispatcher?: unknown }) => {
-      delete init.dispatcher;
-      return fetch(url, init);
-    },
-  });
+  const provider = quietly(
+    () =>
+      new Provider(issuer, {
+        clients: [
+          {
+            client_id: clientId,
+            client_secret: clientSecret,
+            redirect_uris: [`${publicUrl}/auth/staff/oidc/callback`],
+            post_logout_redirect_uris: [`${publicUrl}/login`],
+            backchannel_logout_uri: `${publicUrl}/auth/staff/oidc/backchannel-logout`,
+            backchannel_logout_session_required: true,
+          },
+        ],
+        jwks: { keys: [signing.privateJwk] },
+        cookies: { keys: [randomBytes(24).toString('base64url')] },
+        findAccount: (_ctx: unknown, id: string) => {
+          const person = options.people.find((p) => p.sub === id);
+          return person && { accountId: person.sub, claims: () => ({ ...person }) };
+        },
+        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+        // The scopes' claims in the ID token itself, as most campus providers send the address (or only in UserInfo).
+        conformIdTokenClaims: options.claimsInIdToken === false,
+        // The app is a first-party client: no consent screen.
+        loadExistingGrant: autoGrant,
+        features: {
+          devInteractions: { enabled: true },
+          backchannelLogout: { enabled: true },
+          rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+        },
+        ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+        renderError: (ctx: KoaContext, out: { error?: string }) => {
+          ctx.type = 'html';
+          ctx.body = page('Error', `<h1>${escape(out.error ?? 'error')}</h1>`);
+        },
+        // The app under test listens on loopback too: let the back-channel reach it (oidc-provider refuses
+        // special-use addresses by default).
+        fetch: (url: string, init: RequestInit & { dispatcher?: unknown }) => {
+          delete init.dispatcher;
+          return fetch(url, init);
+        },
+      }),
+  );
   // A test that asked for it changes the next ID token as it leaves the token endpoint, re-signed.
   provider.use(async (ctx, next) => {
     await next();
@@ -210,4 +213,20 @@ function escape(text: string): string {
 function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * oidc-provider warns, on stderr, that its in-memory store and its own login page are for development: here they
+ * are what a test provider is, so the warnings are kept out of the test runs' output.
+ */
+function quietly<T>(make: () => T): T {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).startsWith('oidc-provider WARNING')) warn(...args);
+  };
+  try {
+    return make();
+  } finally {
+    console.warn = warn;
+  }
 }
