@@ -46,8 +46,10 @@ export async function login(deps: AppDeps, body: LoginBody, client: AccountClien
       const lockMs = Math.min(LOGIN_MAX_LOCK_MS, LOGIN_FIRST_LOCK_MS * 2 ** (failures - LOGIN_FREE_FAILURES));
       await lockLogin(db, key, new Date(clock.now().getTime() + lockMs));
     }
-    // A staff address's failures are in the office's audit log too (issue 44); the answer is the same.
-    if (user && (await isStaffAtLogin(deps, user.email)))
+    // A staff address's failures are in the office's audit log too (issue 44); the answer is the same. The team is
+    // asked for every address, registered or not, so the statements sent tell no one which addresses have accounts.
+    const staffAddress = await isStaffAtLogin(deps, email);
+    if (user && staffAddress)
       await recordStaffSignInFailure(
         db,
         { userId: user.id, email: user.email },

@@ -47,6 +47,10 @@ export const ACCOUNT_TABLES: readonly { table: string; column: string }[] = [
   // No more news (issue 46): the person's choice, whichever application the mail was about.
   { table: 'news_unsubscribes', column: 'account_id' },
   { table: 'staff_audit_log', column: 'staff_user_id' },
+  // A staff member's second factor (issue 44): the account's, whatever application it may hold.
+  { table: 'staff_totp', column: 'user_id' },
+  { table: 'staff_recovery_codes', column: 'user_id' },
+  { table: 'staff_passkeys', column: 'user_id' },
   { table: 'service_tokens', column: 'created_by' },
   // Where a moved application went (decision 064): the id the office's links named, and the owner it moved to.
   // A record of the move, not part of the application: a later move leaves it as it is.

@@ -2,6 +2,7 @@ import { STAFF_ROLES, type StaffMessage, type StaffRole } from '@admissions/doma
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
+import { expectRoleOutcome, expectStaffOnly, type MatrixCall } from '../../test-support/role-matrix';
 import { staffWithRoles } from '../../test-support/staff-roles-helper';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 
@@ -39,9 +40,7 @@ async function newDraft(): Promise<StaffMessage> {
   return res.json<StaffMessage>();
 }
 
-type Call = { name: string; status: number; run: (c: TestClient) => ReturnType<TestClient['get']> };
-
-const calls: Call[] = [
+const calls: MatrixCall[] = [
   { name: 'GET /messages', status: 200, run: (c) => c.get('/api/staff/messages') },
   { name: 'GET /messages/:id', status: 200, run: (c) => c.get(`/api/staff/messages/${shared.id}`) },
   { name: 'POST /messages', status: 201, run: (c) => c.post('/api/staff/messages', BODY) },
@@ -78,22 +77,9 @@ describe('who may write to groups of applicants', () => {
   });
 
   for (const role of STAFF_ROLES)
-    it.each(calls)(`${role}: $name`, async (call) => {
-      const email = `${role}@college.test`;
-      const member = await staffWithRoles(t, email, [role]);
-      const res = await call.run(member);
-      if (HAS_MESSAGE[role]) {
-        expect(res.statusCode, res.body).toBe(call.status);
-      } else {
-        expect(res.statusCode).toBe(403);
-        expect(res.json()).toMatchObject({ code: 'STAFF_RIGHT_MISSING' });
-        const denied = await t.db.query(
-          `SELECT 1 FROM staff_audit_log WHERE staff_email = $1 AND action = 'denied' AND detail->>'right' = 'message'`,
-          [email],
-        );
-        expect(denied.rows.length).toBeGreaterThan(0);
-      }
-    });
+    it.each(calls)(`${role}: $name`, (call) =>
+      expectRoleOutcome(t, role, call, { allowed: HAS_MESSAGE[role], right: 'message' }),
+    );
 
   const onOneMessage = calls.filter((c) => c.name.includes(':id') && c.name !== 'DELETE /messages/:id');
   it.each(onOneMessage)('a decider of other programs: 404 for $name on a message to every program', async (call) => {
@@ -117,12 +103,7 @@ describe('who may write to groups of applicants', () => {
     ]);
   });
 
-  it.each(calls)('an applicant gets 403 and no session 401 for $name', async (call) => {
-    expect((await call.run(admin)).statusCode).toBe(call.status);
-    const asApplicant = await call.run(applicant.client);
-    expect(asApplicant.statusCode).toBe(403);
-    expect(asApplicant.json()).toMatchObject({ code: 'STAFF_ONLY' });
-    const anonymous = await call.run(t.client());
-    expect(anonymous.statusCode).toBe(401);
-  });
+  it.each(calls)('an applicant gets 403 and no session 401 for $name', (call) =>
+    expectStaffOnly(t, admin, applicant.client, call),
+  );
 });

@@ -3,6 +3,7 @@ import { STAFF_ROLES, type StaffRole } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
+import { expectRoleOutcome, expectStaffOnly, type MatrixCall } from '../../test-support/role-matrix';
 import { staffWithRoles } from '../../test-support/staff-roles-helper';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 
@@ -43,9 +44,7 @@ async function paidCheck(): Promise<string> {
   return id;
 }
 
-type Call = { name: string; status: number; run: (c: TestClient) => ReturnType<TestClient['get']> };
-
-const calls: Call[] = [
+const calls: MatrixCall[] = [
   { name: 'GET /payments', status: 200, run: (c) => c.get('/api/staff/payments') },
   { name: 'GET /payments as CSV', status: 200, run: (c) => c.get('/api/staff/payments?format=csv') },
   {
@@ -96,22 +95,9 @@ const HAS_PAYMENTS: Record<StaffRole, boolean> = {
 
 describe('who may read and move money', () => {
   for (const role of STAFF_ROLES)
-    it.each(calls)(`${role}: $name`, async (call) => {
-      const email = `${role}@college.test`;
-      const member = await staffWithRoles(t, email, [role]);
-      const res = await call.run(member);
-      if (HAS_PAYMENTS[role]) {
-        expect(res.statusCode, res.body).toBe(call.status);
-      } else {
-        expect(res.statusCode).toBe(403);
-        expect(res.json()).toMatchObject({ code: 'STAFF_RIGHT_MISSING' });
-        const denied = await t.db.query(
-          `SELECT 1 FROM staff_audit_log WHERE staff_email = $1 AND action = 'denied' AND detail->>'right' = 'payments'`,
-          [email],
-        );
-        expect(denied.rows.length).toBeGreaterThan(0);
-      }
-    });
+    it.each(calls)(`${role}: $name`, (call) =>
+      expectRoleOutcome(t, role, call, { allowed: HAS_PAYMENTS[role], right: 'payments' }),
+    );
 
   const onOneApplication = calls.filter((c) => !c.name.startsWith('GET /payments'));
   it.each(onOneApplication)('a bursar of another program: 404 for $name, as for no application', async (call) => {
@@ -135,12 +121,7 @@ describe('who may read and move money', () => {
     expect(await listed(outside)).toEqual([]);
   });
 
-  it.each(calls)('an applicant gets 403 and no session 401 for $name', async (call) => {
-    expect((await call.run(admin)).statusCode).toBe(call.status);
-    const asApplicant = await call.run(applicant.client);
-    expect(asApplicant.statusCode).toBe(403);
-    expect(asApplicant.json()).toMatchObject({ code: 'STAFF_ONLY' });
-    const anonymous = await call.run(t.client());
-    expect(anonymous.statusCode).toBe(401);
-  });
+  it.each(calls)('an applicant gets 403 and no session 401 for $name', (call) =>
+    expectStaffOnly(t, admin, applicant.client, call),
+  );
 });

@@ -2,6 +2,7 @@ import { STAFF_ROLES, type StaffRole } from '@admissions/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
+import { expectRoleOutcome, expectStaffOnly, type MatrixCall } from '../../test-support/role-matrix';
 import { staffWithRoles } from '../../test-support/staff-roles-helper';
 import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 
@@ -23,12 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Call = {
-  name: string;
-  status: number;
-  everyMember: boolean;
-  run: (c: TestClient) => ReturnType<TestClient['get']>;
-};
+type Call = MatrixCall & { everyMember: boolean };
 
 const calls: Call[] = [
   { name: 'GET /mfa', status: 200, everyMember: true, run: (c) => c.get('/api/staff/mfa') },
@@ -62,22 +58,9 @@ const MANAGES_TEAM: Record<StaffRole, boolean> = {
 
 describe('who may use the sign-in calls', () => {
   for (const role of STAFF_ROLES)
-    it.each(calls)(`${role}: $name`, async (call) => {
-      const email = `${role}.signin@college.test`;
-      const member = await staffWithRoles(t, email, [role]);
-      const res = await call.run(member);
-      if (call.everyMember || MANAGES_TEAM[role]) {
-        expect(res.statusCode, res.body).toBe(call.status);
-      } else {
-        expect(res.statusCode).toBe(403);
-        expect(res.json()).toMatchObject({ code: 'STAFF_RIGHT_MISSING' });
-        const denied = await t.db.query(
-          `SELECT 1 FROM staff_audit_log WHERE staff_email = $1 AND action = 'denied' AND detail->>'right' = 'manage_team'`,
-          [email],
-        );
-        expect(denied.rows.length).toBeGreaterThan(0);
-      }
-    });
+    it.each(calls)(`${role}: $name`, (call) =>
+      expectRoleOutcome(t, role, call, { allowed: call.everyMember || MANAGES_TEAM[role], right: 'manage_team' }),
+    );
 
   it.each(calls)('a member limited to one program is treated as their role is: $name', async (call) => {
     const program = t.deps.config.tenant.programs[0]!.code;
@@ -87,12 +70,7 @@ describe('who may use the sign-in calls', () => {
     expect((await call.run(limitedReader)).statusCode).toBe(call.everyMember ? call.status : 403);
   });
 
-  it.each(calls)('an applicant gets 403 and no session 401 for $name', async (call) => {
-    expect((await call.run(admin)).statusCode).toBe(call.status);
-    const asApplicant = await call.run(applicant.client);
-    expect(asApplicant.statusCode).toBe(403);
-    expect(asApplicant.json()).toMatchObject({ code: 'STAFF_ONLY' });
-    const anonymous = await call.run(t.client());
-    expect(anonymous.statusCode).toBe(401);
-  });
+  it.each(calls)('an applicant gets 403 and no session 401 for $name', (call) =>
+    expectStaffOnly(t, admin, applicant.client, call),
+  );
 });
