@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import styles from './sign-in.module.css';
 
-type QrModule = typeof import('qrcode');
-
-/** The otpauth:// address as an SVG QR code, drawn in the browser: the key never leaves for another service. */
+/**
+ * The otpauth:// address as an SVG QR code, drawn in the browser: the key never leaves for another service.
+ * The drawer (an ES module: a CommonJS one made the bundler add a runtime file to every page) is fetched when first
+ * needed.
+ */
 async function qrSvg(text: string): Promise<string> {
-  // A CommonJS package, fetched when first needed: its functions sit on the default export in some bundles.
-  const loaded = (await import('qrcode')) as QrModule & { default?: QrModule };
-  return (loaded.default ?? loaded).toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const { renderSVG } = await import('uqr');
+  return renderSVG(text, { ecc: 'M', border: 1 });
 }
 
 /** The QR code to scan, as an image with its alternative: the key as text is right beside it. */
