@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import '../../http/form-body';
 import { AppError } from '../../http/app-error';
 import type { PaymentGateway } from '../../infra/payments/stripe-gateway';
 import { settleNow, storeEvent } from './payment-events';
@@ -9,13 +10,6 @@ export const PAYMENTS_WEBHOOK_PATH = '/api/payments/webhook';
 
 /** A provider's event is a few kilobytes; a body past this is no event of theirs. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route authenticates by the provider's signature of its raw body: no browser can forge it. */
-    providerSigned?: boolean;
-  }
-}
 
 /**
  * POST /api/payments/webhook (issue 43): the provider's signed events, verified by the SDK against

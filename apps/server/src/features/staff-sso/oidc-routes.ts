@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { acceptFormBodies } from '../../http/form-body';
 import { AppError } from '../../http/app-error';
 import { assertSameOrigin } from '../../http/origin-guard';
 import { endSessionsOf, verifyLogoutToken } from './oidc-backchannel-logout';
@@ -8,13 +9,6 @@ import { oidcDiscovery } from './oidc-discovery';
 import { OIDC_CALLBACK_PATH, startOidcLogin } from './oidc-login';
 import { oidcLogout } from './oidc-logout';
 import { sendSsoError } from './sso-error-page';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route authenticates by the provider's signature (of its body, or of a token in it): no browser can forge it. */
-    providerSigned?: boolean;
-  }
-}
 
 /** A logout token is a signed JWT of a few hundred bytes; a form past this is no provider's. */
 const LOGOUT_BODY_LIMIT = 16 * 1024;
@@ -29,11 +23,7 @@ export function staffOidcRoutes(deps: AppDeps) {
   const discovery = oidcDiscovery(settings);
   return async (app: FastifyInstance) => {
     // The provider posts its logout token as a form; this scope alone parses forms (the rest of the app: JSON).
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: LOGOUT_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormBodies(app, LOGOUT_BODY_LIMIT);
 
     app.get<{ Querystring: { return_to?: string; prompt?: string } }>('/auth/staff/oidc/login', (req, reply) =>
       pageOnError(req, reply, async () => startOidcLogin(deps, await discovery(req.log), req, reply)),

@@ -1,18 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { acceptFormBodies } from '../../http/form-body';
 import { AppError } from '../../http/app-error';
 import { finishSamlLogin } from './saml-acs';
 import { SAML_ACS_PATH, SAML_LOGIN_PATH, SAML_METADATA_PATH, samlClient } from './saml-client';
 import { samlIdpOf } from './saml-idp-metadata';
 import { staffReturnPath } from './saml-return-to';
 import { sendSsoError } from './sso-error-page';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route authenticates by the provider's signature (of its body, or of a token in it): no browser can forge it. */
-    providerSigned?: boolean;
-  }
-}
 
 /** A signed SAML Response is some kilobytes (a certificate, a few attributes); a form past this is no IdP's. */
 const ACS_BODY_LIMIT = 128 * 1024;
@@ -31,11 +25,7 @@ export function staffSamlRoutes(deps: AppDeps) {
   const samlAgain = samlClient(deps, idp, { forceAuthn: true });
   return async (app: FastifyInstance) => {
     // The IdP's browser POST is a form; this scope alone parses forms (the rest of the app: JSON).
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: ACS_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormBodies(app, ACS_BODY_LIMIT);
 
     // What the college's IdP administrators load to trust this product (its entity id is this very address).
     app.get(SAML_METADATA_PATH, async (_req, reply) =>
