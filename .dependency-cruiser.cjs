@@ -15,13 +15,13 @@ const testSupport = ['/test-support/', '^apps/web/src/test/', '^apps/web/src/fea
  * allow, so a new import that climbs means moving the feature up here (and in the table) on purpose.
  */
 const FEATURE_LAYERS = [
-  ['client-errors', 'documents', 'lookup', 'operations', 'tenant'],
+  ['api-tokens', 'client-errors', 'documents', 'lookup', 'operations', 'tenant', 'webhooks'],
   ['mail', 'pdf'],
   ['accounts', 'recommendations'],
   ['checklist', 'housekeeping', 'staff-mfa', 'staff-sso', 'team'],
   ['staff'],
   ['decisions', 'messages', 'office-items', 'payments', 'reports', 'service'],
-  ['cycles', 'status'],
+  ['api-v1', 'cycles', 'exports', 'status'],
   ['application', 'my-data'],
   ['retention'],
 ];

@@ -97,7 +97,7 @@ const webTestCrossings = [`${web}/features`, `${web}/shared`];
  * shared piece down (to a lower feature, shared/, components/ or lib/), or is moved up here on purpose.
  */
 const webFeatureLayers = [
-  ['applications', 'messages', 'payments', 'pdf', 'staff-sign-in'],
+  ['applications', 'integrations', 'messages', 'payments', 'pdf', 'staff-sign-in'],
   ['auth', 'documents'],
   ['cycles', 'recommendations', 'service'],
   ['status'],

@@ -75,6 +75,7 @@ const NO_DATABASE = [
   'infra/jobs/periodic-job.test.ts',
   'infra/mail/mailer.test.ts',
   'infra/worker-threads/worker-pool.test.ts',
+  'infra/sealed-secret.test.ts',
 ].map(server);
 
 /**
@@ -87,6 +88,7 @@ const POSTGRES_ONLY = [
   'features/staff/role-matrix.test.ts',
   'features/decisions/decisions-authorization.test.ts',
   'features/retention/retention-preview-roles.test.ts',
+  'features/api-tokens/api-tokens-roles.test.ts',
   // Hostile input and HTTP plumbing: refused before any statement runs.
   'http/route-fuzz.test.ts',
   'http/security-headers.test.ts',

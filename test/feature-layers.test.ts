@@ -59,7 +59,11 @@ function documentedLayers(markdown: string): Row[] {
       .split('|')
       .slice(1, -1)
       .map((cell) => cell.trim());
-    return { layer: Number(layer), features: [...features.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!), mayUse: uses };
+    return {
+      layer: Number(layer),
+      features: [...features.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!),
+      mayUse: uses,
+    };
   });
 }
 

@@ -126,6 +126,8 @@ Object.assign(process.env, {
   // Every journey signs up from this one address, more than the default 30 mails in 10 minutes allow;
   // the limit itself is proven by the server tests (two-processes.test.ts).
   MAIL_PER_IP_LIMIT: '1000',
+  // The integrations journey (issue 45) posts webhooks to a plain-HTTP receiver it starts on 127.0.0.1.
+  ...(firstStack ? { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' } : {}),
   ...(stripe
     ? { STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url }
     : {}),

@@ -47,6 +47,8 @@ import {
 } from './features/messages';
 import { paymentGatewayOf, paymentsRoutes, paymentsWebhookRoute, staffPaymentsRoutes } from './features/payments';
 import { teamRoutes } from './features/team';
+import { apiV1Routes } from './features/api-v1';
+import { apiTokensRoutes } from './features/api-tokens';
 import { mfaResetRoute, staffMfaRoutes } from './features/staff-mfa';
 import {
   idpCertificateExpiresAt,
@@ -59,7 +61,9 @@ import { statusRoutes, unsubscribeRoute } from './features/status';
 import { bounceRoute } from './features/mail';
 import { letterRefusalHandlers } from './features/recommendations';
 import { tenantRoute } from './features/tenant/tenant-route';
+import { exportsRoutes } from './features/exports';
 import { healthRoutes, metricsRoute } from './features/operations';
+import { webhookRoutes } from './features/webhooks';
 import { registerErrorHandler } from './http/error-handler';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { registerRequestMetrics } from './http/request-metrics';
@@ -202,6 +206,8 @@ function apiRoutes(deps: AppDeps, formContext: FormContext) {
     });
     await api.register(applicantRoutes(deps, formContext, pdfs, applicantCopies));
     await registerOfficeRoutes(api, deps, formContext, pdfs);
+    // The read API (issue 45): bearer tokens, never a session; its packets are drawn by the same thread.
+    await api.register(apiV1Routes(deps, formContext, pdfs), { prefix: '/v1' });
   };
 }
 
@@ -255,8 +261,10 @@ async function registerOfficeRoutes(
       scope.addHook('preHandler', requireStaff(deps));
       // The team (decision 039): administrators manage the members here, behind the same staff check.
       await scope.register(teamRoutes(deps));
+      await scope.register(apiTokensRoutes(deps));
       await scope.register(mfaResetRoute(deps));
       await scope.register(signInStatusRoute(deps));
+      await scope.register(webhookRoutes(deps)); // Signed webhooks (issue 45), behind manage_team.
       await scope.register(retentionPreviewRoute(deps));
       // The office's reports (issue 47), each behind the reports right.
       await scope.register(reportsRoutes(deps, formContext));
@@ -265,6 +273,7 @@ async function registerOfficeRoutes(
       // Messages to groups of applicants (issue 46), each behind the message right.
       await scope.register(composeMessageRoutes(deps, formContext));
       await scope.register(sendingMessageRoutes(deps, formContext));
+      await scope.register(exportsRoutes(deps)); // Scheduled exports (issue 45), behind manage_team.
     },
     { prefix: '/staff' },
   );

@@ -129,6 +129,22 @@ export const envSchema = z.object({
   STAFF_SAML_IDP_METADATA: z.string().min(1).optional(),
   STAFF_SAML_ATTRIBUTE: z.string().min(1).default('email'),
   STAFF_SAML_LABEL: z.string().min(1).max(60).optional(),
+  /**
+   * Webhooks (issue 45, decision 068): endpoints must be https:// unless WEBHOOK_ALLOW_HTTP, and may not resolve to a
+   * private, loopback or link-local address unless WEBHOOK_ALLOW_PRIVATE (both for tests and closed networks).
+   */
+  WEBHOOK_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** Scheduled exports to sftp:// (issue 45): the private key file, and the server's pinned host key line. */
+  EXPORT_SFTP_KEY_FILE: z.string().min(1).optional(),
+  EXPORT_SFTP_HOST_KEY: z
+    .string()
+    .regex(/^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/]+=*$/, {
+      message: 'must be the key line ssh-keyscan prints, e.g. "ssh-ed25519 AAAA…" (without the host name)',
+    })
+    .optional(),
+  /** Calls a minute each API token may make (the rest answer 429 with Retry-After). */
+  API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   /** Decisions released per transaction (docs/decisions/049); smaller only to test a crash between two batches. */
   DECISION_RELEASE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(1000),
 });
@@ -169,6 +185,17 @@ export interface Config {
   /** The online payment provider; null without STRIPE_SECRET_KEY (payments are then recorded by the office). */
   stripe: StripeConfig | null;
   staffAuth: StaffAuthConfig;
+  integrations: IntegrationsConfig;
+}
+
+/** The read API, webhooks and scheduled exports (issue 45, decision 068). */
+export interface IntegrationsConfig {
+  webhookAllowHttp: boolean;
+  webhookAllowPrivate: boolean;
+  /** Absolute path of the SFTP private key; undefined when no key is configured (an sftp:// export then fails clearly). */
+  exportSftpKeyFile: string | undefined;
+  exportSftpHostKey: string | undefined;
+  apiTokenRatePerMinute: number;
 }
 
 /** How staff sign in (issue 44, decision 067). */
@@ -299,6 +326,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bounces: { address: e.BOUNCE_ADDRESS, token: e.BOUNCE_TOKEN },
     stripe: stripeConfig(e),
     staffAuth: staffAuthConfig(e),
+    integrations: {
+      webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP === 'true',
+      webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      exportSftpKeyFile: e.EXPORT_SFTP_KEY_FILE ? path.resolve(e.EXPORT_SFTP_KEY_FILE) : undefined,
+      exportSftpHostKey: e.EXPORT_SFTP_HOST_KEY,
+      apiTokenRatePerMinute: e.API_TOKEN_RATE_PER_MINUTE,
+    },
   };
 }
 

@@ -14,6 +14,8 @@ import { startLetterWorkers } from './features/recommendations/letter-reminders'
 import { startRetentionWorker } from './features/retention';
 import { startDepositReminderWorker, startPaymentEventsWorker } from './features/payments';
 import { staffMessageComposers, staffMessageRefusals, startMessagesWorker } from './features/messages';
+import { startWebhooksWorker } from './features/webhooks';
+import { startExportsWorker } from './features/exports';
 
 /**
  * Starts this process's share of the background work on the durable job queue
@@ -49,6 +51,8 @@ export async function startWorkers(requestDeps: AppDeps, formContext: FormContex
   started.push(await startPaymentEventsWorker(deps, logger));
   // Messages to groups (issue 46): scheduled ones started at their time, every sending one handed out in batches.
   started.push(await startMessagesWorker(deps, formContext, logger));
+  started.push(await startWebhooksWorker(deps, logger)); // Signed webhooks (issue 45): due deliveries sent.
+  started.push(await startExportsWorker(deps, formContext, logger)); // Scheduled exports (issue 45).
   // Features add their workers above this line, e.g. `started.push(await startConversionWorker(deps, logger))`.
   if (started.length) logger.debug({ workers: started }, 'background workers started');
 }

@@ -73,6 +73,7 @@ export * from './api/payments';
 export * from './api/messages';
 export * from './api/staff-team';
 export * from './api/staff-sign-in';
+export * from './api/integrations';
 export * from './api/decisions';
 export * from './decisions/letter-template';
 export * from './api/recommendations';

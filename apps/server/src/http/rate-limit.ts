@@ -43,10 +43,18 @@ export async function hitRateLimit(
   const previous = limit.slide === false ? 0 : (rows[0]?.prev_hits ?? 0);
   const elapsed = now.getTime() - windowStart.getTime();
   if (previous * (1 - elapsed / limit.windowMs) + hits > limit.max) {
-    // When the previous window's share has shrunk enough, or at the latest when this window ends.
+    // When the previous window's share has shrunk enough. When this window alone is full: once it has ended and
+    // its own hits (the next window's previous share) have shrunk enough in turn, not at its end (they still count).
     const room = limit.max - hits;
+    const kept = hits - weight;
     const waitMs =
-      previous > 0 && room >= 0 ? limit.windowMs * (1 - room / previous) - elapsed : limit.windowMs - elapsed;
+      previous > 0 && room >= 0
+        ? (limit.windowMs * (previous - room)) / previous - elapsed
+        : limit.windowMs -
+          elapsed +
+          (limit.slide === false || kept <= 0
+            ? 0
+            : Math.max(0, (limit.windowMs * (kept - (limit.max - weight))) / kept));
     // A refused call spends nothing, so Retry-After is the truth: waiting that long is enough.
     await db.query('UPDATE rate_limits SET hits = greatest(hits - $2, 0) WHERE key = $1', [
       `${limit.name}:${subject}`,

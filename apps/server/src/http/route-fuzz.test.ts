@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as schemas from '@admissions/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -11,7 +13,9 @@ import { routesOf, type RouteEntry } from './route-list';
  * registers (route-list.ts, so a new route is fuzzed from the day it is added)
  * gets hostile strings in its path parameters, its query and its JSON body,
  * as a logged-in staff member (who is also an applicant) sends them.
- * A query is each field name the API's schemas know, alone and all at once;
+ * A query is every field name the API's schemas know, all at once (what a route reads by hand), then each query
+ * schema's own fields together (a strict schema refuses unknown fields before it reads any: query schemas are named
+ * `…Query`, which the walk checks of every schema a route parses its query with);
  * a body's fields are every field name the API's schemas know, all at once,
  * and each field the route itself names when sent an empty body, one at a time.
  * Path parameters name real things (a submitted application of another
@@ -35,6 +39,26 @@ function knownFields(): string[] {
   const names = new Set<string>();
   for (const value of Object.values(schemas)) {
     if (value instanceof z.ZodObject) for (const key of Object.keys(value.shape)) names.add(key);
+  }
+  return [...names].sort();
+}
+
+/** Each query schema's field names (the contracts name them `…Query`). */
+function queryFieldSets(): string[][] {
+  return Object.entries(schemas)
+    .filter(([name, value]) => /Query/.test(name) && value instanceof z.ZodObject)
+    .map(([, value]) => Object.keys((value as z.ZodObject).shape).sort());
+}
+
+/** The names of the schemas the server's routes parse a query with (`parseBody(x, req.query)`, `x.safeParse(req.query)`). */
+function schemasParsingQueries(): string[] {
+  const root = path.resolve(import.meta.dirname, '..');
+  const names = new Set<string>();
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.ts') || /\.test(-helpers?)?\.ts$/.test(file) || file.startsWith('test-support')) continue;
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const m of text.matchAll(/parseBody\((\w+), req\.query\)|(\w+)\.safeParse\(req\.query\)/g))
+      names.add((m[1] ?? m[2])!);
   }
   return [...names].sort();
 }
@@ -94,6 +118,12 @@ describe('no 5xx for hostile strings in any route', () => {
       ]),
     );
     expect(fields).toEqual(expect.arrayContaining(['file_name', 'q', 'username']));
+    const querySets = queryFieldSets();
+    expect(querySets).toEqual(expect.arrayContaining([expect.arrayContaining(['q', 'sort'])]));
+    // Every schema a route parses its query with is one of the walk's: named `…Query`.
+    const parsers = schemasParsingQueries();
+    expect(parsers).toEqual(expect.arrayContaining(['staffListQuery', 'reportQuery']));
+    expect(parsers.filter((name) => !/Query/.test(name))).toEqual([]);
     // Calls that end the session or the application go last, so the rest are walked logged in.
     const ordered = [...routes].sort(
       (a, b) => Number(/logout|submit/.test(a.url)) - Number(/logout|submit/.test(b.url)),
@@ -119,11 +149,11 @@ describe('no 5xx for hostile strings in any route', () => {
       for (const hostile of HOSTILE) {
         if (route.url.includes(':') || route.url.includes('*'))
           check(route, `params ${hostile.name}`, await send(route, withParams(route.url, hostile.inUrl)));
-        // Each known field alone (a strict schema refuses unknown ones before any use), then all at once.
-        for (const query of [...fields.map((f) => [f]), fields])
+        // Every known field at once, then each query schema's own (a strict one refuses unknown fields first).
+        for (const query of [fields, ...querySets])
           check(
             route,
-            `query ${query.length === 1 ? query[0] : 'all'} ${hostile.name}`,
+            `query ${query === fields ? 'all' : query.join(',')} ${hostile.name}`,
             await send(
               route,
               `${plain}?${query.map((f) => `${f}=${hostile.inUrl}`).join('&')}`,

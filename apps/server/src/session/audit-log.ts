@@ -81,6 +81,28 @@ export type AuditAction =
   | 'sign-out'
   | 'mfa-enrol'
   | 'mfa-reset'
+  /** Scheduled exports (features/exports, issue 45): their runs read; a run started now (detail.name, detail.run_id). */
+  | 'view-exports'
+  | 'export-run'
+  /**
+   * API tokens (features/api-tokens, issue 45): the list read, a token made (detail: token_id, name, scopes,
+   * programs, expires_at; never its secret) or revoked (token_id, name). `api-call`: a call of /api/v1, recorded
+   * with staff_email `api-token:<name>` and no staff_user_id; detail.token_id, detail.call (what it did) and the
+   * call's own detail.
+   */
+  | 'view-api-tokens'
+  | 'api-token-create'
+  | 'api-token-revoke'
+  | 'api-call'
+  /**
+   * Webhooks (features/webhooks, issue 45): the endpoints or a delivery log read (detail.part), an endpoint made
+   * (detail: endpoint_id, url, events; never its secret) or removed, a test event sent, a delivery sent again.
+   */
+  | 'view-webhooks'
+  | 'webhook-create'
+  | 'webhook-delete'
+  | 'webhook-test'
+  | 'webhook-resend'
   /**
    * A staff call refused with 403: the caller is not, or no longer, staff (session/require-staff.ts), lacks the
    * right (detail.right), or named their own application (detail.conflict, features/staff/own-application.ts).
@@ -114,6 +136,9 @@ export const PAGE_VIEW_ACTIONS: readonly AuditAction[] = [
   'view-decisions',
   'view-report',
   'view-messages',
+  'view-api-tokens',
+  'view-webhooks',
+  'view-exports',
 ];
 
 /** Who is recorded: a staff member, or for a denial whoever was logged in. */

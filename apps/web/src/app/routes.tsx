@@ -46,6 +46,12 @@ const staffReports = lazyRoute(async () => (await import('../features/reports/ro
 const staffPayments = lazyRoute(async () => (await import('../features/staff/routes/payments-route')).PaymentsRoute);
 const staffMessages = lazyRoute(async () => (await import('../features/staff/routes/messages-route')).MessagesRoute);
 const staffSecurity = lazyRoute(async () => (await import('../features/staff/routes/security-route')).SecurityRoute);
+const staffIntegrations = lazyRoute(
+  async () => (await import('../features/staff/routes/integrations-route')).IntegrationsRoute,
+);
+const staffApiReference = lazyRoute(
+  async () => (await import('../features/staff/routes/integrations-route')).ApiReferenceRoute,
+);
 
 export const routes: RouteObject[] = [
   {
@@ -95,6 +101,9 @@ export const routes: RouteObject[] = [
       { path: 'staff/payments', ...staffPayments },
       // Messages to groups of applicants (issue 46), for members with the `message` right.
       { path: 'staff/messages', ...staffMessages },
+      // The ways out to the campus systems (issue 45), for administrators: tokens, webhooks, exports, the API's reference.
+      { path: 'staff/integrations', ...staffIntegrations },
+      { path: 'staff/integrations/api', ...staffApiReference },
       // A member's own sign-in: passkeys and recovery codes (issue 44).
       { path: 'staff/security', ...staffSecurity },
 

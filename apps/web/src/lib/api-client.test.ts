@@ -34,6 +34,12 @@ describe('api client', () => {
     expect((error as ServerError).message).toBe(GENERIC_ERROR_MESSAGE);
   });
 
+  test('204 No Content is a success with nothing to read', async () => {
+    stubFetch({ 'DELETE /api/staff/api-tokens/tok-1': () => new Response(null, { status: 204 }) });
+
+    await expect(api.delete('/api/staff/api-tokens/tok-1')).resolves.toBeUndefined();
+  });
+
   test('a body that claims to be JSON but is not is a server error too', async () => {
     stubFetch({ 'GET /api/profile': () => new Response('{oops', { headers: { 'Content-Type': 'application/json' } }) });
 

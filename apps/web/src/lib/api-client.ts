@@ -55,6 +55,8 @@ export async function apiRequest<T>(
   if (error?.code === 'REAUTH_REQUIRED' && freshSignIn && (await freshSignIn()))
     return apiRequest<T>(method, path, payload, options);
   if (error) throw error;
+  // 204 No Content (a DELETE of the integrations, issue 45): done, and nothing to read.
+  if (response.status === 204) return undefined as T;
   if (body === NOT_JSON) throw new ServerError(response.status);
   return body as T;
 }

@@ -225,6 +225,20 @@ export const AUDIT_ACTION_LABELS = {
   'sign-out': 'Signed out',
   'mfa-enrol': 'Set up a second factor',
   'mfa-reset': 'Reset a second factor',
+  // Scheduled exports (issue 45): their runs read, and one run now.
+  'view-exports': 'Viewed the exports',
+  'export-run': 'Ran an export',
+  // API tokens (issue 45): the list read, a token made or revoked, and each call made with one (by its name).
+  'view-api-tokens': 'Viewed the API tokens',
+  'api-token-create': 'Made an API token',
+  'api-token-revoke': 'Revoked an API token',
+  'api-call': 'Called the API',
+  // Webhooks (issue 45): the endpoints or a delivery log read, an endpoint made or removed, a test, a resend.
+  'view-webhooks': 'Viewed the webhooks',
+  'webhook-create': 'Added a webhook',
+  'webhook-delete': 'Removed a webhook',
+  'webhook-test': 'Sent a test webhook',
+  'webhook-resend': 'Sent a webhook again',
   denied: 'Denied',
 } as const satisfies Record<string, string>;
 

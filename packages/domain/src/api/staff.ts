@@ -173,6 +173,8 @@ export interface StaffApplicationDetail extends Omit<
   checklist: StaffChecklistItem[];
   /** The same person's other applications, of any cycle: those the member may open first, newest cycle first. */
   other_applications: StaffOtherApplication[];
+  /** The campus systems' IDs written back through the API (issue 45): system name to ID, e.g. {banner: "A00123"}. */
+  external_ids: Record<string, string>;
 }
 
 export interface ServiceTokenCreated {

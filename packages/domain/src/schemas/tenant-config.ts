@@ -3,6 +3,7 @@ import { programConfigurationProblems } from '../programs/configuration-problems
 import { localTimeToInstant } from '../time/zoned-time';
 import { tenantDecisionsSchema } from './tenant-decisions';
 import { tenantFeesSchema } from './payments';
+import { exportFilterProblems, tenantExportsSchema } from './tenant-exports';
 
 const link = z.strictObject({ label: z.string().min(1), url: z.url() });
 
@@ -91,6 +92,11 @@ export const tenantConfigSchema = z
      * decision word reaches an applicant before release.
      */
     decisions: tenantDecisionsSchema,
+    /**
+     * Scheduled exports to the student-record system (issue 45): kept on the server like the decisions, since
+     * they name the campus's hosts (GET /public/tenant leaves them out).
+     */
+    exports: tenantExportsSchema.optional(),
   })
   // Checks across fields (unknown terms, duplicates, daylight-saving gaps), each with where it is.
   .superRefine((tenant, ctx) => {
@@ -107,6 +113,13 @@ export const tenantConfigSchema = z
           path: ['fees', 'application', 'by_program', code],
           message: 'is not a program',
         });
+    const known = {
+      decisions: new Set(tenant.decisions.codes.map((c) => c.code)),
+      programs: codes,
+      terms: new Set(tenant.terms.map((t) => t.id)),
+    };
+    for (const problem of exportFilterProblems(tenant.exports ?? [], known))
+      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
   });
 
 /** The banner's times must be real local times in the institution's zone, the first before the last. */
@@ -144,5 +157,5 @@ function isTimeZone(zone: string): boolean {
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
 export type PriorityDeadlineConfig = z.infer<typeof priorityDeadline>;
-/** What GET /public/tenant sends the browser: everything but the decisions. */
-export type PublicTenantConfig = Omit<TenantConfig, 'decisions'>;
+/** What GET /public/tenant sends the browser: everything but the decisions and the exports. */
+export type PublicTenantConfig = Omit<TenantConfig, 'decisions' | 'exports'>;

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { answersForJudging, loadDocumentAnswers } from '../documents';
 import { lockApplication, markSubmitted } from '../../core/application-repository';
+import { recordIntegrationEvent } from '../../core/integration-events';
 import type { FormContext } from '../../core/form-context';
 import type { Queryable } from '../../infra/db/db';
 
@@ -69,6 +70,16 @@ export async function submitApplication(
     if (hasValidationErrors(errors)) throw new AppError('APPLICATION_INCOMPLETE', { errors });
     const late = timing === 'late';
     await markSubmitted(tx, userId, scrubbed, arrivedAt, keptBasisOf(config.tenant), late);
+    // The campus systems hear of it (issue 45) in the same transaction: a submission is never lost nor announced unmade.
+    await recordIntegrationEvent(
+      tx,
+      {
+        type: 'application.submitted',
+        applicationId: userId,
+        data: { submitted_at: arrivedAt.toISOString(), program, term: scrubbed.entry_term ?? '', late },
+      },
+      clock.now(),
+    );
     const submission = { answers: scrubbed, view, submittedAt: arrivedAt, late, documents };
     await inTransaction(tx, submission);
     return { status: 'submitted' as const, ...submission };

@@ -34,6 +34,8 @@ export const APPLICATION_TABLES: readonly { table: string; column: string }[] = 
   { table: 'deposit_reminders_sent', column: 'user_id' },
   // Messages to groups (issue 46): each one sent is on the application's record.
   { table: 'staff_message_recipients', column: 'user_id' },
+  // The campus systems' IDs written back through the read API (issue 45): the application's, moving with it.
+  { table: 'application_external_ids', column: 'application_id' },
 ];
 
 /** References to users that belong to the account (or to a staff member), not to its application. */

@@ -6,6 +6,7 @@ import {
   type PastDecision,
 } from '@admissions/domain';
 import type { AppDeps } from '../../app-deps';
+import { recordIntegrationEvent, recordIntegrationEvents } from '../../core/integration-events';
 import { AppError } from '../../http/app-error';
 import { enqueueMailsIn, offerLapsedMail, offerResponseMail, withdrawalMail } from '../mail';
 import { copyDecisionStates, recordFeeChange } from '../staff';
@@ -115,6 +116,11 @@ export async function respondToOffer(deps: Deps, userId: string, response: Decis
     if ((await applicationStanding(tx, userId)).withdrawn) throw new AppError('APPLICATION_WITHDRAWN');
     if (!row.reply_by || new Date(row.reply_by).getTime() <= now.getTime()) throw new AppError('DECISION_REPLY_CLOSED');
     await tx.query('UPDATE decisions SET response = $2, response_at = $3 WHERE id = $1', [row.id, response, now]);
+    await recordIntegrationEvent(
+      tx,
+      { type: 'offer.responded', applicationId: userId, data: { response, responded_at: now.toISOString() } },
+      now,
+    );
     await copyDecisionStates(tx, [userId]);
     // An accepted offer with a deposit configured adds the deposit to the checklist and the list (issue 43).
     if (response === 'accept' && deps.config.tenant.fees?.deposit)
@@ -139,6 +145,12 @@ export async function withdrawApplication(deps: Deps, userId: string, reason: st
       now,
       reason,
     ]);
+    // The reason is the applicant's own words to the office: it stays here.
+    await recordIntegrationEvent(
+      tx,
+      { type: 'application.withdrawn', applicationId: userId, data: { withdrawn_at: now.toISOString() } },
+      now,
+    );
     await copyDecisionStates(tx, [userId]);
     await enqueueMailsIn(deps, tx, [{ message: withdrawalMail(deps.config, await emailOf(tx, userId), now) }]);
   });
@@ -160,6 +172,16 @@ export async function declineLapsedOffers(deps: Deps): Promise<number> {
          RETURNING id, user_id, reply_by)
        SELECT l.id, l.user_id, u.email, l.reply_by FROM lapsed l JOIN users u ON u.id = l.user_id`,
       [now],
+    );
+    // An offer declined by default is the applicant's answer as the office and the campus systems count it.
+    await recordIntegrationEvents(
+      tx,
+      rows.map((r) => ({
+        type: 'offer.responded' as const,
+        applicationId: r.user_id,
+        data: { response: 'decline', responded_at: now.toISOString(), by_default: true },
+      })),
+      now,
     );
     await copyDecisionStates(
       tx,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
+import { recordIntegrationEvents } from '../../core/integration-events';
 import { AppError } from '../../http/app-error';
 import type { Queryable } from '../../infra/db/db';
 import { recordStaffActions, type StaffMember } from '../../session/audit-log';
@@ -8,6 +9,7 @@ import type { StaffAccess } from '../../session/staff-access';
 import { decisionAvailableMail, enqueueMailsIn } from '../mail';
 import { copyDecisionStates } from '../staff';
 import { defaultReplyBy } from './decision-letter';
+import { codeOf } from './decision-rules';
 import {
   makerAccessNow,
   recordWithheld,
@@ -191,17 +193,30 @@ async function releaseDecisions(
        AND EXISTS (SELECT 1 FROM decisions p WHERE p.user_id = decisions.user_id AND p.status = 'provisional')`,
     [releasing, now],
   );
-  const { rows } = await tx.query<{ id: string; email: string }>(
+  const { rows } = await tx.query<{ id: string; email: string; user_id: string; code: string }>(
     `WITH released AS (
        UPDATE decisions SET status = 'released', released_at = $2, released_by = $3, release_id = $4,
          reply_by = CASE WHEN code = ANY($5::text[]) THEN coalesce(reply_by, $6::timestamptz) END
        WHERE status = 'provisional' AND ${eligible}
-       RETURNING id, user_id)
-     SELECT r.id, u.email FROM released r JOIN users u ON u.id = r.user_id`,
+       RETURNING id, user_id, code)
+     SELECT r.id, r.user_id, r.code, u.email FROM released r JOIN users u ON u.id = r.user_id ORDER BY r.user_id`,
     // The reply-by counts from the release's time, as the decider's preview did (issue 41): every batch of a
     // release, and a scheduled one carried out a minute late, give the same date. It falls at the end of its
     // day in the institution's zone, unless the tenant names another time (issue 49).
     [releasing, now, release.created_by, releaseId, offers, defaultReplyBy(tenant, new Date(release.release_at))],
+  );
+  // The campus systems hear of each decision as the applicant now reads it (issue 45): released, never a draft.
+  await recordIntegrationEvents(
+    tx,
+    rows.map((r) => ({
+      type: 'decision.released' as const,
+      applicationId: r.user_id,
+      data: {
+        decision: { code: r.code, label: codeOf(tenant.decisions, r.code)?.label ?? r.code },
+        released_at: now.toISOString(),
+      },
+    })),
+    now,
   );
   await enqueueMailsIn(
     deps,

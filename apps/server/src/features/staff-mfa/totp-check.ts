@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import type { Queryable } from '../../infra/db/db';
+import { openSecret } from '../../infra/sealed-secret';
 import { assertNotLocked, clearFailures, countFailure } from './code-throttle';
 import { findTotp, takeTotpStep } from './mfa-repository';
 import { recordFactorFailure } from './pass-second-factor';
 import { matchingStep } from './totp-codes';
-import { openTotpSecret } from './totp-seal';
 
 /**
  * Checks a member's TOTP code and takes its time step (so it is never accepted again), throttled like a password.
@@ -28,7 +28,7 @@ export async function acceptTotpCode<T>(
   if (confirmed && !row?.confirmed_at) throw new AppError('MFA_NOT_ENROLLED');
   if (!confirmed && !row) throw new AppError('MFA_NOT_ENROLLED');
   if (!confirmed && row?.confirmed_at) throw new AppError('MFA_ALREADY_ENROLLED');
-  const step = await matchingStep(openTotpSecret(deps.secretKey, userId, row!.secret_sealed), code, now);
+  const step = await matchingStep(openSecret(deps.secretKey, 'staff-totp', userId, row!.secret_sealed), code, now);
   const outcome = await deps.db.transaction(async (tx) => {
     if (step === undefined || !(await takeTotpStep(tx, userId, step, confirmed, now))) return { ok: false as const };
     return { ok: true as const, value: await then(tx, now) };

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-body';
 import type { Queryable } from '../../infra/db/db';
+import { sealSecret } from '../../infra/sealed-secret';
 import { staffOf } from '../../session/require-staff';
 import { assertMayAddFactor, factorsOf } from './member-factors';
 import { replaceRecoveryCodes, startTotp } from './mfa-repository';
@@ -12,7 +13,6 @@ import { passSecondFactor, recordEnrolment } from './pass-second-factor';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { acceptTotpCode } from './totp-check';
 import { newTotpSecret, otpauthUrl } from './totp-codes';
-import { sealTotpSecret } from './totp-seal';
 
 /** New recovery codes for the member: their hashes stored, the codes themselves answered once. */
 export async function issueRecoveryCodes(deps: AppDeps, tx: Queryable, userId: string, now: Date): Promise<string[]> {
@@ -39,7 +39,7 @@ export function totpRoutes(deps: AppDeps) {
       if (factors.totpConfirmed) throw new AppError('MFA_ALREADY_ENROLLED');
       assertMayAddFactor(req, factors);
       const secret = newTotpSecret();
-      const sealed = sealTotpSecret(deps.secretKey, member.userId, secret);
+      const sealed = sealSecret(deps.secretKey, 'staff-totp', member.userId, secret);
       // A confirmation racing this call may have confirmed the earlier key in between.
       if (!(await startTotp(deps.db, member.userId, sealed, deps.clock.now())))
         throw new AppError('MFA_ALREADY_ENROLLED');

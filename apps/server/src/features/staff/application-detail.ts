@@ -15,6 +15,7 @@ import { seesProgram, type StaffAccess } from '../../session/staff-access';
 import { reindexApplications } from './console-index';
 import { LIST_SOURCE, toListRow } from './console-list';
 import { decisionLabels } from './decision-labels';
+import { externalIdsOf } from './external-ids';
 import type { ConvertedDocument } from './converted-documents';
 import { listContextOf } from './stages-repository';
 import { refuseOwnApplications } from './own-application';
@@ -148,5 +149,6 @@ export async function loadApplicationDetail(
     packet_url: packetUrl(userId),
     checklist: (await staffChecklist(deps, ctx, userId)).items,
     other_applications: others.applications,
+    external_ids: (await externalIdsOf(deps.db, [userId])).get(userId) ?? {},
   };
 }

@@ -201,6 +201,28 @@ function phrase(action: AuditAction, detail: Record<string, unknown>, labels: Au
       return detail.factor === 'passkey' ? 'registered a passkey' : 'set up an authenticator app';
     case 'mfa-reset':
       return `reset the second factor of ${text(detail.email)}`;
+    case 'view-exports':
+      return 'viewed the scheduled exports';
+    case 'export-run':
+      return `ran the export ${text(detail.name)} now`;
+    case 'view-api-tokens':
+      return 'viewed the API tokens';
+    case 'api-token-create':
+      return `made the API token “${text(detail.name)}”`;
+    case 'api-token-revoke':
+      return `revoked the API token “${text(detail.name)}”`;
+    case 'api-call':
+      return `called the API: ${text(detail.call)}`;
+    case 'view-webhooks':
+      return detail.part === 'deliveries' ? `viewed the delivery log of a webhook` : 'viewed the webhooks';
+    case 'webhook-create':
+      return `added the webhook ${text(detail.url)}`;
+    case 'webhook-delete':
+      return `removed the webhook ${text(detail.url)}`;
+    case 'webhook-test':
+      return 'sent a test event to a webhook';
+    case 'webhook-resend':
+      return 'sent a webhook delivery again';
     case 'denied':
       return deniedText(detail);
   }

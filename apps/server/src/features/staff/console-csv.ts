@@ -8,7 +8,12 @@ import { csvLine } from '../../http/csv';
  * filter (an ISO instant with a 'T' and an offset stays text there). The zone's generic name holds in summer
  * and winter; the hour that repeats when the clocks go back reads twice, as on a wall clock.
  */
-export function csvColumns(timeZone: string, now: Date): readonly [string, (r: StaffListRow) => string | number][] {
+export function csvColumns(
+  timeZone: string,
+  now: Date,
+  /** The campus systems some application has an ID of (issue 45): a column `external_ids.<system>` each, last. */
+  systems: readonly string[] = [],
+): readonly [string, (r: CsvRow) => string | number][] {
   const zone = zoneName(now, timeZone);
   const time = (iso: string | null) => (iso ? formatSpreadsheetTime(iso, timeZone) : '');
   return [
@@ -41,20 +46,48 @@ export function csvColumns(timeZone: string, now: Date): readonly [string, (r: S
     // Issue 43: the application fee and the deposit ('overdue' by the clock of the export), '' where there is none.
     ['Application fee', (r) => r.fee ?? ''],
     ['Deposit', (r) => r.deposit ?? ''],
+    // Issue 45: the IDs the student-record systems wrote back, named as the scheduled exports name them.
+    ...systems.map((system): [string, (r: CsvRow) => string] => [
+      `external_ids.${system}`,
+      (r) => r.external_ids?.[system] ?? '',
+    ]),
   ];
 }
 
+/** A row of the export: the list's row, with the campus systems' IDs when there are any. */
+export type CsvRow = StaffListRow & { external_ids?: Record<string, string> };
+
 /** The whole export: a header line, then one line per application, in list order. */
 export async function* csvLines(
-  rows: AsyncIterable<StaffListRow>,
+  rows: AsyncIterable<CsvRow>,
   zone: { timeZone: string; now: Date },
   onRow?: () => void,
+  systems: readonly string[] = [],
 ): AsyncGenerator<string> {
-  const columns = csvColumns(zone.timeZone, zone.now);
+  const columns = csvColumns(zone.timeZone, zone.now, systems);
   // The byte order mark makes Excel read the file as UTF-8 (accented names).
   yield `\uFEFF${csvLine(columns.map(([title]) => title))}`;
   for await (const row of rows) {
     onRow?.();
     yield csvLine(columns.map(([, value]) => value(row)));
   }
+}
+
+/** The rows with their campus systems' IDs, read a chunk of rows at a time (one statement per chunk). */
+export async function* withExternalIds(
+  rows: AsyncIterable<StaffListRow>,
+  idsOf: (applicationIds: string[]) => Promise<Map<string, Record<string, string>>>,
+  chunk = 500,
+): AsyncGenerator<CsvRow> {
+  let pending: StaffListRow[] = [];
+  const flush = async function* () {
+    const ids = await idsOf(pending.map((r) => r.user_id));
+    for (const row of pending) yield { ...row, external_ids: ids.get(row.user_id) ?? {} };
+    pending = [];
+  };
+  for await (const row of rows) {
+    pending.push(row);
+    if (pending.length >= chunk) yield* flush();
+  }
+  if (pending.length) yield* flush();
 }

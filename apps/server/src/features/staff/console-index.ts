@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';
 import { keptBasisSql } from '../../core/kept-bases';
+import { recordIntegrationEvents } from '../../core/integration-events';
 import { enterFirstStage } from './stages-repository';
 import { copyDecisionStates } from './decision-state-copy';
 import { RECOUNT_ROWS_PER_PASS, recountIndexRows } from './console-index-recount';
@@ -233,12 +234,40 @@ export async function reindexApplications(
     });
   });
   if (indexRows.length > 0) {
+    const completed = await newlyComplete(db, indexRows);
     await db.query(UPSERT_SQL, [JSON.stringify(indexRows)]);
+    await recordIntegrationEvents(
+      db,
+      completed.map((userId) => ({
+        type: 'application.completed' as const,
+        applicationId: userId,
+        data: { completed_at: now.toISOString() },
+      })),
+      now,
+    );
     await enterFirstStage(db, submitted);
     // A decision recorded before the refresher first indexed its application gets its copy here.
     await copyDecisionStates(db, submitted);
   }
   return indexRows.length;
+}
+
+/**
+ * The applications whose checklist these rows find complete and whose row did not (issue 45): the campus systems
+ * hear `application.completed` once as it becomes so, not at every later change. The index is where the product
+ * learns it: every change that can complete a checklist (a receipt, a waiver, a document, a letter, a fee) appends
+ * its history row in its own transaction, and the pass that reads that row records the event in the pass's, so a
+ * crash between the two loses nothing (the row is read again). Two passes racing may each record it: at least once.
+ */
+async function newlyComplete(db: Queryable, rows: readonly IndexRow[]): Promise<string[]> {
+  const complete = rows.filter((r) => r.complete).map((r) => r.user_id);
+  if (complete.length === 0) return [];
+  const { rows: before } = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM staff_application_index WHERE user_id = ANY ($1::uuid[]) AND complete',
+    [complete],
+  );
+  const was = new Set(before.map((r) => r.user_id));
+  return complete.filter((id) => !was.has(id));
 }
 
 /**

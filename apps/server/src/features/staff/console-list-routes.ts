@@ -8,7 +8,8 @@ import { recordStaffRead } from '../../session/audit-log';
 import { staffOf } from '../../session/require-staff';
 import { staffAccessOf } from '../../session/staff-access';
 import { scoresBlindTo } from './blind-review';
-import { csvLines } from './console-csv';
+import { csvLines, withExternalIds } from './console-csv';
+import { externalIdsOf, externalSystems } from './external-ids';
 import { freshenConsoleIndex } from './console-index';
 import { allMatchingRows, listApplications } from './console-list';
 import { decisionLabels } from './decision-labels';
@@ -71,7 +72,10 @@ export function consoleListRoutes(deps: AppDeps, ctx: FormContext) {
         access.userId,
       );
       const timeZone = deps.config.tenant.time_zone;
-      for await (const line of csvLines(rows, { timeZone, now: now() }, () => count++)) parts.push(line);
+      // Issue 45: a column per campus system that wrote IDs back, only when one has (no system, no column).
+      const systems = await externalSystems(deps.db);
+      const withIds = systems.length ? withExternalIds(rows, (ids) => externalIdsOf(deps.db, ids)) : rows;
+      for await (const line of csvLines(withIds, { timeZone, now: now() }, () => count++, systems)) parts.push(line);
       const { page: _p, sort: _s, dir: _d, ...filters } = query;
       await recordStaffRead(deps.db, staffOf(req), null, 'export-csv', { ...filters, rows: count }, now());
       return reply

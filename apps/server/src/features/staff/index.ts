@@ -14,3 +14,6 @@ export { freshenConsoleIndex } from './console-index';
 // A message's segment (issue 46, decision 066) is the console list's own filters, resolved by the list's code.
 export { filterOf, LIST_SOURCE, type Filter, type ListFilters } from './console-list';
 export { loadStages } from './stages-repository';
+// The read API (issue 45) hands out the office's packet and documents, and shows the campus systems' IDs.
+export { buildPacket } from './packet-build';
+export { externalIdsOf } from './external-ids';

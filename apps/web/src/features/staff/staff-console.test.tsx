@@ -5,7 +5,7 @@ import { applicantServer } from '../../test/application-server';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp, setLoggedInCookie } from '../../test/render-app';
 import { staffMe } from '../../test/fixtures';
-import { ADA, row } from './tests/console-server';
+import { ADA, detail as detailOf, row } from './tests/console-server';
 
 /** A started application, not yet submitted: no stage, its missing items counted. */
 const ROW = row(ADA, 'Lovelace', 'Ada', {
@@ -83,6 +83,7 @@ describe('the staff console', { timeout: 30_000 }, () => {
       waived_letter_access: null,
       packet_url: `/api/staff/applications/${ROW.user_id}/packet`,
       other_applications: [],
+      external_ids: { banner: 'A00123', colleague: 'C-77' },
     };
     stubFetch({ ...staffServer(), [`GET /api/staff/applications/${ROW.user_id}`]: () => json(detail) });
     renderApp(`/staff/applications/${ROW.user_id}`);
@@ -92,7 +93,19 @@ describe('the staff console', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Missing items (1)' })).toBeInTheDocument();
     expect(screen.getByText('Date of Birth')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download packet' })).toHaveAttribute('href', detail.packet_url);
+    // The campus IDs written back through the API (issue 45), among the applicant's facts.
+    expect(screen.getByText('Campus IDs').nextElementSibling).toHaveTextContent('banner A00123, colleague C-77');
     expect(screen.getByRole('button', { name: 'Open print view' })).toBeInTheDocument();
+  });
+
+  test('an application no campus system has written an ID to names none', async () => {
+    setLoggedInCookie();
+    stubFetch({ ...staffServer(), [`GET /api/staff/applications/${ROW.user_id}`]: () => json(detailOf(ROW)) });
+    renderApp(`/staff/applications/${ROW.user_id}`);
+
+    await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    expect(screen.getByText('Preferred name')).toBeVisible();
+    expect(screen.queryByText('Campus IDs')).toBeNull();
   });
 
   test('an applicant who opens /staff sees no application but their own', async () => {

@@ -68,6 +68,7 @@ function openApplication(recommendations: StaffRecommendation[], waived: boolean
     packet_url: `/api/staff/applications/${USER_ID}/packet`,
     applications_by_person: 1,
     other_applications: [],
+    external_ids: {},
   };
   const server = applicantServer({ username: 'dean@college.test' });
   stubFetch({

@@ -13,6 +13,7 @@ const LINKS: { to: string; label: string; right: StaffRight; end?: false }[] = [
   { to: '/staff/reports', label: 'Reports', right: 'reports', end: false },
   { to: '/staff/payments', label: 'Payments', right: 'payments' },
   { to: '/staff/messages', label: 'Messages', right: 'message' },
+  { to: '/staff/integrations', label: 'Integrations', right: 'manage_team', end: false },
 ];
 
 /** The console's sections, each shown only to a member whose rights allow it. */

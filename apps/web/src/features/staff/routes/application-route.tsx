@@ -91,6 +91,18 @@ function ApplicationView() {
         <dd>{app.submitted_at ? formatTime(app.submitted_at) : 'Not yet'}</dd>
         <dt>Last change</dt>
         <dd>{formatTime(app.last_change)}</dd>
+        {/* The campus systems' IDs written back through the API (issue 45); nothing until one is. */}
+        {Object.keys(app.external_ids).length > 0 && (
+          <>
+            <dt>Campus IDs</dt>
+            <dd>
+              {Object.entries(app.external_ids)
+                .sort(([a], [b]) => a.localeCompare(b))
+                .map(([system, id]) => `${system} ${id}`)
+                .join(', ')}
+            </dd>
+          </>
+        )}
       </dl>
       <OtherApplications app={app} />
       <Actions app={app} />

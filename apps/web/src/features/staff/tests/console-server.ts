@@ -87,6 +87,7 @@ export function detail(r: StaffListRow): StaffApplicationDetail {
     waived_letter_access: null,
     packet_url: `/api/staff/applications/${r.user_id}/packet`,
     other_applications: [],
+    external_ids: {},
   };
 }
 

@@ -26,6 +26,7 @@ describe('the console by rights, and the team page', { timeout: 30_000 }, () => 
       'Reports',
       'Payments',
       'Messages',
+      'Integrations',
       'Your sign-in',
     ]);
     expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');

@@ -1,0 +1,38 @@
+import type { Queryable } from '../../infra/db/db';
+import { isUuid } from '../../http/is-uuid';
+import { recordStaffRead } from '../../session/audit-log';
+import type { ApiCaller } from './api-caller';
+
+/** Who an API call is in the audit log: the token by its name, so the office reads "api-token:Banner sync". */
+export const apiAuditName = (caller: Pick<ApiCaller, 'name'>): string => `api-token:${caller.name}`;
+
+/**
+ * The audit row of one /api/v1 call (issue 45: every call is audited with the token's name), written with `db`:
+ * the request's connection for a read, the write's transaction for a write. One INSERT. The row has no member
+ * (staff_user_id NULL) and action `api-call`; detail.call says what the call did (`action`), detail.token_id
+ * which token. `target` is the application the call was about: a well-formed id is the row's application (so the
+ * application's own audit trail shows it), anything else is kept in detail.target.
+ */
+export async function recordApiCall(
+  db: Queryable,
+  caller: ApiCaller,
+  action: string,
+  target: string | null,
+  detail: object,
+  now: Date,
+): Promise<void> {
+  const application = target !== null && isUuid(target) ? target.toLowerCase() : null;
+  await recordStaffRead(
+    db,
+    { userId: '', email: apiAuditName(caller) },
+    application,
+    'api-call',
+    {
+      ...detail,
+      ...(target !== null && application === null ? { target } : {}),
+      call: action,
+      token_id: caller.tokenId,
+    },
+    now,
+  );
+}

@@ -1,0 +1,161 @@
+import type { ApiTokenScope } from '@admissions/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUR, MINUTE, SECOND } from '../../infra/time-units';
+import { loggedInClient } from '../../test-support/application-helpers';
+import { STAFF_EMAIL, STAFF_ENV } from '../../test-support/staff-helpers';
+import { startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
+import { createApiToken } from '.';
+
+/**
+ * The read API's guard (issue 45), against GET /api/v1/applications: a live token with the scope answers; no
+ * token, an unknown, revoked or expired one is 401 at its next call; a session is never accepted; a token outside
+ * its scopes is 403; over its rate a token gets 429 with Retry-After; every call is audited with the token's name.
+ */
+const RATE = 5;
+const URL = '/api/v1/applications?limit=1';
+let t: TestApp;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await startTestApp({ ...STAFF_ENV, API_TOKEN_RATE_PER_MINUTE: String(RATE) });
+  admin = await loggedInClient(t, STAFF_EMAIL);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A token made as the console makes it (the same function), without a console call. */
+async function token(name: string, scopes: ApiTokenScope[] = ['applications:read'], expiresAt: Date | null = null) {
+  const created = await createApiToken(
+    t.db,
+    t.deps.secretKey,
+    { name, scopes, programs: null, expiresAt },
+    STAFF_EMAIL,
+    t.clock.now(),
+  );
+  return { ...created, headers: { authorization: `Bearer ${created.secret}` } };
+}
+
+const call = (headers: Record<string, string> = {}, client = t.client()) => client.get(URL, headers);
+
+const auditRows = async (tokenId: string) =>
+  (
+    await t.db.query<{ staff_email: string; staff_user_id: string | null; detail: Record<string, unknown> }>(
+      `SELECT staff_email, staff_user_id, detail FROM staff_audit_log
+       WHERE action = 'api-call' AND detail->>'token_id' = $1 ORDER BY id`,
+      [tokenId],
+    )
+  ).rows;
+
+const lastUsed = async (id: string) =>
+  (await t.db.query<{ at: Date | null }>('SELECT last_used_at AS at FROM api_tokens WHERE id = $1', [id])).rows[0]!.at;
+
+describe('a live token', () => {
+  it('answers, audits each call with the token’s name, and records its last use once a minute', async () => {
+    const banner = await token('Banner sync');
+    const first = await call(banner.headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toHaveProperty('data');
+    const usedAt = t.clock.now().getTime();
+    expect((await lastUsed(banner.id))?.getTime()).toBe(usedAt);
+
+    t.clock.advance(30 * SECOND);
+    expect((await call(banner.headers)).statusCode).toBe(200);
+    expect((await lastUsed(banner.id))?.getTime()).toBe(usedAt);
+    t.clock.advance(30 * SECOND);
+    expect((await call(banner.headers)).statusCode).toBe(200);
+    expect((await lastUsed(banner.id))?.getTime()).toBe(t.clock.now().getTime());
+
+    const rows = await auditRows(banner.id);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toMatchObject({ staff_email: 'api-token:Banner sync', staff_user_id: null });
+  });
+
+  it('is taken with a session cookie beside it: the token decides', async () => {
+    const both = await token('With a cookie');
+    expect((await call(both.headers, admin)).statusCode).toBe(200);
+  });
+});
+
+describe('a refused call', () => {
+  it('without a token is 401 API_TOKEN_INVALID, asking for a bearer token', async () => {
+    const res = await call();
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([401, 'API_TOKEN_INVALID']);
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
+  });
+
+  it('with a token that is not ours, or another scheme, is 401 API_TOKEN_INVALID', async () => {
+    const known = await token('Known');
+    for (const authorization of [
+      `Bearer ap_${'A'.repeat(43)}`,
+      `Bearer ${known.secret.slice(0, -1)}x`,
+      'Bearer nonsense',
+      `Basic ${Buffer.from(`x:${known.secret}`).toString('base64')}`,
+      `Bearer ${known.secret} extra`,
+    ]) {
+      const res = await call({ authorization });
+      expect([authorization, res.statusCode, res.json<{ code: string }>().code]).toEqual([
+        authorization,
+        401,
+        'API_TOKEN_INVALID',
+      ]);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="api"/);
+    }
+  });
+
+  it('with a session cookie and no token is 401 API_SESSION_NOT_ACCEPTED, for the office and an applicant', async () => {
+    const applicant = await loggedInClient(t, 'api-guard@example.edu');
+    for (const client of [admin, applicant]) {
+      const res = await call({}, client);
+      expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([401, 'API_SESSION_NOT_ACCEPTED']);
+    }
+  });
+
+  it('with a token revoked in the console is 401 at its next call', async () => {
+    const revoked = await token('Revoked');
+    expect((await call(revoked.headers)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/staff/api-tokens/${revoked.id}`)).statusCode).toBe(204);
+    const res = await call(revoked.headers);
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([401, 'API_TOKEN_INVALID']);
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="api", error="invalid_token"');
+  });
+
+  it('with an expired token is 401 from the moment it expires', async () => {
+    const expiring = await token('Expiring', ['applications:read'], new Date(t.clock.now().getTime() + HOUR));
+    t.clock.advance(HOUR - SECOND);
+    expect((await call(expiring.headers)).statusCode).toBe(200);
+    t.clock.advance(SECOND);
+    const res = await call(expiring.headers);
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([401, 'API_TOKEN_INVALID']);
+  });
+
+  it('outside the token’s scopes is 403 API_SCOPE_MISSING, audited under the token’s name', async () => {
+    const decisions = await token('Decisions only', ['decisions:read']);
+    const res = await call(decisions.headers);
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([403, 'API_SCOPE_MISSING']);
+    expect(await auditRows(decisions.id)).toEqual([
+      expect.objectContaining({
+        staff_email: 'api-token:Decisions only',
+        detail: expect.objectContaining({ call: 'denied', scope: 'applications:read' }),
+      }),
+    ]);
+  });
+
+  it('over the token’s rate is 429 with Retry-After, and waiting that long is enough', async () => {
+    t.clock.advance(MINUTE);
+    const busy = await token('Busy');
+    const other = await token('Other');
+    for (let i = 0; i < RATE; i++) expect((await call(busy.headers)).statusCode).toBe(200);
+    const res = await call(busy.headers);
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([429, 'RATE_LIMITED']);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The limit is the token's own: another token is not held back.
+    expect((await call(other.headers)).statusCode).toBe(200);
+    // A refused call is not audited as made; those let through are.
+    expect(await auditRows(busy.id)).toHaveLength(RATE);
+    t.clock.advance(retryAfter * SECOND);
+    expect((await call(busy.headers)).statusCode).toBe(200);
+  });
+});

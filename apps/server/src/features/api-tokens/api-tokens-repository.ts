@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiToken, ApiTokenScope, CreatedApiToken } from '@admissions/domain';
+import type { Queryable } from '../../infra/db/db';
+import { hashTokenSecret, newTokenSecret } from './api-token-secret';
+
+/** A token as the console asks for it, checked (scopes known, programs the tenant's, expiry ahead). */
+export interface NewApiToken {
+  name: string;
+  scopes: ApiTokenScope[];
+  /** null: every program. */
+  programs: string[] | null;
+  expiresAt: Date | null;
+}
+
+interface TokenRow {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiTokenScope[];
+  programs: string[] | null;
+  created_by: string;
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const COLUMNS = 'id, name, prefix, scopes, programs, created_by, created_at, expires_at, last_used_at, revoked_at';
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+function tokenOf(r: TokenRow): ApiToken {
+  return {
+    id: r.id,
+    name: r.name,
+    scopes: r.scopes,
+    programs: r.programs,
+    prefix: r.prefix,
+    created_at: new Date(r.created_at).toISOString(),
+    created_by: r.created_by,
+    expires_at: iso(r.expires_at),
+    last_used_at: iso(r.last_used_at),
+    revoked_at: iso(r.revoked_at),
+  };
+}
+
+/**
+ * Makes a token and answers it with its secret, the only time the secret leaves the server: the row keeps its
+ * keyed hash (api-token-secret.ts) and its first characters. Used by the console's route and by tests and the
+ * benchmark that need a token without a console session.
+ */
+export async function createApiToken(
+  db: Queryable,
+  secretKey: string,
+  token: NewApiToken,
+  createdBy: string,
+  now: Date,
+): Promise<CreatedApiToken> {
+  const { secret, prefix } = newTokenSecret();
+  const { rows } = await db.query<TokenRow>(
+    `INSERT INTO api_tokens (id, name, secret_hash, prefix, scopes, programs, created_by, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+    [
+      randomUUID(),
+      token.name,
+      hashTokenSecret(secretKey, secret),
+      prefix,
+      token.scopes,
+      token.programs,
+      createdBy,
+      now,
+      token.expiresAt,
+    ],
+  );
+  return { ...tokenOf(rows[0]!), secret };
+}
+
+/** Every token, newest first, revoked and expired ones too (the console marks them). */
+export async function listApiTokens(db: Queryable): Promise<ApiToken[]> {
+  const { rows } = await db.query<TokenRow>(`SELECT ${COLUMNS} FROM api_tokens ORDER BY created_at DESC, id`);
+  return rows.map(tokenOf);
+}
+
+/**
+ * Revokes a token (it stays listed, marked); revoking it again keeps the first time. Undefined when there is no
+ * such token. The next call with it is refused on every process: each call reads the row (api-token-auth.ts).
+ */
+export async function revokeApiToken(
+  db: Queryable,
+  id: string,
+  now: Date,
+): Promise<{ name: string; revokedAt: Date } | undefined> {
+  const { rows } = await db.query<{ name: string; revoked_at: Date }>(
+    'UPDATE api_tokens SET revoked_at = coalesce(revoked_at, $2) WHERE id = $1 RETURNING name, revoked_at',
+    [id, now],
+  );
+  const row = rows[0];
+  return row && { name: row.name, revokedAt: new Date(row.revoked_at) };
+}
+
+export interface LiveTokenRow {
+  id: string;
+  name: string;
+  scopes: ApiTokenScope[];
+  programs: string[] | null;
+}
+
+/**
+ * The live token (neither revoked nor expired at `now`) with this hash, or undefined. In the same statement, its
+ * last use is recorded when the one recorded is a minute old or more: one write a minute per token, not one per
+ * call. Named, so PostgreSQL plans it once per connection: it runs on every API call.
+ */
+export async function findLiveToken(db: Queryable, secretHash: string, now: Date): Promise<LiveTokenRow | undefined> {
+  const { rows } = await db.query<LiveTokenRow>(
+    `WITH live AS (
+       SELECT id, name, scopes, programs, last_used_at FROM api_tokens
+       WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2::timestamptz)),
+     touched AS (
+       UPDATE api_tokens t SET last_used_at = $2::timestamptz FROM live
+       WHERE t.id = live.id AND (live.last_used_at IS NULL OR live.last_used_at <= $2::timestamptz - interval '1 minute'))
+     SELECT id, name, scopes, programs FROM live`,
+    [secretHash, now],
+    { name: 'api-token-live' },
+  );
+  return rows[0];
+}

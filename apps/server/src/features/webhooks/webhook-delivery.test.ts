@@ -1,0 +1,308 @@
+import {
+  checklistWaiversPath,
+  STATUS_PATH,
+  type StatusResponse,
+  type WebhookEndpointsResponse,
+} from '@admissions/domain';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { anotherSession, loggedInClient } from '../../test-support/application-helpers';
+import { paidFee } from '../../test-support/fee-helpers';
+import { STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
+import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
+import { LEASE_MS, RETRY_DELAYS_MS, takeDueDeliveries } from './delivery-pass';
+import { createEndpoint, deliverDue, deliveriesOf, startReceiver, type Receiver } from './webhooks.test-helpers';
+
+/**
+ * Webhooks as a receiver gets them (issue 45): from the change in the product to a signed POST on a loopback
+ * receiver, verified with the `standardwebhooks` package's own `verify`; retries on the test clock, 410, the last
+ * retry, a resend, the order per application, and a process stopped between the change and the delivery.
+ */
+const TOKEN = 'metrics-token-for-webhooks';
+const ENV = { ...STAFF_ENV, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', METRICS_TOKEN: TOKEN };
+
+let t: TestApp;
+let admin: TestClient;
+let receiver: Receiver;
+beforeAll(async () => {
+  t = await startTestApp(ENV);
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  // The clock moves by hours in some tests, past a session's idle limit: the office signs in afresh for each.
+  admin = await anotherSession(t, STAFF_EMAIL).catch(() => loggedInClient(t, STAFF_EMAIL));
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  // Each test has its own endpoint: the earlier ones are removed, so no event of this test goes to them.
+  await t.db.query('UPDATE webhook_endpoints SET deleted_at = $1 WHERE deleted_at IS NULL', [t.clock.now()]);
+  await receiver.close();
+});
+
+let n = 0;
+const applicant = () => submittedApplicant(t, `hook-${++n}@example.edu`);
+const failedMetric = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  return Number(/^admissions_webhook_deliveries_failed_total (\d+)$/m.exec(res.body)?.[1]);
+};
+
+describe('a webhook delivery', () => {
+  it('delivers application.submitted signed as Standard Webhooks, with only facts that are final', async () => {
+    const endpoint = await createEndpoint(admin, receiver.url, ['application.submitted']);
+    const a = await applicant();
+    await deliverDue(t);
+
+    expect(receiver.received).toHaveLength(1);
+    const [got] = receiver.received;
+    // The receiver's own check, with the package's verify: the signature, the id and the timestamp.
+    expect(new Webhook(endpoint.secret).verify(got!.body, got!.headers)).toEqual(got!.json);
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(got!.body, got!.headers),
+    ).toThrow();
+    expect(got!.headers['webhook-id']).toMatch(/^evt_[0-9a-f]{32}$/);
+    expect(got!.headers['content-type']).toBe('application/json');
+    expect(got!.json).toEqual({
+      type: 'application.submitted',
+      timestamp: t.clock.now().toISOString(),
+      data: {
+        application_id: a.userId,
+        submitted_at: t.clock.now().toISOString(),
+        program: expect.any(String),
+        term: expect.any(String),
+        late: false,
+      },
+    });
+
+    const [delivery] = await deliveriesOf(admin, endpoint.id);
+    expect(delivery).toMatchObject({
+      event_id: got!.headers['webhook-id'],
+      event_type: 'application.submitted',
+      application_id: a.userId,
+      state: 'succeeded',
+      next_attempt_at: null,
+      attempts: [{ attempt: 1, status_code: 200, response_excerpt: 'ok', at: t.clock.now().toISOString() }],
+    });
+    expect(delivery!.attempts[0]!.duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('delivers decision.released at the release, and nothing for a decision still a draft', async () => {
+    const endpoint = await createEndpoint(admin, receiver.url, ['decision.released']);
+    const a = await applicant();
+    await expectOk(await admin.put(`/api/staff/applications/${a.userId}/decision`, { code: 'admit' }));
+    await deliverDue(t);
+    expect(receiver.received).toEqual([]);
+    expect(await deliveriesOf(admin, endpoint.id)).toEqual([]);
+
+    await expectOk(await admin.post('/api/staff/decisions/release', { application_ids: [a.userId] }));
+    await deliverDue(t);
+    expect(receiver.received.map((r) => r.json)).toEqual([
+      {
+        type: 'decision.released',
+        timestamp: t.clock.now().toISOString(),
+        data: {
+          application_id: a.userId,
+          decision: { code: 'admit', label: expect.any(String) },
+          released_at: t.clock.now().toISOString(),
+        },
+      },
+    ]);
+    const status = (await expectOk(await a.client.get('/api/status'))).json<{ decision: { label: string } }>();
+    expect(receiver.received[0]!.json.data.decision).toEqual({ code: 'admit', label: status.decision.label });
+  });
+
+  it('delivers offer.responded with the answer, and application.completed once as the checklist becomes complete', async () => {
+    const endpoint = await createEndpoint(admin, receiver.url, ['offer.responded', 'application.completed']);
+    const a = await applicant();
+    // The office's list reads the changes since its last read: the checklist is not complete yet.
+    await expectOk(await admin.get('/api/staff/applications'));
+    const { checklist } = (await expectOk(await a.client.get(STATUS_PATH))).json<StatusResponse>();
+    for (const item of checklist.filter((i) => i.state !== 'received' && i.state !== 'waived')) {
+      if (item.key === 'application_fee') await paidFee(t, a.userId);
+      else
+        await expectOk(await admin.post(checklistWaiversPath(a.userId), { item_key: item.key, reason: 'Not needed.' }));
+    }
+    await expectOk(await admin.get('/api/staff/applications'));
+    await deliverDue(t);
+    expect(receiver.received.map((r) => r.json)).toEqual([
+      {
+        type: 'application.completed',
+        timestamp: t.clock.now().toISOString(),
+        data: { application_id: a.userId, completed_at: t.clock.now().toISOString() },
+      },
+    ]);
+
+    await expectOk(await admin.put(`/api/staff/applications/${a.userId}/decision`, { code: 'admit' }));
+    await expectOk(await admin.post('/api/staff/decisions/release', { application_ids: [a.userId] }));
+    await expectOk(await a.client.post('/api/decision/response', { response: 'accept' }));
+    // Later changes of a complete application say nothing of its completion again.
+    await expectOk(await admin.get('/api/staff/applications'));
+    await deliverDue(t);
+    expect(receiver.received.map((r) => r.json.type)).toEqual(['application.completed', 'offer.responded']);
+    expect(receiver.received[1]!.json.data).toEqual({
+      application_id: a.userId,
+      response: 'accept',
+      responded_at: t.clock.now().toISOString(),
+    });
+    expect((await deliveriesOf(admin, endpoint.id)).every((d) => d.state === 'succeeded')).toBe(true);
+  });
+
+  it('retries after a 500: the second try, 5 s later, delivers, and the log shows both', async () => {
+    const endpoint = await createEndpoint(admin, receiver.url, ['application.submitted']);
+    receiver.answer = () => (receiver.received.length === 1 ? { status: 500, body: 'try later' } : { status: 204 });
+    await applicant();
+    await deliverDue(t);
+    expect(receiver.received).toHaveLength(1);
+    let [delivery] = await deliveriesOf(admin, endpoint.id);
+    expect(delivery).toMatchObject({
+      state: 'pending',
+      attempts: [{ status_code: 500, response_excerpt: 'try later' }],
+    });
+    expect(delivery!.next_attempt_at).toBe(new Date(t.clock.now().getTime() + 5_000).toISOString());
+
+    // Not yet due: nothing is sent.
+    await deliverDue(t);
+    expect(receiver.received).toHaveLength(1);
+    t.clock.advance(5_000);
+    await deliverDue(t);
+    expect(receiver.received).toHaveLength(2);
+    // The same message: the same webhook-id, so the receiver can tell a retry.
+    expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
+    [delivery] = await deliveriesOf(admin, endpoint.id);
+    expect(delivery).toMatchObject({
+      state: 'succeeded',
+      attempts: [
+        { attempt: 1, status_code: 500 },
+        { attempt: 2, status_code: 204 },
+      ],
+    });
+  });
+
+  it('disables the endpoint at a 410, and its pending deliveries stop', async () => {
+    const endpoint = await createEndpoint(admin, receiver.url, ['application.submitted', 'application.withdrawn']);
+    receiver.answer = () => ({ status: 410, body: 'gone' });
+    const a = await applicant();
+    // The withdrawal waits behind the submission, which is answered 410 first.
+    await expectOk(await a.client.post('/api/withdraw', { reason: 'Going elsewhere' }));
+    await deliverDue(t);
+    expect(receiver.received.map((r) => r.json.type)).toEqual(['application.submitted']);
+
+    const { endpoints } = (await expectOk(await admin.get('/api/staff/webhooks'))).json<WebhookEndpointsResponse>();
+    expect(endpoints.find((e) => e.id === endpoint.id)).toMatchObject({
+      disabled_at: t.clock.now().toISOString(),
+      disabled_reason: expect.stringContaining('410'),
+      pending_count: 0,
+    });
+    const log = await deliveriesOf(admin, endpoint.id);
+    expect(log.map((d) => [d.event_type, d.next_attempt_at])).toEqual([
+      ['application.withdrawn', null],
+      ['application.submitted', null],
+    ]);
+    // Nothing more: not later, not for a new event, not as a test or a resend.
+    t.clock.advance(RETRY_DELAYS_MS[0]!);
+    await applicant();
+    await deliverDue(t);
+    expect(receiver.received).toHaveLength(1);
+    const resend = await admin.post(`/api/staff/webhooks/${endpoint.id}/deliveries/${log[1]!.id}/resend`);
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json()).toMatchObject({ code: 'WEBHOOK_DISABLED' });
+    expect((await admin.post(`/api/staff/webhooks/${endpoint.id}/test`)).statusCode).toBe(409);
+  });
+
+  it('fails after its last retry, counted on /metrics; "send again" is a new try with the same webhook-id', async () => {
+    const endpoint = await createEndpoint(admin, receiver.url, ['application.submitted']);
+    receiver.answer = () => ({ status: 503, body: 'x'.repeat(1000) });
+    const before = await failedMetric();
+    const test = await admin.post(`/api/staff/webhooks/${endpoint.id}/test`);
+    expect(test.statusCode).toBe(202);
+    const { delivery_id } = test.json<{ delivery_id: string }>();
+    await deliverDue(t);
+    for (const delay of RETRY_DELAYS_MS) {
+      t.clock.advance(delay);
+      await deliverDue(t);
+    }
+    expect(receiver.received).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    expect(receiver.received[0]!.json).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint.id } });
+    admin = await anotherSession(t, STAFF_EMAIL);
+    const [failed] = await deliveriesOf(admin, endpoint.id);
+    expect(failed).toMatchObject({ id: delivery_id, state: 'failed', next_attempt_at: null });
+    expect(failed!.attempts.map((a) => a.status_code)).toEqual(Array(7).fill(503));
+    // A few hundred bytes of the answer are kept, not all of it.
+    expect(failed!.attempts[0]!.response_excerpt).toBe('x'.repeat(300));
+    expect(await failedMetric()).toBe(before + 1);
+    const { endpoints } = (await expectOk(await admin.get('/api/staff/webhooks'))).json<WebhookEndpointsResponse>();
+    expect(endpoints.find((e) => e.id === endpoint.id)).toMatchObject({ failed_count: 1, pending_count: 0 });
+
+    receiver.answer = () => ({ status: 200 });
+    const resend = await admin.post(`/api/staff/webhooks/${endpoint.id}/deliveries/${delivery_id}/resend`);
+    expect(resend.statusCode).toBe(202);
+    await deliverDue(t);
+    expect(receiver.received).toHaveLength(8);
+    const again = receiver.received[7]!;
+    expect(again.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
+    expect(new Webhook(endpoint.secret).verify(again.body, again.headers)).toEqual(again.json);
+    const log = await deliveriesOf(admin, endpoint.id);
+    expect(log[0]).toMatchObject({
+      id: resend.json<{ delivery_id: string }>().delivery_id,
+      event_id: failed!.event_id,
+      state: 'succeeded',
+      attempts: [{ attempt: 1, status_code: 200 }],
+    });
+    expect(log[1]).toMatchObject({ id: delivery_id, state: 'failed' });
+    const unknown = await admin.post(`/api/staff/webhooks/${endpoint.id}/deliveries/${endpoint.id}/resend`);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps the order per application: a later event waits while an earlier one is retried', async () => {
+    const endpoint = await createEndpoint(admin, receiver.url, ['application.submitted', 'application.withdrawn']);
+    receiver.answer = () => (receiver.received.length === 1 ? { status: 500 } : { status: 200 });
+    const a = await applicant();
+    await expectOk(await a.client.post('/api/withdraw', { reason: 'Changed my mind' }));
+    await deliverDue(t);
+    expect(receiver.received.map((r) => r.json.type)).toEqual(['application.submitted']);
+    t.clock.advance(5_000);
+    await deliverDue(t);
+    expect(receiver.received.map((r) => r.json.type)).toEqual([
+      'application.submitted',
+      'application.submitted',
+      'application.withdrawn',
+    ]);
+    expect(receiver.received[2]!.json.data).toEqual({
+      application_id: a.userId,
+      withdrawn_at: expect.any(String),
+    });
+    expect((await deliveriesOf(admin, endpoint.id)).map((d) => d.state)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('loses nothing when the process stops between the change and the delivery', async () => {
+    const endpoint = await createEndpoint(admin, receiver.url, ['application.submitted']);
+    receiver.answer = () => ({ status: 503 });
+    const a = await applicant();
+    // The event was written with the submission: it is there whatever the worker has done yet.
+    const { rows } = await t.db.query<{ type: string }>(
+      'SELECT type FROM integration_events WHERE application_id = $1',
+      [a.userId],
+    );
+    expect(rows.map((r) => r.type)).toContain('application.submitted');
+    await deliverDue(t);
+    t.clock.advance(5_000);
+    // The process takes the delivery for its second try and dies before it is sent (as kill -9 would leave it).
+    expect(await takeDueDeliveries(t.db, t.clock.now())).toHaveLength(1);
+    const tries = receiver.received.length;
+    await t.stop();
+    t = await startTestApp(ENV, { restartOf: t });
+    admin = await anotherSession(t, STAFF_EMAIL);
+    receiver.answer = () => ({ status: 200 });
+
+    // Taken by the dead process: left alone until its lease ends, then sent by the new one.
+    await deliverDue(t);
+    expect(receiver.received).toHaveLength(tries);
+    t.clock.advance(LEASE_MS);
+    await deliverDue(t);
+    expect(receiver.received).toHaveLength(tries + 1);
+    const [delivery] = await deliveriesOf(admin, endpoint.id);
+    expect(delivery).toMatchObject({ state: 'succeeded' });
+    expect(delivery!.attempts.map((x) => x.status_code)).toEqual([503, 200]);
+  });
+});
