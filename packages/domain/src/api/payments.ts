@@ -136,7 +136,21 @@ export type FeeFilter = (typeof FEE_FILTERS)[number];
 
 /** "$75.00": an amount in minor units, in the currency's own way (en-US). */
 export function formatMoney(amount: number, currency: string): string {
-  const digits =
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 10 ** digits);
+  const { format, digits } = moneyFormatOf(currency);
+  return format.format(amount / 10 ** digits);
+}
+
+/**
+ * One formatter a currency: making an Intl.NumberFormat costs far more than using one, and a page of the read API
+ * or a webhook burst formats a fee for each of hundreds of applications (docs/performance/api-v1.md).
+ */
+const moneyFormats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
+function moneyFormatOf(currency: string): { format: Intl.NumberFormat; digits: number } {
+  let known = moneyFormats.get(currency);
+  if (!known) {
+    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    known = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    moneyFormats.set(currency, known);
+  }
+  return known;
 }

@@ -1,0 +1,503 @@
+/**
+ * Signed webhooks (issue 45): BENCH_EVENTS (10,000) deliveries to a loopback receiver through the product's delivery
+ * worker, against a bare loop that posts the same signed bodies with `undici` to the same receiver at the same
+ * concurrency, in the same run.
+ *
+ * The receiver: a bare node:http server in a process of its own, answering 200 "ok" to every POST and keeping each
+ * delivery's webhook-id in the order they came (and the first one's headers and body, whose signature the run
+ * checks with the package's own `verify`). The product: the whole app's deps in this process (createDeps, as
+ * serve.ts builds them) on a scratch PostgreSQL database, one endpoint made through POST /api/staff/webhooks by an
+ * administrator (subscribed to decision.released and offer.responded, WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE
+ * on, as the tests run), and each round's events recorded beforehand, untimed, by the product's own writer
+ * (recordIntegrationEvents, a release's batch of 1,000 a transaction): BENCH_EVENTS / 2 applications each released
+ * then answered, so the worker's order per application is at work. What is timed is the worker's pass
+ * (`deliverNow`, what each tick of the job runs: take the due deliveries that head their line, BATCH at once, sign,
+ * POST, record each try in its transaction, until none is due), from the moment it starts to its end. The job
+ * queue's tick (every 5 s) is not in the time: it decides when a pass starts, not how fast it delivers.
+ *
+ * The bare loop: the same bodies (the round's events, as the worker sends them) to the same receiver, signed just
+ * before each POST with `standardwebhooks` (one Webhook of the same secret), posted with undici's `request` through
+ * an Agent as the product's, CONCURRENCY at once (the worker's batch), each next one as one ends; no database.
+ * A third side, the floor of any worker that records each try before it moves on: the bare loop plus one INSERT of
+ * the try (autocommit, the product's driver, a pool of the app's size) after each POST. A fourth, the floor of the
+ * worker's own shape with its records batched: CONCURRENCY posts at once, then one INSERT of their tries, then the
+ * next CONCURRENCY.
+ *
+ * BENCH_ROUNDS (4) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
+ * of four. After each product round the run checks that every event was delivered exactly once (the receiver got
+ * each webhook-id once and nothing else, the release before the response of each application, every delivery row
+ * succeeded on its first try with one attempt row), and after the other sides' that the receiver got each body once; any
+ * difference is printed and the run fails. Prints each round's throughput, the ratios, the medians, where the
+ * worker's time goes, then the GOALS (issue 45: at least 0.7 of the bare loop's throughput).
+ *
+ *   npm run bench:webhooks     (uses TEST_DATABASE_URL or the local server)
+ *   BENCH_EVENTS (10000), BENCH_ROUNDS (4), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's batch)
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { pino } from 'pino';
+import { Webhook } from 'standardwebhooks';
+import { Agent, request } from 'undici';
+import { SESSION_COOKIE, type CreatedWebhookEndpoint } from '@admissions/domain';
+import { recordIntegrationEvents, type IntegrationEvent } from '../apps/server/src/core/integration-events';
+import { deliverNow } from '../apps/server/src/features/webhooks';
+import type { Db } from '../apps/server/src/infra/db/db';
+import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
+import { startSession } from '../apps/server/src/session/session-store';
+import { scratchConfig, startScratchApp } from './scratch-app';
+import { scratchDatabase } from './scratch-database';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
+/** The worker's batch (delivery-pass.ts BATCH): deliveries it sends side by side. */
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+/** Issue 45: the product's deliveries at least this share of the bare loop's throughput. */
+const GOAL = 0.7;
+const ADMIN = 'bench.admin@college.test';
+/** Events recorded a transaction, as a release's batch records them. */
+const RECORD_BATCH = 1000;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/**
+ * The receiver, in a process of its own: 200 "ok" to every request; the webhook-ids in arrival order and the first
+ * delivery's signature headers and body are handed over (and forgotten) when the run asks ("take").
+ */
+const RECEIVER = `
+const http = require('node:http');
+let ids = [];
+let first = null;
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const id = req.headers['webhook-id'] || '';
+    ids.push(id);
+    if (!first) first = { headers: { 'webhook-id': id, 'webhook-timestamp': req.headers['webhook-timestamp'] || '',
+      'webhook-signature': req.headers['webhook-signature'] || '' }, body: Buffer.concat(chunks).toString('utf8') };
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+  });
+});
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', (m) => {
+  if (m === 'take') { process.send({ ids, first }); ids = []; first = null; }
+  if (m === 'stop') server.close(() => process.exit(0));
+});`;
+
+interface Taken {
+  ids: string[];
+  first: { headers: Record<string, string>; body: string } | null;
+}
+
+function startReceiver() {
+  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`the receiver exited (${code})`)));
+  });
+  const take = () =>
+    new Promise<Taken>((resolve) => {
+      child.once('message', (m) => resolve(m as Taken));
+      child.send('take');
+    });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send('stop');
+    await exited;
+  };
+  return { child, port, take, stop };
+}
+
+/** One round's events as recorded: their webhook-ids, their application and type, in recording order. */
+interface RoundEvents {
+  ids: string[];
+  byId: Map<string, { application: string; type: string }>;
+  /** The bodies as the worker sends them, for the bare loop. */
+  bodies: { id: string; body: string }[];
+}
+
+/**
+ * `count` events recorded by the product's writer, a release's batch a transaction: count / 2 applications, each
+ * `decision.released` (recorded first, for all of them) then `offer.responded`, as a release and its answers come.
+ */
+async function recordEvents(db: Db, count: number): Promise<RoundEvents> {
+  const applications = Array.from({ length: Math.ceil(count / 2) }, () => randomUUID());
+  const events: IntegrationEvent[] = [
+    ...applications.map((applicationId) => ({
+      type: 'decision.released' as const,
+      applicationId,
+      data: { decision: 'admit' },
+    })),
+    ...applications.map((applicationId) => ({
+      type: 'offer.responded' as const,
+      applicationId,
+      data: { response: 'accept' },
+    })),
+  ].slice(0, count);
+  const before = await db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM integration_events');
+  for (let i = 0; i < events.length; i += RECORD_BATCH) {
+    const batch = events.slice(i, i + RECORD_BATCH);
+    await db.transaction((tx) => recordIntegrationEvents(tx, batch, new Date()));
+  }
+  const { rows } = await db.query<{
+    event_id: string;
+    application_id: string;
+    type: string;
+    data: object;
+    created_at: Date;
+  }>(`SELECT event_id, application_id, type, data, created_at FROM integration_events WHERE id > $1 ORDER BY id`, [
+    before.rows[0]!.id,
+  ]);
+  if (rows.length !== count) throw new Error(`recorded ${rows.length} events, not ${count}`);
+  return {
+    ids: rows.map((r) => r.event_id),
+    byId: new Map(rows.map((r) => [r.event_id, { application: r.application_id, type: r.type }])),
+    // The body the worker sends (delivery-pass.ts payloadOf): type, the event's time, its data.
+    bodies: rows.map((r) => ({
+      id: r.event_id,
+      body: JSON.stringify({ type: r.type, timestamp: new Date(r.created_at).toISOString(), data: r.data }),
+    })),
+  };
+}
+
+/**
+ * What the receiver got against what was sent: each id once and nothing else; with `byId`, each application's
+ * release before its response. Returns the differences.
+ */
+function exactlyOnce(got: string[], expected: RoundEvents, inOrder: boolean): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  let foreign = 0;
+  for (const id of got) {
+    if (!expected.byId.has(id)) foreign++;
+    seen.set(id, (seen.get(id) ?? 0) + 1);
+  }
+  const missing = expected.ids.filter((id) => !seen.has(id)).length;
+  const twice = [...seen.values()].filter((n) => n > 1).length;
+  if (got.length !== expected.ids.length) problems.push(`the receiver got ${got.length}, not ${expected.ids.length}`);
+  if (missing) problems.push(`${missing} events never delivered`);
+  if (twice) problems.push(`${twice} events delivered more than once`);
+  if (foreign) problems.push(`${foreign} deliveries of no event of the round`);
+  if (inOrder) {
+    const released = new Set<string>();
+    let outOfOrder = 0;
+    for (const id of got) {
+      const event = expected.byId.get(id);
+      if (!event) continue;
+      if (event.type === 'decision.released') released.add(event.application);
+      else if (!released.has(event.application)) outOfOrder++;
+    }
+    if (outOfOrder) problems.push(`${outOfOrder} responses delivered before their release`);
+  }
+  return problems;
+}
+
+/** The first delivery the receiver got, verified with the package's own `verify` under the endpoint's secret. */
+function signatureOk(secret: string, first: Taken['first']): boolean {
+  if (!first) return false;
+  try {
+    new Webhook(secret).verify(first.body, first.headers);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Wraps the worker's db.query and db.transaction to add up the time of its serial reads and of its try records,
+ * while `on` (the timed passes only).
+ */
+function traceWorker(db: Db) {
+  const trace = { on: false, take: 0, takes: 0, read: 0, reads: 0, record: 0, records: 0 };
+  const query = db.query.bind(db);
+  db.query = (async (text: string, ...rest: unknown[]) => {
+    const s = performance.now();
+    try {
+      return await (query as (t: string, ...r: unknown[]) => Promise<unknown>)(text, ...rest);
+    } finally {
+      const spent = performance.now() - s;
+      if (trace.on && text.trimStart().startsWith('WITH due')) {
+        trace.take += spent;
+        trace.takes++;
+      } else if (trace.on && text.includes('JOIN integration_events ev')) {
+        trace.read += spent;
+        trace.reads++;
+      }
+    }
+  }) as Db['query'];
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, options) => {
+    const s = performance.now();
+    if (!trace.on) return transaction(fn, options);
+    return transaction(fn, options).finally(() => {
+      trace.record += performance.now() - s;
+      trace.records++;
+    });
+  }) as Db['transaction'];
+  return trace;
+}
+
+const scratch = await scratchDatabase('webhooks');
+const receiver = startReceiver();
+const logger = pino({ level: 'warn' });
+const opened: { app?: Awaited<ReturnType<typeof startScratchApp>>; agent?: Agent; floorDb?: Db } = {};
+
+try {
+  console.log(`webhooks bench: ${new Date().toISOString()}, load ${load()}`);
+  const receiverUrl = `http://127.0.0.1:${await receiver.port}/hooks`;
+  const config = scratchConfig(scratch, {
+    STAFF_EMAILS: ADMIN,
+    // A loopback receiver over plain HTTP, as the tests run.
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  });
+  // The whole app's deps; no worker is started, so nothing but the timed pass sends (and no tick races it).
+  const { deps, app } = (opened.app = await startScratchApp(config, logger));
+
+  // --- The endpoint, made by an administrator through the console's call: its secret is shown this once.
+  const { rows: admins } = await deps.db.query<{ id: string }>(
+    `INSERT INTO users (email, password_hash, confirmed_at, created_at) VALUES ($1, 'x', now(), now()) RETURNING id`,
+    [ADMIN],
+  );
+  const cookie = `${SESSION_COOKIE}=${await startSession(deps, admins[0]!.id, true)}`;
+  const made = await app.inject({
+    method: 'POST',
+    url: '/api/staff/webhooks',
+    headers: { cookie, origin: config.publicUrl.origin, 'content-type': 'application/json' },
+    payload: { url: receiverUrl, events: ['decision.released', 'offer.responded'], description: 'Bench receiver' },
+  });
+  if (made.statusCode !== 201) throw new Error(`POST /api/staff/webhooks answered ${made.statusCode}: ${made.body}`);
+  const endpoint = made.json<CreatedWebhookEndpoint>();
+
+  // The floor's table and pool (the product's driver, a pool of the app's size).
+  await deps.db.query(
+    'CREATE TABLE bench_floor_tries (event_id text NOT NULL, status_code int, at timestamptz NOT NULL)',
+  );
+  const floorDb = (opened.floorDb = createPostgresDb({ connectionString: scratch.url, max: config.dbPoolSize }));
+
+  // --- The sides.
+  const trace = traceWorker(deps.db);
+  let measuring = false;
+  const product = async (events: RoundEvents) => {
+    trace.on = measuring;
+    const s = performance.now();
+    const tries = await deliverNow(deps, logger);
+    const seconds = (performance.now() - s) / 1000;
+    trace.on = false;
+    const taken = await receiver.take();
+    const problems = exactlyOnce(taken.ids, events, true);
+    if (tries !== events.ids.length) problems.push(`the worker made ${tries} tries, not ${events.ids.length}`);
+    const { rows } = await deps.db.query<{ deliveries: number; succeeded: number; attempts: number }>(
+      `SELECT count(*)::int AS deliveries,
+         count(*) FILTER (WHERE d.state = 'succeeded' AND d.attempts = 1)::int AS succeeded,
+         (SELECT count(*) FROM webhook_attempts a JOIN webhook_deliveries x ON x.id = a.delivery_id
+            JOIN integration_events e ON e.id = x.event_id WHERE e.event_id = ANY ($1::text[]))::int AS attempts
+       FROM webhook_deliveries d JOIN integration_events e ON e.id = d.event_id WHERE e.event_id = ANY ($1::text[])`,
+      [events.ids],
+    );
+    const r = rows[0]!;
+    const n = events.ids.length;
+    if (r.deliveries !== n) problems.push(`${r.deliveries} delivery rows, not ${n}`);
+    if (r.succeeded !== n) problems.push(`${r.succeeded} deliveries succeeded on their first try, not ${n}`);
+    if (r.attempts !== n) problems.push(`${r.attempts} attempt rows, not ${n}`);
+    if (!signatureOk(endpoint.secret, taken.first)) problems.push('a signature the package does not verify');
+    return { seconds, problems };
+  };
+
+  const agent = (opened.agent = new Agent());
+  const signer = new Webhook(endpoint.secret);
+  /** The bare loop; with `floorDb`, the floor: each try also recorded, one INSERT of its own (autocommit). */
+  const bare = async (events: RoundEvents, floorDb?: Db) => {
+    let next = 0;
+    let refused = 0;
+    const s = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < events.bodies.length) {
+          const { id, body } = events.bodies[next++]!;
+          const timestamp = new Date();
+          const res = await request(receiverUrl, {
+            method: 'POST',
+            dispatcher: agent,
+            headers: {
+              'content-type': 'application/json',
+              'webhook-id': id,
+              'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+              'webhook-signature': signer.sign(id, timestamp, body),
+            },
+            body,
+          });
+          await res.body.text();
+          if (res.statusCode !== 200) refused++;
+          if (floorDb)
+            await floorDb.query('INSERT INTO bench_floor_tries (event_id, status_code, at) VALUES ($1, $2, $3)', [
+              id,
+              res.statusCode,
+              new Date(),
+            ]);
+        }
+      }),
+    );
+    const seconds = (performance.now() - s) / 1000;
+    const taken = await receiver.take();
+    const problems = exactlyOnce(taken.ids, events, false);
+    if (refused) problems.push(`${refused} answered other than 200`);
+    if (!signatureOk(endpoint.secret, taken.first)) problems.push('a signature the package does not verify');
+    return { seconds, problems };
+  };
+
+  /**
+   * The floor of the worker's own shape with its records batched: CONCURRENCY posts at once, then one INSERT of
+   * their tries (one commit for the batch), then the next batch. What the worker would cost at least if it recorded
+   * a batch's tries in one transaction (its take of the due deliveries left out).
+   */
+  const batched = async (events: RoundEvents) => {
+    let refused = 0;
+    const s = performance.now();
+    for (let i = 0; i < events.bodies.length; i += CONCURRENCY) {
+      const batch = events.bodies.slice(i, i + CONCURRENCY);
+      const statuses = await Promise.all(
+        batch.map(async ({ id, body }) => {
+          const timestamp = new Date();
+          const res = await request(receiverUrl, {
+            method: 'POST',
+            dispatcher: agent,
+            headers: {
+              'content-type': 'application/json',
+              'webhook-id': id,
+              'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+              'webhook-signature': signer.sign(id, timestamp, body),
+            },
+            body,
+          });
+          await res.body.text();
+          if (res.statusCode !== 200) refused++;
+          return res.statusCode;
+        }),
+      );
+      await floorDb.query(
+        `INSERT INTO bench_floor_tries (event_id, status_code, at)
+         SELECT id, status, $3 FROM unnest($1::text[], $2::int[]) AS t (id, status)`,
+        [batch.map((b) => b.id), statuses, new Date()],
+      );
+    }
+    const seconds = (performance.now() - s) / 1000;
+    const taken = await receiver.take();
+    const problems = exactlyOnce(taken.ids, events, false);
+    if (refused) problems.push(`${refused} answered other than 200`);
+    return { seconds, problems };
+  };
+
+  // --- Warm-up of each side (JIT, connections, the statements' plans), checked but not counted.
+  const warm = await recordEvents(deps.db, WARMUP);
+  for (const [side, run] of [
+    ['product', product],
+    ['bare', bare],
+    ['floor', (e: RoundEvents) => bare(e, floorDb)],
+    ['batched', batched],
+  ] as const) {
+    const w = await run(warm);
+    if (w.problems.length) throw new Error(`warm-up, ${side}: ${w.problems.join('; ')}`);
+  }
+  await deps.db.query('VACUUM ANALYZE webhook_deliveries');
+  await deps.db.query('VACUUM ANALYZE integration_events');
+
+  type Side = 'product' | 'bare' | 'floor' | 'batched';
+  type Round = Record<Side, number> & { order: Side[]; problems: string[] };
+  const rounds: Round[] = [];
+  measuring = true;
+  for (let r = 0; r < ROUNDS; r++) {
+    const events = await recordEvents(deps.db, EVENTS);
+    await deps.db.query('ANALYZE webhook_deliveries');
+    // The sides take turns: each goes first in one round out of four.
+    const all: Side[] = ['product', 'bare', 'floor', 'batched'];
+    const order = all.map((_, i) => all[(i + r) % all.length]!);
+    const round = { order, problems: [] as string[] } as unknown as Round;
+    const run: Record<Side, () => Promise<{ seconds: number; problems: string[] }>> = {
+      product: () => product(events),
+      bare: () => bare(events),
+      floor: () => bare(events, floorDb),
+      batched: () => batched(events),
+    };
+    for (const side of order) {
+      const result = await run[side]();
+      round[side] = result.seconds;
+      round.problems.push(...result.problems.map((d) => `${side}: ${d}`));
+    }
+    rounds.push(round);
+    const rate = (seconds: number) => `${seconds.toFixed(2)} s (${(EVENTS / seconds).toFixed(0)}/s)`;
+    console.log(
+      `round ${r + 1} (${order.join(', ')}): worker ${rate(round.product)}, bare loop ${rate(round.bare)}, ` +
+        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}; worker/bare ${(round.bare / round.product).toFixed(2)}, ` +
+        `floor/bare ${(round.bare / round.floor).toFixed(2)}, batched/bare ${(round.bare / round.batched).toFixed(2)}; ` +
+        `${round.problems.length ? `NOT exactly once: ${round.problems.join('; ')}` : 'each event once, in order'}; load ${load()}`,
+    );
+  }
+
+  const { rows: sends } = await deps.db.query<{ p50: number; p95: number }>(
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_ms) AS p50,
+       percentile_cont(0.95) WITHIN GROUP (ORDER BY duration_ms) AS p95 FROM webhook_attempts`,
+  );
+  const ratios = rounds.map((r) => r.bare / r.product);
+  const ratio = median(ratios);
+  const productSeconds = median(rounds.map((r) => r.product));
+  const bareSeconds = median(rounds.map((r) => r.bare));
+  const floorSeconds = median(rounds.map((r) => r.floor));
+  const floorRatios = rounds.map((r) => r.bare / r.floor);
+  const batchedSeconds = median(rounds.map((r) => r.batched));
+  const batchedRatios = rounds.map((r) => r.bare / r.batched);
+  console.log(
+    `\n${EVENTS.toLocaleString('en-US')} deliveries a round (${EVENTS / 2} applications, released then answered), ` +
+      `${ROUNDS} rounds a side (+ a warm-up of ${WARMUP}), ${CONCURRENCY} at once; ${cpus().length} × ` +
+      `${cpus()[0]?.model ?? 'CPU'}, Node ${process.versions.node}, load ${load()}`,
+  );
+  console.log(
+    `median: worker ${productSeconds.toFixed(2)} s (${(EVENTS / productSeconds).toFixed(0)} deliveries/s), ` +
+      `bare loop ${bareSeconds.toFixed(2)} s (${(EVENTS / bareSeconds).toFixed(0)}/s), ` +
+      `floor (bare + one INSERT a try) ${floorSeconds.toFixed(2)} s (${(EVENTS / floorSeconds).toFixed(0)}/s), ` +
+      `batched floor (${CONCURRENCY} at once, one INSERT a batch) ${batchedSeconds.toFixed(2)} s (${(EVENTS / batchedSeconds).toFixed(0)}/s)`,
+  );
+  console.log(
+    `throughput ratio (median of rounds): ${ratio.toFixed(2)} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
+  );
+  console.log(
+    `floor / bare: ${median(floorRatios).toFixed(2)} (rounds ${floorRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+      `batched floor / bare: ${median(batchedRatios).toFixed(2)} (rounds ${batchedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+      `worker / floor: ${median(rounds.map((r) => r.floor / r.product)).toFixed(2)}`,
+  );
+  const total = rounds.reduce((sum, r) => sum + r.product, 0) * 1000;
+  console.log(
+    `\nwhere the worker's time goes, all rounds: taking the due deliveries ${trace.takes} × ${(trace.take / trace.takes).toFixed(1)} ms ` +
+      `(${((trace.take / total) * 100).toFixed(0)}% of the pass), reading them ${trace.reads} × ${(trace.read / trace.reads).toFixed(1)} ms ` +
+      `(${((trace.read / total) * 100).toFixed(0)}%), the rest sending and recording ${CONCURRENCY} side by side; ` +
+      `each try's record (a transaction) ${(trace.record / trace.records).toFixed(1)} ms on average; ` +
+      `each POST as the log says p50 ${sends[0]!.p50} ms, p95 ${sends[0]!.p95} ms`,
+  );
+  const problems = rounds.flatMap((r, i) => r.problems.map((d) => `round ${i + 1}: ${d}`));
+  console.log('\nGOALS');
+  console.log(
+    `  at least ${GOAL} of the bare loop's throughput: ${ratio.toFixed(2)}: ` +
+      `${ratio >= GOAL ? 'met' : `NOT met (${((1 - ratio / GOAL) * 100).toFixed(0)}% under)`}`,
+  );
+  console.log(
+    `  every event delivered exactly once, in order per application: ${problems.length ? `NOT met: ${problems.join('; ')}` : 'met'}`,
+  );
+  if (problems.length) process.exitCode = 1;
+} finally {
+  await opened.agent?.close();
+  await opened.floorDb?.close();
+  await opened.app?.close();
+  await receiver.stop();
+  await scratch.drop();
+}
