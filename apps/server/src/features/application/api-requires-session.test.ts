@@ -29,10 +29,14 @@ const MORE_BODIES: [string, unknown][] = [
   ['PUT /api/answer', { suspended_comment: 'Intruder' }],
 ];
 
-/** Every /api route the app has, read from the app itself, so a new call cannot be forgotten here. */
+/**
+ * Every /api route the app has, read from the app itself, so a new call cannot be forgotten here. Not the read API
+ * (/api/v1, issue 45): it takes a bearer token, never a session (features/api-v1's contract test walks its routes).
+ */
 function apiCalls(): string[] {
   const calls: string[] = [];
   for (const [, path, methods] of t.app.printRoutes({ commonPrefix: false }).matchAll(/(\/api\/\S+) \(([^)]+)\)/g)) {
+    if (path!.startsWith('/api/v1/')) continue;
     for (const method of methods!.split(', ')) if (method !== 'HEAD') calls.push(`${method} ${path}`);
   }
   return calls.sort();
