@@ -215,35 +215,57 @@ function signatureOk(secret: string, first: Taken['first']): boolean {
 }
 
 /**
- * Wraps the worker's db.query and db.transaction to add up the time of its serial reads and of its try records,
- * while `on` (the timed passes only).
+ * Wraps the worker's db.query and db.transaction to add up, while `on` (the timed passes only), the time of its
+ * takes of the due deliveries, of its reads of them (when apart from the take) and of its records of tries, each a
+ * statement or a transaction, known by the statements it runs.
  */
 function traceWorker(db: Db) {
   const trace = { on: false, take: 0, takes: 0, read: 0, reads: 0, record: 0, records: 0 };
+  const kindOf = (text: string): 'take' | 'read' | 'record' | undefined =>
+    text.includes('WITH due')
+      ? 'take'
+      : text.includes('JOIN integration_events ev')
+        ? 'read'
+        : text.includes('INSERT INTO webhook_attempts')
+          ? 'record'
+          : undefined;
+  const note = (kind: 'take' | 'read' | 'record' | undefined, spent: number) => {
+    if (kind === 'take') {
+      trace.take += spent;
+      trace.takes++;
+    } else if (kind === 'read') {
+      trace.read += spent;
+      trace.reads++;
+    } else if (kind === 'record') {
+      trace.record += spent;
+      trace.records++;
+    }
+  };
   const query = db.query.bind(db);
   db.query = (async (text: string, ...rest: unknown[]) => {
     const s = performance.now();
     try {
       return await (query as (t: string, ...r: unknown[]) => Promise<unknown>)(text, ...rest);
     } finally {
-      const spent = performance.now() - s;
-      if (trace.on && text.trimStart().startsWith('WITH due')) {
-        trace.take += spent;
-        trace.takes++;
-      } else if (trace.on && text.includes('JOIN integration_events ev')) {
-        trace.read += spent;
-        trace.reads++;
-      }
+      if (trace.on) note(kindOf(text), performance.now() - s);
     }
   }) as Db['query'];
   const transaction = db.transaction.bind(db);
   db.transaction = ((fn, options) => {
-    const s = performance.now();
     if (!trace.on) return transaction(fn, options);
-    return transaction(fn, options).finally(() => {
-      trace.record += performance.now() - s;
-      trace.records++;
-    });
+    const s = performance.now();
+    let kind: ReturnType<typeof kindOf>;
+    return transaction(
+      (tx) =>
+        fn({
+          ...tx,
+          query: ((text: string, ...rest: unknown[]) => {
+            kind ??= kindOf(text);
+            return (tx.query as (t: string, ...r: unknown[]) => Promise<unknown>)(text, ...rest);
+          }) as typeof tx.query,
+        }),
+      options,
+    ).finally(() => note(kind, performance.now() - s));
   }) as Db['transaction'];
   return trace;
 }
@@ -476,12 +498,11 @@ try {
       `batched floor / bare: ${median(batchedRatios).toFixed(2)} (rounds ${batchedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `worker / floor: ${median(rounds.map((r) => r.floor / r.product)).toFixed(2)}`,
   );
-  const total = rounds.reduce((sum, r) => sum + r.product, 0) * 1000;
+  const mean = (total: number, n: number) => (n ? `${n} × ${(total / n).toFixed(1)} ms` : 'none apart');
   console.log(
-    `\nwhere the worker's time goes, all rounds: taking the due deliveries ${trace.takes} × ${(trace.take / trace.takes).toFixed(1)} ms ` +
-      `(${((trace.take / total) * 100).toFixed(0)}% of the pass), reading them ${trace.reads} × ${(trace.read / trace.reads).toFixed(1)} ms ` +
-      `(${((trace.read / total) * 100).toFixed(0)}%), the rest sending and recording ${CONCURRENCY} side by side; ` +
-      `each try's record (a transaction) ${(trace.record / trace.records).toFixed(1)} ms on average; ` +
+    `\nthe worker's database work, all rounds (a statement or a transaction each, its wait for a connection ` +
+      `included; they may overlap the POSTs): takes of the due deliveries ${mean(trace.take, trace.takes)}, ` +
+      `reads of them ${mean(trace.read, trace.reads)}, records of tries ${mean(trace.record, trace.records)}; ` +
       `each POST as the log says p50 ${sends[0]!.p50} ms, p95 ${sends[0]!.p95} ms`,
   );
   const problems = rounds.flatMap((r, i) => r.problems.map((d) => `round ${i + 1}: ${d}`));
