@@ -23,8 +23,10 @@ export const webhooksKey = ['staff', 'integrations', 'webhooks'] as const;
 export const deliveriesKey = (endpointId: string) => [...webhooksKey, endpointId, 'deliveries'] as const;
 
 /**
- * While a delivery is due (now, or within the minute), its log is asked again this often, so its attempts show as
- * they come; one whose next try is hours away (the back-off) only every half minute.
+ * While a delivery is due (never tried yet, or its next try within the minute), its log is asked again this often,
+ * so its attempts show as they come; one whose next try is hours away (the back-off) only every half minute. A
+ * delivery not yet tried counts as due whatever its time says: its time is the server's, which the browser's clock
+ * need not match (a test moves the server's; a laptop's may be off).
  */
 export const DELIVERIES_REFRESH_MS = 2000;
 const DELIVERIES_WAITING_REFRESH_MS = 30_000;
@@ -32,7 +34,9 @@ const DELIVERIES_WAITING_REFRESH_MS = 30_000;
 function refreshOf(deliveries: WebhookDelivery[] | undefined, now = Date.now()): number | false {
   const pending = (deliveries ?? []).filter((d) => d.state === 'pending');
   if (pending.length === 0) return false;
-  const dueSoon = pending.some((d) => d.next_attempt_at === null || Date.parse(d.next_attempt_at) - now < 60_000);
+  const dueSoon = pending.some(
+    (d) => d.next_attempt_at === null || d.attempts.length === 0 || Date.parse(d.next_attempt_at) - now < 60_000,
+  );
   return dueSoon ? DELIVERIES_REFRESH_MS : DELIVERIES_WAITING_REFRESH_MS;
 }
 
