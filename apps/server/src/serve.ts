@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { closeDeps, createDeps } from './create-deps';
 import { createFormContext } from './core/form-context';
 import { catchUpConsoleIndex } from './features/staff/console-index';
+import { apiViewRefresher } from './features/api-v1';
 import { LOG_SERIALIZERS } from './http/log-serializers';
 import { isDatabaseUnavailable } from './infra/db/database-unavailable';
 import { startShutdown } from './shutdown';
@@ -23,6 +24,7 @@ const BACKGROUND_START_MS = 1000;
 /** Started after listen; a signal may come before. */
 interface Background {
   consoleIndex?: PeriodicJob;
+  apiViews?: PeriodicJob;
   stopping?: boolean;
   metrics?: Awaited<ReturnType<typeof startMetricsServer>>;
 }
@@ -95,6 +97,7 @@ async function stopOnSignal(signal: string, { config, hooks, logger, app, deps, 
     app,
     async () => {
       await background.consoleIndex?.stop();
+      await background.apiViews?.stop();
       await background.metrics?.close();
       await closeDeps(deps);
       await hooks.beforeExit?.();
@@ -139,6 +142,14 @@ async function startBackground(
       everyMs: 10_000,
       logger,
       run: () => catchUpConsoleIndex(deps, formContext),
+    });
+    // The read API's stored views (decision 069): written again soon after each change, so a sync's page is read,
+    // not derived. Two processes' passes may repeat each other's work, never undo it.
+    background.apiViews = startPeriodicJob({
+      name: 'api-views',
+      everyMs: 5_000,
+      logger,
+      run: apiViewRefresher(deps, formContext),
     });
     logger.info(`Admissions Portal is ready at ${config.publicUrl.origin}`);
   }

@@ -167,6 +167,26 @@ export async function recordStaffRead(
   );
 }
 
+/** One audit row's values, as recordStaffRead writes them. */
+export interface AuditEntry {
+  staff: StaffMember;
+  applicationUserId: string | null;
+  action: AuditAction;
+  detail: Record<string, unknown>;
+  now: Date;
+}
+
+/**
+ * The audit row of a read as part of the read's own statement (a data-modifying CTE): `INSERT … SELECT … <from>`,
+ * `param` numbering its values among the statement's. `extraDetail`, an SQL expression over `<from>` (a count of
+ * the rows read), is merged into the detail. The read and its row commit together, in one round trip.
+ */
+export function auditRowSql(param: (value: unknown) => string, row: AuditEntry, extraDetail = `'{}'::jsonb`): string {
+  return `INSERT INTO staff_audit_log (staff_user_id, staff_email, application_user_id, action, detail, created_at)
+    SELECT ${param(row.staff.userId || null)}::uuid, ${param(row.staff.email)}, ${param(row.applicationUserId)}::uuid,
+      ${param(row.action)}, ${param(JSON.stringify(row.detail))}::jsonb || ${extraDetail}, ${param(row.now)}::timestamptz`;
+}
+
 /** One row per application for an action on many at once (a release): one statement whatever their number. */
 export async function recordStaffActions(
   db: Queryable,

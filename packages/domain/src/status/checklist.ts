@@ -27,6 +27,8 @@ export interface ChecklistLetter {
   address_problem_at: Date | null;
   /** The 60 days passed with no answer: the recommender may be asked again. */
   lapsed: boolean;
+  /** When an unanswered request lapses; what makes `lapsed` come true with time alone. */
+  expires_at?: Date;
 }
 
 /** An item the office asked for again; answered once a new document for it has been converted. */

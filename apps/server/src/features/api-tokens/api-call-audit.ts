@@ -1,6 +1,6 @@
 import type { Queryable } from '../../infra/db/db';
 import { isUuid } from '../../http/is-uuid';
-import { recordStaffRead } from '../../session/audit-log';
+import { recordStaffRead, type AuditEntry } from '../../session/audit-log';
 import type { ApiCaller } from './api-caller';
 
 /** Who an API call is in the audit log: the token by its name, so the office reads "api-token:Banner sync". */
@@ -21,18 +21,29 @@ export async function recordApiCall(
   detail: object,
   now: Date,
 ): Promise<void> {
+  const row = apiCallAuditRow(caller, action, target, detail, now);
+  await recordStaffRead(db, row.staff, row.applicationUserId, row.action, row.detail, row.now);
+}
+
+/** The audit row recordApiCall writes, for a read that writes it in its own statement (session/audit-log.ts). */
+export function apiCallAuditRow(
+  caller: ApiCaller,
+  action: string,
+  target: string | null,
+  detail: object,
+  now: Date,
+): AuditEntry {
   const application = target !== null && isUuid(target) ? target.toLowerCase() : null;
-  await recordStaffRead(
-    db,
-    { userId: '', email: apiAuditName(caller) },
-    application,
-    'api-call',
-    {
+  return {
+    staff: { userId: '', email: apiAuditName(caller) },
+    applicationUserId: application,
+    action: 'api-call',
+    detail: {
       ...detail,
       ...(target !== null && application === null ? { target } : {}),
       call: action,
       token_id: caller.tokenId,
     },
     now,
-  );
+  };
 }

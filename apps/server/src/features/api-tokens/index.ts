@@ -3,5 +3,5 @@
 export { apiTokensRoutes } from './api-tokens-routes';
 export { apiTokenAuth, requireApiScope } from './api-token-auth';
 export { apiCallerOf, type ApiCaller } from './api-caller';
-export { recordApiCall, apiAuditName } from './api-call-audit';
+export { recordApiCall, apiCallAuditRow, apiAuditName } from './api-call-audit';
 export { createApiToken, type NewApiToken } from './api-tokens-repository';

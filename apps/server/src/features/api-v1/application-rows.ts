@@ -1,21 +1,49 @@
 import type { Answers, ApiV1ListQuery, KeptBasis } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { keptBasisSql } from '../../core/kept-bases';
+import { auditRowSql, type AuditEntry } from '../../session/audit-log';
 
-/** An application as the read API reads it from its own row; the rest (checklist, decision, IDs) comes beside it. */
+/** An application as the read API derives its view: its own row (the checklist, decision and IDs come beside it). */
 export interface ApplicationRow {
   id: string;
-  cycle: string;
   answers: Answers;
-  submitted_at: Date | null;
-  api_updated_at: Date;
   kept_basis: KeptBasis | null;
-  withdrawn: boolean;
+  /** The view's version this row is (migration 144): read before anything the view is derived from. */
+  api_version: string;
 }
 
-const COLUMNS = `a.user_id AS id, COALESCE(a.cycle_id, current_cycle_id()) AS cycle, a.answers, a.submitted_at,
-  a.api_updated_at, ${keptBasisSql('a')} AS kept_basis,
-  EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = a.user_id) AS withdrawn`;
+/** What a page shows of an application from its row, and its stored view's JSON when that is current. */
+export interface PageRow {
+  id: string;
+  cycle: string;
+  submitted_at: Date | null;
+  api_updated_at: Date;
+  withdrawn: boolean;
+  /** The stored view (api-views.ts) when current for this version, basis and time; null: to be derived. */
+  view: string | null;
+}
+
+/** Whose view a page reads as stored: the running configuration's basis, at the call's instant. */
+export interface ViewCheck {
+  basis: string;
+  now: Date;
+}
+
+const DERIVE_COLUMNS = `a.user_id AS id, a.answers, ${keptBasisSql('a')} AS kept_basis, a.api_version`;
+
+/**
+ * The columns of a page row; `param` numbers the view check's two values among the statement's. Without a check
+ * (a call that only asks whether the token may see the application), no view.
+ */
+const pageColumns = (param: (value: unknown) => string, check: ViewCheck | undefined) =>
+  `a.user_id AS id, COALESCE(a.cycle_id, current_cycle_id()) AS cycle, a.submitted_at, a.api_updated_at,
+  EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = a.user_id) AS withdrawn,
+  ${
+    check
+      ? `CASE WHEN v.version = a.api_version AND v.basis = ${param(check.basis)}
+    AND v.fresh_until > ${param(check.now)}::timestamptz THEN v.view::text END`
+      : 'NULL::text'
+  } AS view`;
 
 const STATE_SQL: Record<NonNullable<ApiV1ListQuery['state']>, string> = {
   withdrawn: 'EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = a.user_id)',
@@ -38,21 +66,34 @@ export interface PageRequest {
  * One page of applications in id order: a keyset on the primary key, so a page is an indexed read however many
  * applications there are and however they change between pages. With `updated_since`, the planner may read
  * applications_api_updated instead (142-api-v1.sql), whichever selects fewer rows. One more row than asked for
- * says whether there is a next page.
+ * says whether there is a next page. Each row's stored view comes in the same statement, by its primary key, and so
+ * does the call's audit row when `audit` is given (its detail gains `rows`, how many the page shows): the page and
+ * its audit row commit together, in one round trip.
  */
-export async function applicationsPage(db: Queryable, page: PageRequest): Promise<ApplicationRow[]> {
+export async function applicationsPage(
+  db: Queryable,
+  page: PageRequest,
+  check: ViewCheck,
+  audit?: AuditEntry,
+): Promise<PageRow[]> {
   const params: unknown[] = [];
   const where: string[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
+  const columns = pageColumns(param, check);
   if (page.after) where.push(`a.user_id > ${param(page.after)}::uuid`);
   if (page.filters.updated_since) where.push(`a.api_updated_at >= ${param(page.filters.updated_since)}::timestamptz`);
   if (page.filters.cycle) where.push(`COALESCE(a.cycle_id, current_cycle_id()) = ${param(page.filters.cycle)}`);
   if (page.filters.program) where.push(`a.answers->>'applied_major' = ${param(page.filters.program)}`);
   if (page.programs) where.push(`a.answers->>'applied_major' = ANY (${param(page.programs)}::text[])`);
   if (page.filters.state) where.push(STATE_SQL[page.filters.state]);
-  const { rows } = await db.query<ApplicationRow>(
-    `SELECT ${COLUMNS} FROM applications a ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY a.user_id LIMIT ${page.limit + 1}`,
+  const select = `SELECT ${columns} FROM applications a LEFT JOIN application_api_views v ON v.user_id = a.user_id
+     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY a.user_id LIMIT ${page.limit + 1}`;
+  if (!audit) return (await db.query<PageRow>(select, params)).rows;
+  const shown = `jsonb_build_object('rows', LEAST(count(*), ${page.limit}))`;
+  const { rows } = await db.query<PageRow>(
+    `WITH page AS (${select}), audit AS (${auditRowSql(param, audit, shown)} FROM page)
+     SELECT * FROM page ORDER BY id`,
     params,
   );
   return rows;
@@ -63,12 +104,31 @@ export async function applicationRow(
   db: Queryable,
   id: string,
   programs: readonly string[] | null,
-): Promise<ApplicationRow | undefined> {
-  const { rows } = await db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications a WHERE a.user_id = $1`, [id]);
+  check?: ViewCheck,
+): Promise<PageRow | undefined> {
+  const params: unknown[] = [id];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const columns = pageColumns(param, check);
+  const { rows } = await db.query<PageRow & { program: string | null }>(
+    `SELECT ${columns}, a.answers->>'applied_major' AS program
+     FROM applications a ${check ? 'LEFT JOIN application_api_views v ON v.user_id = a.user_id ' : ''}WHERE a.user_id = $1`,
+    params,
+  );
   const row = rows[0];
   if (!row) return undefined;
-  if (programs && !programs.includes(row.answers.applied_major ?? '')) return undefined;
-  return row;
+  if (programs && !programs.includes(row.program ?? '')) return undefined;
+  const { program: _program, ...pageRow } = row;
+  return pageRow;
+}
+
+/** The rows the views of these applications are derived from (any order; an application gone is left out). */
+export async function rowsToDerive(db: Queryable, ids: readonly string[]): Promise<ApplicationRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<ApplicationRow>(
+    `SELECT ${DERIVE_COLUMNS} FROM applications a WHERE a.user_id = ANY ($1::uuid[])`,
+    [ids],
+  );
+  return rows;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { FormContext } from '../../core/form-context';
 import type { Queryable } from '../../infra/db/db';
 import { loadChecklists } from '../checklist';
 import { externalIdsOf } from '../staff';
-import type { ApplicationRow } from './application-rows';
+import type { ApplicationRow, PageRow } from './application-rows';
 
 const answerKeysOf = new WeakMap<FormDefinition, ReadonlySet<string>>();
 
@@ -50,7 +50,7 @@ interface ReleasedDecisionRow {
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** The released decisions of these applications: a draft, a replaced one or a release still scheduled never. */
-async function releasedDecisions(
+export async function releasedDecisions(
   db: Queryable,
   tenant: TenantConfig,
   ids: readonly string[],
@@ -77,44 +77,65 @@ async function releasedDecisions(
   );
 }
 
+/** What the read API stores of an application (api-views.ts): all it shows but its row's own columns and decision. */
+export interface StoredView {
+  /** The JSON of program, term, answers shown, checklist and campus IDs, as the API sends it. */
+  json: string;
+  /** When its checklist may next read otherwise with time alone (checklist-changes-at.ts). */
+  freshUntil: Date;
+}
+
 /**
- * The API's view of these applications, in their order. A handful of reads whatever their number (the checklists'
- * batch, the released decisions, the IDs), so a page of 200 costs what a page of one does, or near it. `decision`
- * is there only for a token with decisions:read.
+ * The stored part of these applications' views, derived now: a handful of reads whatever their number (the
+ * checklists' batch, the IDs), so a batch of 200 costs what one does, or near it. The rows were read before any of
+ * this (their version first, then what the view is made of), so a change that lands between is a later version.
  */
-export async function applicationViews(
-  deps: Pick<AppDeps, 'clock' | 'config' | 'db'>,
+export async function deriveViews(
+  deps: Pick<AppDeps, 'clock' | 'config'>,
   ctx: FormContext,
   rows: readonly ApplicationRow[],
-  withDecisions: boolean,
-): Promise<ApiV1Application[]> {
-  if (rows.length === 0) return [];
+  db: Queryable,
+): Promise<Map<string, StoredView>> {
+  const out = new Map<string, StoredView>();
+  if (rows.length === 0) return out;
   const ids = rows.map((r) => r.id);
-  const [checklists, decisions, externalIds] = await Promise.all([
-    loadChecklists(deps, ctx, ids, deps.db),
-    withDecisions ? releasedDecisions(deps.db, deps.config.tenant, ids) : undefined,
-    externalIdsOf(deps.db, ids),
-  ]);
-  return rows.map((row) => {
+  const [checklists, externalIds] = await Promise.all([loadChecklists(deps, ctx, ids, db), externalIdsOf(db, ids)]);
+  for (const row of rows) {
     const answers = row.answers ?? {};
-    return {
-      id: row.id,
-      cycle: row.cycle ?? '',
+    const checklist = checklists.get(row.id);
+    const stored = {
       program: answers.applied_major ?? '',
       term: answers.entry_term ?? '',
-      state: row.withdrawn ? 'withdrawn' : row.submitted_at ? 'submitted' : 'in_progress',
-      submitted_at: iso(row.submitted_at),
-      updated_at: new Date(row.api_updated_at).toISOString(),
       answers: answersShown(ctx.formAsKept(row.kept_basis), answers),
-      checklist: (checklists.get(row.id)?.items ?? []).map((item) => ({
+      checklist: (checklist?.items ?? []).map((item) => ({
         key: item.key,
         label: item.label,
         kind: item.kind,
         state: item.state,
         updated_at: item.updated_at,
       })),
-      ...(decisions ? { decision: decisions.get(row.id) ?? null } : {}),
       external_ids: externalIds.get(row.id) ?? {},
-    };
-  });
+    } satisfies Omit<ApiV1Application, 'id' | 'cycle' | 'state' | 'submitted_at' | 'updated_at' | 'decision'>;
+    out.set(row.id, {
+      json: JSON.stringify(stored),
+      freshUntil: checklist?.changesAt ?? new Date(deps.clock.now().getTime() + 60_000),
+    });
+  }
+  return out;
+}
+
+/**
+ * One application as the API sends it (apiV1Application), as JSON text: its row's own columns, then the stored
+ * view's (spliced in as they are, never parsed again), then the decision for a token with decisions:read.
+ */
+export function applicationJson(row: PageRow, view: string, decision: ApiV1Decision | null | undefined): string {
+  const head = JSON.stringify({
+    id: row.id,
+    cycle: row.cycle ?? '',
+    state: row.withdrawn ? 'withdrawn' : row.submitted_at ? 'submitted' : 'in_progress',
+    submitted_at: iso(row.submitted_at),
+    updated_at: new Date(row.api_updated_at).toISOString(),
+  } satisfies Pick<ApiV1Application, 'id' | 'cycle' | 'state' | 'submitted_at' | 'updated_at'>);
+  const tail = decision === undefined ? '' : `,"decision":${JSON.stringify(decision)}`;
+  return `${head.slice(0, -1)},${view.slice(1, -1)}${tail}}`;
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../infra/db/db';
 import type { FormContext } from '../../core/form-context';
 import { feesOf } from '../../core/fee-sources';
+import { checklistChangesAt } from './checklist-changes-at';
 import { documentStatesOf, supersededDocumentsOf } from '../documents';
 import { currentLetters } from '../recommendations';
 import {
@@ -37,6 +38,8 @@ export interface Checklist {
   receipts: ReceiptRow[];
   /** The fees as they stand (issue 43; none without the tenant's `fees`), behind the checklist's fee items. */
   fees: FeeView[];
+  /** When this checklist may next read otherwise with time alone (checklist-changes-at.ts). */
+  changesAt: Date;
 }
 
 /**
@@ -69,6 +72,7 @@ export async function loadChecklists(
     const ownWaivers = waivers.filter((w) => w.user_id === app.user_id);
     const ownReceipts = receipts.filter((r) => r.user_id === app.user_id);
     const ownFees = fees.get(app.user_id) ?? [];
+    const ownLetters = letters.get(app.user_id) ?? {};
     const items = deriveChecklist(ctx.formAsKept(app.kept_basis), {
       answers: app.answers,
       view: { addAnother: app.add_another, tabs: app.tabs },
@@ -76,7 +80,7 @@ export async function loadChecklists(
       submittedAt: app.submitted_at,
       answersChangedAt: app.last_change,
       documents: docs,
-      letters: letters.get(app.user_id) ?? {},
+      letters: ownLetters,
       requests: ownRequests,
       waivers: ownWaivers,
       receipts: ownReceipts,
@@ -94,6 +98,7 @@ export async function loadChecklists(
       waivers: ownWaivers,
       receipts: ownReceipts,
       fees: ownFees,
+      changesAt: checklistChangesAt(now, ownLetters, ownFees),
     });
   }
   return out;

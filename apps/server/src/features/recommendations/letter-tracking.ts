@@ -55,6 +55,7 @@ export async function currentLetters(
       address_problem: r.address_problem,
       address_problem_at: r.address_problem_at,
       lapsed: r.status === 'REQUESTED' && new Date(r.expires_at) <= now,
+      expires_at: new Date(r.expires_at),
     };
     out.set(r.user_id, letters);
   }
