@@ -11,9 +11,10 @@
  * on, as the tests run), and each round's events recorded beforehand, untimed, by the product's own writer
  * (recordIntegrationEvents, a release's batch of 1,000 a transaction): BENCH_EVENTS / 2 applications each released
  * then answered, so the worker's order per application is at work. What is timed is the worker's pass
- * (`deliverNow`, what each tick of the job runs: take the due deliveries that head their line, BATCH at once, sign,
- * POST, record each try in its transaction, until none is due), from the moment it starts to its end. The job
- * queue's tick (every 5 s) is not in the time: it decides when a pass starts, not how fast it delivers.
+ * (`deliverNow`, what each tick of the job runs: up to 50 POSTs in flight at all times, fed from the due deliveries
+ * that head their line, taken ahead a few hundred at a time; the tries that ended recorded together, one statement
+ * at a time; until none is due), from the moment it starts to its end. The job queue's tick (every 5 s) is not in
+ * the time: it decides when a pass starts, not how fast it delivers.
  *
  * The bare loop: the same bodies (the round's events, as the worker sends them) to the same receiver, signed just
  * before each POST with `standardwebhooks` (one Webhook of the same secret), posted with undici's `request` through
@@ -28,12 +29,14 @@
  * each webhook-id once and nothing else, the release before the response of each application, every delivery row
  * succeeded on its first try with one attempt row), and after the other sides' that the receiver got each body once; any
  * difference is printed and the run fails. Prints each round's throughput, the ratios, the medians, where the
- * worker's time goes, then the GOALS (issue 45: at least 0.7 of the bare loop's throughput).
+ * worker's time goes, the CPU a delivery costs each side in this process, in the database's backends and in the
+ * receiver, then the GOALS (issue 45: at least 0.7 of the bare loop's throughput).
  *
  *   npm run bench:webhooks     (uses TEST_DATABASE_URL or the local server)
- *   BENCH_EVENTS (10000), BENCH_ROUNDS (4), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's batch)
+ *   BENCH_EVENTS (10000), BENCH_ROUNDS (4), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { pino } from 'pino';
@@ -51,7 +54,7 @@ import { scratchDatabase } from './scratch-database';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
-/** The worker's batch (delivery-pass.ts BATCH): deliveries it sends side by side. */
+/** The worker's window (delivery-pass.ts WINDOW): POSTs it keeps in flight. */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 /** Issue 45: the product's deliveries at least this share of the bare loop's throughput. */
 const GOAL = 0.7;
@@ -77,6 +80,7 @@ const RECEIVER = `
 const http = require('node:http');
 let ids = [];
 let first = null;
+let connections = 0;
 const server = http.createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
@@ -88,14 +92,28 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
 });
+server.on('connection', () => connections++);
 server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 process.on('message', (m) => {
-  if (m === 'take') { process.send({ ids, first }); ids = []; first = null; }
+  if (m === 'take') { process.send({ ids, first, connections }); ids = []; first = null; connections = 0; }
   if (m === 'stop') server.close(() => process.exit(0));
 });`;
 
+/** A process's CPU time in ms (user and system) as /proc says (Linux, 100 ticks a second); 0 once it is gone. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 interface Taken {
   ids: string[];
+  /** Connections the receiver accepted since the last take. */
+  connections: number;
   first: { headers: Record<string, string>; body: string } | null;
 }
 
@@ -222,7 +240,7 @@ function signatureOk(secret: string, first: Taken['first']): boolean {
 function traceWorker(db: Db) {
   const trace = { on: false, take: 0, takes: 0, read: 0, reads: 0, record: 0, records: 0 };
   const kindOf = (text: string): 'take' | 'read' | 'record' | undefined =>
-    text.includes('WITH due')
+    text.includes('webhook_take_due')
       ? 'take'
       : text.includes('JOIN integration_events ev')
         ? 'read'
@@ -306,18 +324,56 @@ try {
   await deps.db.query(
     'CREATE TABLE bench_floor_tries (event_id text NOT NULL, status_code int, at timestamptz NOT NULL)',
   );
-  const floorDb = (opened.floorDb = createPostgresDb({ connectionString: scratch.url, max: config.dbPoolSize }));
+  // A connection may take more than the app's second to open on a loaded machine: the floor's first POSTs open
+  // them all at once, and a timeout there would end the run, not measure anything.
+  const floorDb = (opened.floorDb = createPostgresDb({
+    connectionString: scratch.url,
+    max: config.dbPoolSize,
+    connectTimeoutMs: 10_000,
+  }));
 
   // --- The sides.
   const trace = traceWorker(deps.db);
   let measuring = false;
+  /**
+   * The CPU each side spends, measured rounds only: this process's (process.cpuUsage), the scratch database's
+   * backends' and the receiver's (/proc), from just before a side's timed part to just after it. Where the machine
+   * has spare cores, a side's throughput is bounded by the CPU it needs in all three.
+   */
+  const cpu = {
+    product: { own: 0, db: 0, receiver: 0 },
+    bare: { own: 0, db: 0, receiver: 0 },
+    batched: { own: 0, db: 0, receiver: 0 },
+  };
+  /** Connections the receiver accepted from each side, measured rounds (each side's agent keeps its own alive). */
+  const connections = { product: 0, bare: 0, floor: 0, batched: 0 };
+  const cpuMeter = async (side: keyof typeof cpu) => {
+    const { rows } = await deps.db.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    const pids = rows.map((r) => r.pid);
+    const before = { own: process.cpuUsage(), db: pids.map(processCpuMs), receiver: processCpuMs(receiver.child.pid) };
+    return async () => {
+      const own = process.cpuUsage(before.own);
+      const after = pids.map(processCpuMs);
+      const receiverMs = processCpuMs(receiver.child.pid);
+      // Connections opened during the side are not counted (the pools are warm by the measured rounds).
+      if (!measuring) return;
+      cpu[side].own += (own.user + own.system) / 1000;
+      cpu[side].db += after.reduce((sum, ms, i) => sum + Math.max(0, ms - before.db[i]!), 0);
+      cpu[side].receiver += receiverMs - before.receiver;
+    };
+  };
   const product = async (events: RoundEvents) => {
+    const metered = await cpuMeter('product');
     trace.on = measuring;
     const s = performance.now();
     const tries = await deliverNow(deps, logger);
     const seconds = (performance.now() - s) / 1000;
     trace.on = false;
+    await metered();
     const taken = await receiver.take();
+    if (measuring) connections.product += taken.connections;
     const problems = exactlyOnce(taken.ids, events, true);
     if (tries !== events.ids.length) problems.push(`the worker made ${tries} tries, not ${events.ids.length}`);
     const { rows } = await deps.db.query<{ deliveries: number; succeeded: number; attempts: number }>(
@@ -343,6 +399,7 @@ try {
   const bare = async (events: RoundEvents, floorDb?: Db) => {
     let next = 0;
     let refused = 0;
+    const metered = floorDb ? undefined : await cpuMeter('bare');
     const s = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -372,7 +429,9 @@ try {
       }),
     );
     const seconds = (performance.now() - s) / 1000;
+    await metered?.();
     const taken = await receiver.take();
+    if (measuring) connections[floorDb ? 'floor' : 'bare'] += taken.connections;
     const problems = exactlyOnce(taken.ids, events, false);
     if (refused) problems.push(`${refused} answered other than 200`);
     if (!signatureOk(endpoint.secret, taken.first)) problems.push('a signature the package does not verify');
@@ -386,6 +445,7 @@ try {
    */
   const batched = async (events: RoundEvents) => {
     let refused = 0;
+    const metered = await cpuMeter('batched');
     const s = performance.now();
     for (let i = 0; i < events.bodies.length; i += CONCURRENCY) {
       const batch = events.bodies.slice(i, i + CONCURRENCY);
@@ -415,7 +475,9 @@ try {
       );
     }
     const seconds = (performance.now() - s) / 1000;
+    await metered();
     const taken = await receiver.take();
+    if (measuring) connections.batched += taken.connections;
     const problems = exactlyOnce(taken.ids, events, false);
     if (refused) problems.push(`${refused} answered other than 200`);
     return { seconds, problems };
@@ -504,6 +566,21 @@ try {
       `included; they may overlap the POSTs): takes of the due deliveries ${mean(trace.take, trace.takes)}, ` +
       `reads of them ${mean(trace.read, trace.reads)}, records of tries ${mean(trace.record, trace.records)}; ` +
       `each POST as the log says p50 ${sends[0]!.p50} ms, p95 ${sends[0]!.p95} ms`,
+  );
+  const perDelivery = (ms: number) => ((ms * 1000) / (EVENTS * ROUNDS)).toFixed(0);
+  console.log(
+    `CPU a delivery, measured rounds (this process / the database's backends / the receiver, µs): ` +
+      (['product', 'bare', 'batched'] as const)
+        .map(
+          (side) =>
+            `${side === 'product' ? 'worker' : side === 'bare' ? 'bare loop' : 'batched floor'} ` +
+            `${perDelivery(cpu[side].own)} / ${perDelivery(cpu[side].db)} / ${perDelivery(cpu[side].receiver)}`,
+        )
+        .join(', '),
+  );
+  console.log(
+    `connections the receiver accepted, all measured rounds: worker ${connections.product}, bare loop ${connections.bare}, ` +
+      `floor ${connections.floor}, batched floor ${connections.batched}`,
   );
   const problems = rounds.flatMap((r, i) => r.problems.map((d) => `round ${i + 1}: ${d}`));
   console.log('\nGOALS');

@@ -10,7 +10,11 @@ import { anotherSession, loggedInClient } from '../../test-support/application-h
 import { paidFee } from '../../test-support/fee-helpers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
-import { LEASE_MS, RETRY_DELAYS_MS, takeDueDeliveries } from './delivery-pass';
+import { randomUUID } from 'node:crypto';
+import { recordIntegrationEvents } from '../../core/integration-events';
+import { runDueDeliveries } from './delivery-pass';
+import { RETRY_DELAYS_MS } from './delivery-record';
+import { LEASE_MS, takeDueDeliveries } from './delivery-take';
 import { createEndpoint, deliverDue, deliveriesOf, startReceiver, type Receiver } from './webhooks.test-helpers';
 
 /**
@@ -282,6 +286,41 @@ describe('a webhook delivery', () => {
     expect((await deliveriesOf(admin, endpoint.id)).map((d) => d.state)).toEqual(['succeeded', 'succeeded']);
   });
 
+  it('sends a backlog once each, in order per application, with two passes at once (as two processes would)', async () => {
+    await createEndpoint(admin, receiver.url, ['decision.released', 'offer.responded']);
+    // More than a take and a window of the worker's, so that sends, takes ahead and records overlap.
+    const applications = Array.from({ length: 400 }, () => randomUUID());
+    await t.db.transaction((tx) =>
+      recordIntegrationEvents(
+        tx,
+        [
+          ...applications.map((applicationId) => ({ type: 'decision.released' as const, applicationId })),
+          ...applications.map((applicationId) => ({ type: 'offer.responded' as const, applicationId })),
+        ],
+        t.clock.now(),
+      ),
+    );
+    const tries = await Promise.all([runDueDeliveries(t.deps), runDueDeliveries(t.deps)]);
+    // The workers' own tick may have sent some too: what counts is what the receiver got.
+    expect(tries[0]! + tries[1]!).toBeLessThanOrEqual(800);
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(800);
+    expect(new Set(ids).size).toBe(800);
+    const released = new Set<unknown>();
+    for (const { json } of receiver.received) {
+      if (json.type === 'decision.released') released.add(json.data.application_id);
+      else expect(released.has(json.data.application_id)).toBe(true);
+    }
+    const { rows } = await t.db.query<{ state: string; attempts: number; n: number }>(
+      `SELECT d.state, (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = d.id)::int AS attempts,
+         count(*) OVER ()::int AS n
+       FROM webhook_deliveries d WHERE d.application_id = ANY ($1::uuid[])`,
+      [applications],
+    );
+    expect(rows).toHaveLength(800);
+    expect(rows.every((r) => r.state === 'succeeded' && r.attempts === 1)).toBe(true);
+  });
+
   it('loses nothing when the process stops between the change and the delivery', async () => {
     const endpoint = await createEndpoint(admin, receiver.url, ['application.submitted']);
     receiver.answer = () => ({ status: 503 });
@@ -295,7 +334,7 @@ describe('a webhook delivery', () => {
     await deliverDue(t);
     t.clock.advance(5_000);
     // The process takes the delivery for its second try and dies before it is sent (as kill -9 would leave it).
-    expect(await takeDueDeliveries(t.db, t.clock.now())).toHaveLength(1);
+    expect(await takeDueDeliveries(t.db, t.clock.now(), 50)).toHaveLength(1);
     const tries = receiver.received.length;
     await t.stop();
     t = await startTestApp(ENV, { restartOf: t });

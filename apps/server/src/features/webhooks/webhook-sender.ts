@@ -1,6 +1,7 @@
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { hostOf, isRefusedAddress } from './webhook-address';
 
@@ -34,12 +35,20 @@ function checkedLookup(allowPrivate: boolean) {
   };
 }
 
+/** Connections kept to one receiver (an origin) by a process. */
+const CONNECTIONS_PER_RECEIVER = 50;
+
 /** One connection pool a process for each setting: its sockets are kept alive between deliveries to a receiver. */
 const agents = new Map<boolean, Agent>();
 function agentFor(allowPrivate: boolean): Agent {
   let agent = agents.get(allowPrivate);
   if (!agent) {
-    agent = new Agent({ connect: { lookup: checkedLookup(allowPrivate), timeout: SEND_TIMEOUT_MS } });
+    agent = new Agent({
+      connect: { lookup: checkedLookup(allowPrivate), timeout: SEND_TIMEOUT_MS },
+      // As many as the worker keeps POSTs in flight (delivery-pass.ts WINDOW): a POST started as the last one's
+      // answer ends reuses its connection rather than opening another while undici frees it.
+      connections: CONNECTIONS_PER_RECEIVER,
+    });
     agents.set(allowPrivate, agent);
   }
   return agent;
@@ -53,10 +62,27 @@ export interface SendOutcome {
   durationMs: number;
 }
 
+/**
+ * The key a `whsec_…` signing secret stands for: the bytes of its base64 (Standard Webhooks), as a KeyObject made
+ * once: HMAC with it costs about a sixth of HMAC with the bytes (2 µs against 12.5).
+ */
+export const signingKeyOf = (secret: string): KeyObject =>
+  createSecretKey(Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64'));
+
+/**
+ * The `webhook-signature` of a message, as the `standardwebhooks` package's `sign` makes it (`v1,` and the base64
+ * HMAC-SHA256 of `id.timestamp.payload`), by node:crypto's native HMAC rather than the package's JavaScript SHA-256:
+ * the same bytes for about a third of the CPU (2 µs against 6.6). The tests verify it with the package's own `verify`.
+ */
+export const signatureOf = (key: KeyObject, msgId: string, timestamp: Date, payload: string): string =>
+  `v1,${createHmac('sha256', key)
+    .update(`${msgId}.${Math.floor(timestamp.getTime() / 1000)}.${payload}`)
+    .digest('base64')}`;
+
 export interface SignedMessage {
   url: string;
-  /** The `whsec_…` signing secret, opened for this send. */
-  secret: string;
+  /** The signing key (signingKeyOf the endpoint's secret, opened for this pass). */
+  key: KeyObject;
   /** The webhook-id: the event's id, the same on every try and every resend. */
   msgId: string;
   payload: string;
@@ -74,13 +100,21 @@ const storable = (text: string) => text.replaceAll('\u0000', '');
 export async function sendSigned(message: SignedMessage, allowPrivate: boolean): Promise<SendOutcome> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
+  // One timer for the whole try, headers and body: a plain timer cleared as the try ends, cheaper than
+  // AbortSignal.timeout (about 3 % of the worker's time in a profile of the bench). Its reason is the TimeoutError
+  // AbortSignal.timeout gives, so failureText reads it the same.
+  const abort = new AbortController();
+  const timer = setTimeout(
+    () => abort.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    SEND_TIMEOUT_MS,
+  );
   try {
     const url = new URL(message.url);
     const host = hostOf(url);
     if (!allowPrivate && isIP(host) && isRefusedAddress(host))
       throw new AddressRefusedError(`${host} is an address webhooks may not reach`);
     const timestamp = new Date();
-    const signature = new Webhook(message.secret).sign(message.msgId, timestamp, message.payload);
+    const signature = signatureOf(message.key, message.msgId, timestamp, message.payload);
     const res = await request(url, {
       method: 'POST',
       dispatcher: agentFor(allowPrivate),
@@ -92,7 +126,7 @@ export async function sendSigned(message: SignedMessage, allowPrivate: boolean):
         'webhook-signature': signature,
       },
       body: message.payload,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      signal: abort.signal,
       headersTimeout: SEND_TIMEOUT_MS,
       bodyTimeout: SEND_TIMEOUT_MS,
     });
@@ -100,23 +134,36 @@ export async function sendSigned(message: SignedMessage, allowPrivate: boolean):
     return { statusCode: res.statusCode, excerpt: storable(excerpt), durationMs: took() };
   } catch (err) {
     return { statusCode: null, excerpt: storable(failureText(err)).slice(0, EXCERPT_BYTES), durationMs: took() };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** The answer's first bytes; the rest is not waited for (the stream is closed once enough has come). */
-async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const chunk of body) {
+/**
+ * The answer's first bytes; the rest is not waited for (the stream is closed once enough has come). A receiver that
+ * answered and then broke off keeps its status, with what came of its body. Read by its events rather than an async
+ * iterator, which showed in a profile of the bench at about 4 % of the worker's time.
+ */
+function readExcerpt(body: Readable): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const done = () => {
+      body.off('data', onData).off('end', done).off('close', done);
+      resolve(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'));
+    };
+    const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       length += chunk.length;
-      if (length >= EXCERPT_BYTES) break;
-    }
-  } catch {
-    // The receiver answered and then broke off: its status stands, with what came of its body.
-  }
-  return Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+      if (length >= EXCERPT_BYTES) {
+        done();
+        body.destroy();
+      }
+    };
+    // An error ends the body (its 'close' follows): what came of it stands, and it is never thrown.
+    body.on('error', () => undefined);
+    body.on('data', onData).once('end', done).once('close', done);
+  });
 }
 
 /** What went wrong, in the log's words: never a secret (the error is about the connection, not the message). */
