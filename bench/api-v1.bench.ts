@@ -403,19 +403,35 @@ try {
   // The plans: the product's statement (applicationsPage, EXPLAINed) and the floor's, for the first and a later page.
   const explain = (db: Queryable): Queryable => ({
     query: ((text: string, params?: readonly unknown[]) =>
-      db.query(`EXPLAIN (FORMAT JSON) ${text}`, params)) as Queryable['query'],
+      db.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, params)) as Queryable['query'],
   });
+  /** The statement's own time in the database and the buffers it touched, from EXPLAIN (ANALYZE, BUFFERS). */
+  const costOf = (plan: unknown) => {
+    const [top] = plan as [{ Plan: Record<string, number>; 'Execution Time': number }];
+    return `${top['Execution Time'].toFixed(2)} ms, ${top.Plan['Shared Hit Blocks']! + top.Plan['Shared Read Blocks']!} buffers`;
+  };
   for (const days of SINCE_DAYS) {
     const page = pages.find((p) => p.label === `${days} d p2`) ?? pages.find((p) => p.label === `${days} d p1`)!;
     const product = await applicationsPage(
       explain(seed),
       { filters: { updated_since: page.since }, programs: null, after: page.after, limit: LIMIT },
       viewCheckOf({ config }, new Date()),
+      apiCallAuditRow(
+        { tokenId: token.id, name: token.name, scopes: token.scopes, programs: null },
+        'list-applications',
+        null,
+        { updated_since: page.since, limit: LIMIT },
+        new Date(),
+      ),
     );
-    const floor = await seed.query(`EXPLAIN (FORMAT JSON) ${BARE_SQL}`, [page.since, page.after]);
-    const a = indexesOf((product[0] as unknown as Record<string, unknown>)['QUERY PLAN']).join(' + ');
-    const b = indexesOf((floor.rows[0] as Record<string, unknown>)['QUERY PLAN']).join(' + ');
-    console.log(`  plan, ${page.label}: API ${a}; bare ${b}${a === b ? '' : '  (DIFFERENT)'}`);
+    const floor = await seed.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${BARE_SQL}`, [page.since, page.after]);
+    const productPlan = (product[0] as unknown as Record<string, unknown>)['QUERY PLAN'];
+    const floorPlan = (floor.rows[0] as Record<string, unknown>)['QUERY PLAN'];
+    const a = indexesOf(productPlan).join(' + ');
+    const b = indexesOf(floorPlan).join(' + ');
+    console.log(
+      `  plan, ${page.label}: API ${a} (${costOf(productPlan)}); bare ${b} (${costOf(floorPlan)})${a === b ? '' : '  (DIFFERENT)'}`,
+    );
   }
 
   // --- Warm-up of both sides: the server's JIT and statements, the floor's connections.

@@ -105,21 +105,25 @@ export interface LiveTokenRow {
 }
 
 /**
- * The live token (neither revoked nor expired at `now`) with this hash, or undefined. In the same statement, its
- * last use is recorded when the one recorded is a minute old or more: one write a minute per token, not one per
- * call. Named, so PostgreSQL plans it once per connection: it runs on every API call.
+ * The live token (neither revoked nor expired at `now`) with this hash, or undefined: a plain indexed read, named so
+ * PostgreSQL plans it once per connection, as it runs on every API call. Its last use is then recorded when the one
+ * recorded is a minute old or more: one write a minute per token, not one per call, and none on the others.
  */
 export async function findLiveToken(db: Queryable, secretHash: string, now: Date): Promise<LiveTokenRow | undefined> {
-  const { rows } = await db.query<LiveTokenRow>(
-    `WITH live AS (
-       SELECT id, name, scopes, programs, last_used_at FROM api_tokens
-       WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2::timestamptz)),
-     touched AS (
-       UPDATE api_tokens t SET last_used_at = $2::timestamptz FROM live
-       WHERE t.id = live.id AND (live.last_used_at IS NULL OR live.last_used_at <= $2::timestamptz - interval '1 minute'))
-     SELECT id, name, scopes, programs FROM live`,
+  const { rows } = await db.query<LiveTokenRow & { last_used_at: Date | null }>(
+    `SELECT id, name, scopes, programs, last_used_at FROM api_tokens
+     WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2::timestamptz)`,
     [secretHash, now],
     { name: 'api-token-live' },
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  const { last_used_at: lastUsed, ...token } = row;
+  if (lastUsed === null || now.getTime() - new Date(lastUsed).getTime() >= 60_000)
+    await db.query(
+      `UPDATE api_tokens SET last_used_at = $2::timestamptz
+       WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - interval '1 minute')`,
+      [token.id, now],
+    );
+  return token;
 }
