@@ -28,8 +28,13 @@
  *   BENCH_RECIPIENTS (20000) recipients a message and mails of each baseline a round; BENCH_ROUNDS (3) rounds of
  *   each side; BENCH_WARMUP (500) recipients and mails of the warm-up, not counted; BENCH_TRACE=1 also prints, for
  *   each side, the statements the workers ran through the app's jobs pool (the messages job, the mail worker and its
- *   composers): their number a mail and mean time (the round trip as the worker waits for it).
+ *   composers): their number a mail and mean time (the round trip as the worker waits for it), and the mail
+ *   worker's batches: their mean time, and the time to their first mail handed to the mailer; BENCH_TIMELINE=1
+ *   prints each side's mails at the relay every second (a message's rows handed out and marked sent too);
+ *   BENCH_EXPLAIN=<ms> logs the plans of the app's statements slower than that (auto_explain, in this scratch
+ *   database only) to PostgreSQL's own log.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { cpus, loadavg } from 'node:os';
 import type { Db, Queryable } from '../apps/server/src/infra/db/db';
 import { SESSION_COOKIE } from '@admissions/domain';
@@ -54,6 +59,9 @@ const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
 const TRACE = process.env.BENCH_TRACE === '1';
+/** BENCH_TIMELINE=1: each side's mails at the relay every second (and, for a message, its rows handed out). */
+const TIMELINE = process.env.BENCH_TIMELINE === '1';
+const EXPLAIN = process.env.BENCH_EXPLAIN;
 /** The goal of issue 46: the message until the relay has every mail, at most this times the plain mails. */
 const GOALS = { ratio: 1.3 };
 const ADMIN = 'bench.messages.admin@college.test';
@@ -114,6 +122,64 @@ function traceJobsDb(db: Db) {
       close: () => inner.close(),
     };
   };
+}
+
+type Timing = { batches: number; batchMs: number; firstSendMs: number; sends: number; sendMs: number };
+const timings: Record<'message' | 'plain' | 'floor', Timing> = {
+  message: { batches: 0, batchMs: 0, firstSendMs: 0, sends: 0, sendMs: 0 },
+  plain: { batches: 0, batchMs: 0, firstSendMs: 0, sends: 0, sendMs: 0 },
+  floor: { batches: 0, batchMs: 0, firstSendMs: 0, sends: 0, sendMs: 0 },
+};
+let timing: Timing | undefined;
+const inBatch = new AsyncLocalStorage<{ t0: number; firstSend?: number }>();
+
+/**
+ * BENCH_TRACE: the mail worker's batches timed (from the handler's start to its end, and to its first mail handed
+ * to the mailer: the once-keys' mark and the composers), and each mailer send (the SMTP exchange, pool wait included).
+ */
+function traceMailWorker(
+  jobs: { work: (...args: never[]) => unknown },
+  mailer: { send: (m: never) => Promise<unknown> },
+) {
+  const work = jobs.work.bind(jobs) as (
+    name: string,
+    options: unknown,
+    handler: (batch: unknown) => unknown,
+  ) => unknown;
+  (jobs as { work: unknown }).work = (name: string, options: unknown, handler: (batch: unknown) => Promise<unknown>) =>
+    work(
+      name,
+      options,
+      name !== 'mail'
+        ? handler
+        : (batch: unknown) => {
+            const ctx = { t0: performance.now() } as { t0: number; firstSend?: number };
+            return inBatch
+              .run(ctx, () => handler(batch))
+              .finally(() => {
+                const t = timing;
+                if (!t) return;
+                t.batches++;
+                t.batchMs += performance.now() - ctx.t0;
+                t.firstSendMs += (ctx.firstSend ?? performance.now()) - ctx.t0;
+              });
+          },
+    );
+  const send = mailer.send.bind(mailer);
+  mailer.send = (async (m: never) => {
+    const ctx = inBatch.getStore();
+    const t0 = performance.now();
+    if (ctx && ctx.firstSend === undefined) ctx.firstSend = t0;
+    try {
+      return await send(m);
+    } finally {
+      const t = timing;
+      if (t) {
+        t.sends++;
+        t.sendMs += performance.now() - t0;
+      }
+    }
+  }) as typeof mailer.send;
 }
 
 /**
@@ -178,8 +244,22 @@ try {
   const formContext = createFormContext(config.tenant);
   // Seeding writes 20,000 applications at once: a pool of its own without the server's 2 s statement limit.
   const seed = (opened.seed = createPostgresDb({ connectionString: scratch.url, max: 2, statementTimeoutMs: 600_000 }));
+  if (EXPLAIN) {
+    // BENCH_EXPLAIN=<ms>: the plans of the app's statements that run longer, in PostgreSQL's own log (auto_explain,
+    // loaded in this scratch database's sessions only, opened from here on).
+    const name = new URL(scratch.url).pathname.slice(1);
+    await seed.query(`ALTER DATABASE ${name} SET session_preload_libraries = 'auto_explain'`);
+    await seed.query(`ALTER DATABASE ${name} SET auto_explain.log_min_duration = '${Number(EXPLAIN)}ms'`);
+    await seed.query(`ALTER DATABASE ${name} SET auto_explain.log_analyze = on`);
+    await seed.query(`ALTER DATABASE ${name} SET auto_explain.log_buffers = on`);
+    await seed.query(`ALTER DATABASE ${name} SET auto_explain.log_timing = off`);
+    await seed.query(`ALTER DATABASE ${name} SET auto_explain.log_nested_statements = on`);
+  }
   const { deps, app, jobs } = (opened.app = await startScratchApp(config, logger));
-  if (TRACE) traceJobsDb(deps.db);
+  if (TRACE) {
+    traceJobsDb(deps.db);
+    traceMailWorker(jobs as never, deps.mailer as never);
+  }
   // The mail worker and the messages job (and the rest), as serve.ts starts them.
   await startWorkers({ ...deps, jobs }, formContext, logger);
   deps.jobs.accept();
@@ -237,6 +317,41 @@ try {
     `seeded ${WARMUP} submitted applications for the warm-up in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
 
+  /**
+   * BENCH_TIMELINE: every second of a side, the mails at the relay since it began (and, for a message, its rows
+   * handed out and marked sent), printed when it ends: where a side's time goes, as a rate over time.
+   */
+  const timeline = (label: string, before: number, messageId?: string) => {
+    if (!TIMELINE) return () => undefined;
+    const t0 = performance.now();
+    const points: string[] = [];
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      const at = ((performance.now() - t0) / 1000).toFixed(1);
+      const relayed = relay.received - before;
+      void (
+        messageId
+          ? seed
+              .query<{ handed: number; sent: number }>(
+                `SELECT count(*) FILTER (WHERE subject IS NOT NULL)::int AS handed,
+                   count(*) FILTER (WHERE state = 'sent')::int AS sent
+                 FROM staff_message_recipients WHERE message_id = $1`,
+                [messageId],
+              )
+              .then(({ rows }) => `${at}s ${relayed} (handed ${rows[0]!.handed}, sent ${rows[0]!.sent})`)
+          : Promise.resolve(`${at}s ${relayed}`)
+      )
+        .then((p) => points.push(p))
+        .finally(() => (busy = false));
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+      console.log(`  timeline ${label}: ${points.join(' | ')}`);
+    };
+  };
+
   /** A message made through the API to the submitted applications, then sent; the time until the relay has all. */
   const sendMessage = async (label: string, count: number) => {
     const made = await app.inject({
@@ -259,6 +374,7 @@ try {
     await seed.query('ANALYZE');
     const before = relay.received;
     const t0 = performance.now();
+    const stopTimeline = timeline(`message ${label}`, before, message.id);
     // A 503 (the request's statement limit or its wait for a connection, under load) fixed nothing: the office
     // sends again, and so does the run (counted in the time, and in the round's line).
     let refused = 0;
@@ -278,6 +394,7 @@ try {
     const answered = (performance.now() - t0) / 1000;
     await relay.until(before + count);
     const seconds = (performance.now() - t0) / 1000;
+    stopTimeline();
     return { seconds, answered, refused, messageId: message.id, before };
   };
 
@@ -319,6 +436,7 @@ try {
   const plain = async (label: string, count: number, onceKeys = false) => {
     const before = relay.received;
     const t0 = performance.now();
+    const stopTimeline = timeline(`${onceKeys ? 'floor' : 'plain'} ${label}`, before);
     for (let i = 0; i < count; i += MESSAGE_BATCH) {
       const batch = Array.from({ length: Math.min(MESSAGE_BATCH, count - i) }, (_, j) => ({
         message: {
@@ -335,6 +453,7 @@ try {
     }
     await relay.until(before + count);
     const seconds = (performance.now() - t0) / 1000;
+    stopTimeline();
     if (relay.received !== before + count) throw new Error(`plain: the relay got ${relay.received - before}`);
     return seconds;
   };
@@ -369,20 +488,26 @@ try {
       // Checked before the next side runs, so that what the relay got since the send is the message's alone.
       message: async () => {
         tracing = traces.message;
+        timing = timings.message;
         const m = await sendMessage(`round ${round + 1}`, RECIPIENTS);
         tracing = undefined;
+        timing = undefined;
         Object.assign(result, { message: m.seconds, answered: m.answered, refused: m.refused });
         result.problems = await check(m.messageId, roundIds, m.before);
       },
       plain: async () => {
         tracing = traces.plain;
+        timing = timings.plain;
         result.plain = await plain(`r${round}`, RECIPIENTS);
         tracing = undefined;
+        timing = undefined;
       },
       floor: async () => {
         tracing = traces.floor;
+        timing = timings.floor;
         result.floor = await plain(`f${round}`, RECIPIENTS, true);
         tracing = undefined;
+        timing = undefined;
       },
     };
     for (const side of order) await sides[side]();
@@ -400,7 +525,12 @@ try {
 
   if (TRACE)
     for (const side of ['message', 'plain', 'floor'] as const) {
-      console.log(`\nthe workers' statements (BENCH_TRACE), ${side} side, all rounds: a mail, mean time, text`);
+      const t = timings[side];
+      console.log(
+        `\nthe mail worker's batches (BENCH_TRACE), ${side} side: ${t.batches}, mean ${(t.batchMs / t.batches).toFixed(1)} ms, ` +
+          `${(t.firstSendMs / t.batches).toFixed(1)} ms to the first send; sends ${t.sends}, mean ${(t.sendMs / t.sends).toFixed(1)} ms`,
+      );
+      console.log(`the workers' statements (BENCH_TRACE), ${side} side, all rounds: a mail, mean time, text`);
       for (const [k, v] of [...traces[side]].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
         console.log(
           `  ${(v.n / (ROUNDS * RECIPIENTS)).toFixed(3).padStart(7)} x ${(v.ms / v.n).toFixed(2).padStart(7)} ms  ${k}`,

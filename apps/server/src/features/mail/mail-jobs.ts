@@ -61,10 +61,18 @@ export const isReadyMailJob = (job: MailJob): job is ReadyMailJob => job.kind ==
  * already counted.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each composer narrows the job of its own kind
-export type MailComposer<Job extends ComposedMailJob = any> = (
+export type MailComposer<Job extends ComposedMailJob = any> = ((
   job: Job,
   firstTry: boolean,
-) => Promise<MailMessage | null | undefined>;
+) => Promise<MailMessage | null | undefined>) & {
+  /**
+   * Optional: started with a batch's jobs of its kind while the worker marks the batch's once-keys, side by side,
+   * so that a batch waits for one round trip before its first mail rather than two. Only for work that is
+   * harmless for a job the worker then skips (its key says the relay has its mail): the composer is still
+   * called for each job it sends, and must not count on this having run.
+   */
+  start?: (jobs: Job[]) => void;
+};
 
 /** The composers the mail worker is handed, by job kind. */
 export type MailComposers = Readonly<Record<string, MailComposer>>;

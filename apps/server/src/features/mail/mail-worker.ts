@@ -58,6 +58,7 @@ export async function startMailWorker(
 ): Promise<string> {
   await ensureQueue(deps.jobs, MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
   const id = await deps.jobs.work<MailJob>(MAIL_QUEUE, MAIL_WORK_OPTIONS, async (batch) => {
+    startComposers(composers, batch);
     const once = await markOnceKeysSending(deps.db, onceKeysOf(batch), deps.clock.now());
     return settleEach(batch, (job) => deliver(deps, job, logger, composers, refusals, once), recipientOf);
   });
@@ -127,6 +128,15 @@ async function deliver(
       logger.warn({ err: again, job: job.id }, 'mail sent but its once-key is not recorded as sent'),
     );
   });
+}
+
+/** Each kind's early start for its jobs of the batch (MailComposer.start), as the once-keys are marked. */
+function startComposers(composers: MailComposers, batch: readonly Pick<Job<MailJob>, 'data'>[]) {
+  const byKind = new Map<string, MailJob[]>();
+  for (const { data } of batch)
+    if (!isReadyMailJob(data) && composers[data.kind]?.start)
+      byKind.set(data.kind, [...(byKind.get(data.kind) ?? []), data]);
+  for (const [kind, jobs] of byKind) composers[kind]!.start!(jobs);
 }
 
 /** The batch's once-keys, each marked as being sent before any of the batch goes to the relay (once-keys.ts). */

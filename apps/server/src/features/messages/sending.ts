@@ -58,7 +58,10 @@ export async function messageForMember(db: Queryable, access: StaffAccess, id: s
  * Fixes the recipient list of a message in the caller's transaction, from its segment as it stands now, in one
  * statement (an INSERT … SELECT of the segment's own query): one row per application, `queued` or `suppressed`
  * with its reason. Returns how many are queued, and moves the message to `sending` (`sent` at once when no one is
- * left to write to).
+ * left to write to). The list is read whole (sorted by user, the hand-out's order) before its first row is
+ * written: its bounce check reads this same table, and planned while the table was empty (the first message), it
+ * scans the table for each row, which the rows written meanwhile made quadratic (11.5 s for 20,000 rows in the
+ * benchmark's first round, docs/performance/messages.md).
  */
 export async function startSending(deps: Pick<AppDeps, 'config'>, tx: Queryable, message: MessageRow, now: Date) {
   const { where: sql, params } = segmentSql(deps, targetOf(message), now);
@@ -68,6 +71,7 @@ export async function startSending(deps: Pick<AppDeps, 'config'>, tx: Queryable,
        SELECT $${params.length + 1}::uuid, t.user_id, t.email,
          CASE WHEN t.suppressed_reason IS NULL THEN 'queued' ELSE 'suppressed' END, t.suppressed_reason
        FROM (${sql}) t WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = t.user_id)
+       ORDER BY t.user_id
        ON CONFLICT (message_id, user_id) DO NOTHING
        RETURNING state)
      SELECT count(*) FILTER (WHERE state = 'queued')::int AS queued, count(*)::int AS total FROM fixed`,

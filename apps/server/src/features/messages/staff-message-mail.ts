@@ -36,64 +36,90 @@ type Row = { email: string; subject: string; body: string; category: MessageCate
  * and a last line with the link to the web page that stops news (for a person); transactional mail neither.
  *
  * The mail worker composes a batch's mails side by side (mail-worker.ts): the rows of the composers that start in
- * the same turn of the event loop are marked by one statement (markRows), and each composer then waits for a check
- * of its message's end that starts after its mark (finishAfterMark), shared by the composers waiting at once. Each
- * row is still marked and read in one statement right before its relay is asked, and the last mark is still
- * followed by a check that sees it: the same steps, a statement a batch instead of two a mail, so a message's mails
- * leave about as fast as any other mail (issue 46's benchmark, docs/performance/messages.md).
+ * the same turn of the event loop are marked by one statement (rowMarker), started as the worker marks the batch's
+ * once-keys (MailComposer.start) so that the two round trips run side by side, and each mark is followed by a
+ * check of its message's end that starts after it (finishAfterMark), shared by the marks waiting at once, which
+ * the mail does not wait for. Each row is still marked and read in one statement before its relay is asked, and
+ * the last mark is still followed by a check that sees it: the same steps, with one round trip before a batch's
+ * first mail as a plain mail with a once-key has, so a message's mails leave about as fast as any other mail
+ * (issue 46's benchmark, docs/performance/messages.md).
  */
 export function staffMessageComposers(deps: AppDeps): MailComposers {
   const markRow = rowMarker(deps);
   const finishAfterMark = finisher(deps);
-  return {
-    [STAFF_MESSAGE_KIND]: async (job: StaffMessageJob) => {
-      let row: Row | undefined = await markRow(job);
-      if (row) await finishAfterMark(job.messageId);
-      else {
-        const again = await deps.db.query<Row & { message_state: string }>(
-          `SELECT r.email, r.subject, r.body, m.category, coalesce(u.application_of, u.id) AS account_id,
+  const started = new Map<string, Promise<Row | undefined>>();
+  const compose = async (job: StaffMessageJob) => {
+    const key = `${job.messageId}:${job.userId}`;
+    const early = started.get(key);
+    started.delete(key);
+    let row: Row | undefined = await (early ?? markRow(job));
+    // The end check follows the mark (so the last mark is seen by a check) but the mail does not wait for it:
+    // it is a read unless the message is done, and should it fail, the messages job's pass finishes the message.
+    if (row) void finishAfterMark(job.messageId).catch(() => undefined);
+    else {
+      const again = await deps.db.query<Row & { message_state: string }>(
+        `SELECT r.email, r.subject, r.body, m.category, coalesce(u.application_of, u.id) AS account_id,
              m.state AS message_state
            FROM staff_message_recipients r JOIN staff_messages m ON m.id = r.message_id JOIN users u ON u.id = r.user_id
            WHERE r.message_id = $1 AND r.user_id = $2 AND r.state = 'sent'`,
+        [job.messageId, job.userId],
+      );
+      row = again.rows[0];
+      // A retry after the message was stopped (the relay said "later", 4xx): the stop holds, and the row is
+      // queued again, sent nothing. (Had the attempt been cut off after the relay took it, the count is one short.)
+      if (row && again.rows[0]!.message_state === 'stopped') {
+        await deps.db.query(
+          `UPDATE staff_message_recipients SET state = 'queued', sent_at = NULL
+             WHERE message_id = $1 AND user_id = $2 AND state = 'sent'`,
           [job.messageId, job.userId],
         );
-        row = again.rows[0];
-        // A retry after the message was stopped (the relay said "later", 4xx): the stop holds, and the row is
-        // queued again, sent nothing. (Had the attempt been cut off after the relay took it, the count is one short.)
-        if (row && again.rows[0]!.message_state === 'stopped') {
-          await deps.db.query(
-            `UPDATE staff_message_recipients SET state = 'queued', sent_at = NULL
-             WHERE message_id = $1 AND user_id = $2 AND state = 'sent'`,
-            [job.messageId, job.userId],
-          );
-          return null;
-        }
+        return null;
       }
-      if (!row) return null;
-      const news = row.category === 'news';
-      const mail = renderMessage(
-        deps,
-        { subject: row.subject, body: row.body },
-        AS_STORED,
-        news ? newsUnsubscribePageUrl(deps.config, deps.secretKey, row.account_id) : undefined,
-      );
-      return {
-        to: row.email,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        kind: STAFF_MESSAGE_KIND,
-        ...(news ? { headers: newsUnsubscribeHeaders(deps.config, deps.secretKey, row.account_id) } : {}),
-      };
-    },
+    }
+    if (!row) return null;
+    const news = row.category === 'news';
+    const mail = renderMessage(
+      deps,
+      { subject: row.subject, body: row.body },
+      AS_STORED,
+      news ? newsUnsubscribePageUrl(deps.config, deps.secretKey, row.account_id) : undefined,
+    );
+    return {
+      to: row.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      kind: STAFF_MESSAGE_KIND,
+      ...(news ? { headers: newsUnsubscribeHeaders(deps.config, deps.secretKey, row.account_id) } : {}),
+    };
   };
+  // The batch's rows are marked while the worker marks its once-keys (MailComposer.start): a job the worker then
+  // skips (the relay has its mail) has its row `sent` already, so the mark finds nothing of it to change. A mark
+  // no composer takes up (the batch failed on its once-keys) is dropped; its job's retry finds its row `sent` and
+  // sends it as above. The map only ever holds the batches in flight, unless batches fail; then it is emptied.
+  compose.start = (jobs: StaffMessageJob[]) => {
+    if (started.size > STARTED_LIMIT) started.clear();
+    for (const job of jobs) {
+      const mark = markRow(job);
+      mark.catch(() => undefined); // the composer that takes it up sees the error
+      started.set(`${job.messageId}:${job.userId}`, mark);
+    }
+  };
+  return { [STAFF_MESSAGE_KIND]: compose };
 }
+
+/** Early marks kept for their composers at most: far above the mail worker's jobs in flight (60 a process). */
+const STARTED_LIMIT = 10_000;
 
 /**
  * Marks recipient rows `sent` and reads their mails, for the composers that ask in the same turn of the event loop,
  * in one statement: each row only while it is queued with its text and its message `sending` (as one composer's
  * statement would), each answered with its row (undefined: not marked). A job asked for twice at once is marked
- * for the first only, as two statements one after the other would.
+ * for the first only, as two statements one after the other would. Each row is found by its key (the primary key,
+ * or the index by user): `r.state || ''` keeps the partial index of queued rows out of the plan, which the planner
+ * otherwise picks once its statistics say the message has few queued rows (taken before the send fixed them), and
+ * which then walks every queued entry of the message, dead ones included, for each row of the batch (36,000
+ * entries and 10,000 pages a mark of 20 in the benchmark's plans, docs/performance/messages.md).
  */
 function rowMarker(deps: Pick<AppDeps, 'db' | 'clock'>) {
   type Ask = { job: StaffMessageJob; resolve: (row: Row | undefined) => void; reject: (err: unknown) => void };
@@ -103,7 +129,7 @@ function rowMarker(deps: Pick<AppDeps, 'db' | 'clock'>) {
       const { rows } = await deps.db.query<Row & { message_id: string; user_id: string }>(
         `UPDATE staff_message_recipients r SET state = 'sent', sent_at = $3
          FROM unnest($1::uuid[], $2::uuid[]) AS v (message_id, user_id), staff_messages m, users u
-         WHERE r.message_id = v.message_id AND r.user_id = v.user_id AND r.state = 'queued' AND r.subject IS NOT NULL
+         WHERE r.message_id = v.message_id AND r.user_id = v.user_id AND r.state || '' = 'queued' AND r.subject IS NOT NULL
            AND m.id = r.message_id AND m.state = 'sending' AND u.id = r.user_id
          RETURNING r.message_id, r.user_id, r.email, r.subject, r.body, m.category,
            coalesce(u.application_of, u.id) AS account_id`,
