@@ -21,7 +21,8 @@ ALTER TABLE applications ADD COLUMN api_view_stale boolean NOT NULL DEFAULT true
 CREATE INDEX applications_api_view_stale ON applications (user_id) WHERE api_view_stale;
 
 CREATE TABLE application_api_views (
-  user_id uuid PRIMARY KEY REFERENCES applications (user_id) ON DELETE CASCADE,
+  -- An application moved to its past owner (decision 052, cycles/move-to-past-owner.ts) takes its view along.
+  user_id uuid PRIMARY KEY REFERENCES applications (user_id) ON DELETE CASCADE ON UPDATE CASCADE,
   version bigint NOT NULL,
   basis text NOT NULL,
   fresh_until timestamptz NOT NULL,

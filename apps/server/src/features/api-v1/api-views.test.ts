@@ -4,6 +4,7 @@ import { createFormContext } from '../../core/form-context';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { applicantWith, STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
+import { moveToPastOwner, type LockedAccount } from '../cycles/move-to-past-owner';
 import { apiCall, apiToken } from './api-v1.test-helpers';
 import { refreshApiViews, viewBasisOf } from './api-views';
 
@@ -161,6 +162,23 @@ describe('the stored views of the read API', () => {
       [a.userId],
     );
     expect(later[0]!.fresh_until.getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
+
+  it('move with their application to its past owner (as a new cycle starts), and stay current there', async () => {
+    const a = await submittedApplicant(t, 'views-moved@example.edu');
+    await refresh();
+    const before = await one(a.userId);
+    const account = (
+      await t.db.query<LockedAccount>('SELECT id, email, confirmed_at FROM users WHERE id = $1', [a.userId])
+    ).rows[0]!;
+    const owner = await t.db.transaction((tx) => moveToPastOwner(tx, account, t.clock.now()));
+    const { rows } = await t.db.query<{ user_id: string }>(
+      'SELECT user_id FROM application_api_views WHERE user_id = $1',
+      [owner],
+    );
+    expect(rows).toEqual([{ user_id: owner }]);
+    await markStored(owner);
+    expect(await one(owner)).toEqual({ ...before, id: owner, term: 'STORED' });
   });
 
   it('of another configuration are not read, and are written again by the sweep', async () => {
