@@ -47,3 +47,24 @@ export function cpuPerOp(before: CpuSnapshot, after: CpuSnapshot, ops: number): 
   const per = (k: keyof CpuSnapshot) => ((after[k] - before[k]) * 1000) / ops;
   return { bench: per('bench'), server: per('server'), postgres: per('postgres') };
 }
+
+/**
+ * Resolves once the process has settled after its start: under `busyShare` of one core over each of `quietWindows`
+ * windows of `windowMs` in a row (its background start, such as the lookups' indexes built in slices a few seconds
+ * after it listens, is done). Throws after `maxMs`.
+ */
+export async function waitUntilSettled(
+  pid: number,
+  { windowMs = 500, quietWindows = 2, busyShare = 0.05, maxMs = 120_000 } = {},
+): Promise<void> {
+  const start = performance.now();
+  let quiet = 0;
+  let before = processCpuMs(pid);
+  while (quiet < quietWindows) {
+    if (performance.now() - start > maxMs) throw new Error(`process ${pid} still busy after ${maxMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const now = processCpuMs(pid);
+    quiet = now - before <= windowMs * busyShare ? quiet + 1 : 0;
+    before = now;
+  }
+}

@@ -22,10 +22,14 @@
  * A third side, the floor of any worker that records each try before it moves on: the bare loop plus one INSERT of
  * the try (autocommit, the product's driver, a pool of the app's size) after each POST. A fourth, the floor of the
  * worker's own shape with its records batched: CONCURRENCY posts at once, then one INSERT of their tries, then the
- * next CONCURRENCY.
+ * next CONCURRENCY. A fifth, the durable floor: the least any worker does that keeps its deliveries in the database
+ * and sends each at least once whatever dies when: the batched floor's shape, each batch claimed from a queue table
+ * (a transaction: SELECT … FOR UPDATE SKIP LOCKED of CONCURRENCY pending rows, their POSTs, one INSERT of their
+ * tries, one UPDATE marking them done, COMMIT; a process that dies mid-batch leaves its rows locked no longer, to be
+ * sent again), with no order per application, no endpoint and no retry schedule.
  *
- * BENCH_ROUNDS (4) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
- * of four. After each product round the run checks that every event was delivered exactly once (the receiver got
+ * BENCH_ROUNDS (5) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
+ * of five. After each product round the run checks that every event was delivered exactly once (the receiver got
  * each webhook-id once and nothing else, the release before the response of each application, every delivery row
  * succeeded on its first try with one attempt row), and after the other sides' that the receiver got each body once; any
  * difference is printed and the run fails. Prints each round's throughput, the ratios, the medians, where the
@@ -33,7 +37,7 @@
  * receiver, then the GOALS (issue 45: at least 0.7 of the bare loop's throughput).
  *
  *   npm run bench:webhooks     (uses TEST_DATABASE_URL or the local server)
- *   BENCH_EVENTS (10000), BENCH_ROUNDS (4), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
+ *   BENCH_EVENTS (10000), BENCH_ROUNDS (5), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -52,7 +56,7 @@ import { scratchConfig, startScratchApp } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 /** The worker's window (delivery-pass.ts WINDOW): POSTs it keeps in flight. */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -324,6 +328,12 @@ try {
   await deps.db.query(
     'CREATE TABLE bench_floor_tries (event_id text NOT NULL, status_code int, at timestamptz NOT NULL)',
   );
+  // The durable floor's queue: the round's bodies, pending until a batch that sent them commits.
+  await deps.db.query(
+    `CREATE TABLE bench_floor_queue (id bigserial PRIMARY KEY, event_id text NOT NULL, body text NOT NULL,
+       state text NOT NULL DEFAULT 'pending');
+     CREATE INDEX bench_floor_queue_pending ON bench_floor_queue (id) WHERE state = 'pending'`,
+  );
   // A connection may take more than the app's second to open on a loaded machine: the floor's first POSTs open
   // them all at once, and a timeout there would end the run, not measure anything.
   const floorDb = (opened.floorDb = createPostgresDb({
@@ -344,9 +354,10 @@ try {
     product: { own: 0, db: 0, receiver: 0 },
     bare: { own: 0, db: 0, receiver: 0 },
     batched: { own: 0, db: 0, receiver: 0 },
+    durable: { own: 0, db: 0, receiver: 0 },
   };
   /** Connections the receiver accepted from each side, measured rounds (each side's agent keeps its own alive). */
-  const connections = { product: 0, bare: 0, floor: 0, batched: 0 };
+  const connections = { product: 0, bare: 0, floor: 0, batched: 0, durable: 0 };
   const cpuMeter = async (side: keyof typeof cpu) => {
     const { rows } = await deps.db.query<{ pid: number }>(
       'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
@@ -395,6 +406,24 @@ try {
 
   const agent = (opened.agent = new Agent());
   const signer = new Webhook(endpoint.secret);
+  /** POSTs one signed body as the bare loop does; its status. */
+  const post = async ({ id, body }: { id: string; body: string }) => {
+    const timestamp = new Date();
+    const res = await request(receiverUrl, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+        'webhook-signature': signer.sign(id, timestamp, body),
+      },
+      body,
+    });
+    await res.body.text();
+    return res.statusCode;
+  };
+
   /** The bare loop; with `floorDb`, the floor: each try also recorded, one INSERT of its own (autocommit). */
   const bare = async (events: RoundEvents, floorDb?: Db) => {
     let next = 0;
@@ -405,24 +434,12 @@ try {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < events.bodies.length) {
           const { id, body } = events.bodies[next++]!;
-          const timestamp = new Date();
-          const res = await request(receiverUrl, {
-            method: 'POST',
-            dispatcher: agent,
-            headers: {
-              'content-type': 'application/json',
-              'webhook-id': id,
-              'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-              'webhook-signature': signer.sign(id, timestamp, body),
-            },
-            body,
-          });
-          await res.body.text();
-          if (res.statusCode !== 200) refused++;
+          const status = await post({ id, body });
+          if (status !== 200) refused++;
           if (floorDb)
             await floorDb.query('INSERT INTO bench_floor_tries (event_id, status_code, at) VALUES ($1, $2, $3)', [
               id,
-              res.statusCode,
+              status,
               new Date(),
             ]);
         }
@@ -449,25 +466,8 @@ try {
     const s = performance.now();
     for (let i = 0; i < events.bodies.length; i += CONCURRENCY) {
       const batch = events.bodies.slice(i, i + CONCURRENCY);
-      const statuses = await Promise.all(
-        batch.map(async ({ id, body }) => {
-          const timestamp = new Date();
-          const res = await request(receiverUrl, {
-            method: 'POST',
-            dispatcher: agent,
-            headers: {
-              'content-type': 'application/json',
-              'webhook-id': id,
-              'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-              'webhook-signature': signer.sign(id, timestamp, body),
-            },
-            body,
-          });
-          await res.body.text();
-          if (res.statusCode !== 200) refused++;
-          return res.statusCode;
-        }),
-      );
+      const statuses = await Promise.all(batch.map(post));
+      refused += statuses.filter((code) => code !== 200).length;
       await floorDb.query(
         `INSERT INTO bench_floor_tries (event_id, status_code, at)
          SELECT id, status, $3 FROM unnest($1::text[], $2::int[]) AS t (id, status)`,
@@ -483,6 +483,46 @@ try {
     return { seconds, problems };
   };
 
+  /**
+   * The durable floor: the round's bodies queued first (untimed, as the product's events are), then batch after
+   * batch claimed, posted, recorded and marked done in one transaction, until a claim finds none.
+   */
+  const durable = async (events: RoundEvents) => {
+    let refused = 0;
+    await floorDb.query('INSERT INTO bench_floor_queue (event_id, body) SELECT * FROM unnest($1::text[], $2::text[])', [
+      events.bodies.map((b) => b.id),
+      events.bodies.map((b) => b.body),
+    ]);
+    await floorDb.query('ANALYZE bench_floor_queue');
+    const metered = await cpuMeter('durable');
+    const s = performance.now();
+    for (let claimed = -1; claimed !== 0;) {
+      claimed = await floorDb.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string; event_id: string; body: string }>(
+          `SELECT id, event_id, body FROM bench_floor_queue WHERE state = 'pending'
+           ORDER BY id LIMIT ${CONCURRENCY} FOR UPDATE SKIP LOCKED`,
+        );
+        if (rows.length === 0) return 0;
+        const statuses = await Promise.all(rows.map((r) => post({ id: r.event_id, body: r.body })));
+        refused += statuses.filter((code) => code !== 200).length;
+        await tx.query(
+          `WITH tried AS (INSERT INTO bench_floor_tries (event_id, status_code, at)
+             SELECT id, status, $3 FROM unnest($1::text[], $2::int[]) AS t (id, status))
+           UPDATE bench_floor_queue SET state = 'done' WHERE id = ANY ($4::bigint[])`,
+          [rows.map((r) => r.event_id), statuses, new Date(), rows.map((r) => r.id)],
+        );
+        return rows.length;
+      });
+    }
+    const seconds = (performance.now() - s) / 1000;
+    await metered();
+    const taken = await receiver.take();
+    if (measuring) connections.durable += taken.connections;
+    const problems = exactlyOnce(taken.ids, events, false);
+    if (refused) problems.push(`${refused} answered other than 200`);
+    return { seconds, problems };
+  };
+
   // --- Warm-up of each side (JIT, connections, the statements' plans), checked but not counted.
   const warm = await recordEvents(deps.db, WARMUP);
   for (const [side, run] of [
@@ -490,6 +530,7 @@ try {
     ['bare', bare],
     ['floor', (e: RoundEvents) => bare(e, floorDb)],
     ['batched', batched],
+    ['durable', durable],
   ] as const) {
     const w = await run(warm);
     if (w.problems.length) throw new Error(`warm-up, ${side}: ${w.problems.join('; ')}`);
@@ -497,15 +538,15 @@ try {
   await deps.db.query('VACUUM ANALYZE webhook_deliveries');
   await deps.db.query('VACUUM ANALYZE integration_events');
 
-  type Side = 'product' | 'bare' | 'floor' | 'batched';
+  type Side = 'product' | 'bare' | 'floor' | 'batched' | 'durable';
   type Round = Record<Side, number> & { order: Side[]; problems: string[] };
   const rounds: Round[] = [];
   measuring = true;
   for (let r = 0; r < ROUNDS; r++) {
     const events = await recordEvents(deps.db, EVENTS);
     await deps.db.query('ANALYZE webhook_deliveries');
-    // The sides take turns: each goes first in one round out of four.
-    const all: Side[] = ['product', 'bare', 'floor', 'batched'];
+    // The sides take turns: each goes first in one round out of five.
+    const all: Side[] = ['product', 'bare', 'floor', 'batched', 'durable'];
     const order = all.map((_, i) => all[(i + r) % all.length]!);
     const round = { order, problems: [] as string[] } as unknown as Round;
     const run: Record<Side, () => Promise<{ seconds: number; problems: string[] }>> = {
@@ -513,6 +554,7 @@ try {
       bare: () => bare(events),
       floor: () => bare(events, floorDb),
       batched: () => batched(events),
+      durable: () => durable(events),
     };
     for (const side of order) {
       const result = await run[side]();
@@ -523,8 +565,9 @@ try {
     const rate = (seconds: number) => `${seconds.toFixed(2)} s (${(EVENTS / seconds).toFixed(0)}/s)`;
     console.log(
       `round ${r + 1} (${order.join(', ')}): worker ${rate(round.product)}, bare loop ${rate(round.bare)}, ` +
-        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}; worker/bare ${(round.bare / round.product).toFixed(2)}, ` +
-        `floor/bare ${(round.bare / round.floor).toFixed(2)}, batched/bare ${(round.bare / round.batched).toFixed(2)}; ` +
+        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}, durable floor ${rate(round.durable)}; ` +
+        `worker/bare ${(round.bare / round.product).toFixed(2)}, floor/bare ${(round.bare / round.floor).toFixed(2)}, ` +
+        `batched/bare ${(round.bare / round.batched).toFixed(2)}, durable/bare ${(round.bare / round.durable).toFixed(2)}; ` +
         `${round.problems.length ? `NOT exactly once: ${round.problems.join('; ')}` : 'each event once, in order'}; load ${load()}`,
     );
   }
@@ -541,6 +584,8 @@ try {
   const floorRatios = rounds.map((r) => r.bare / r.floor);
   const batchedSeconds = median(rounds.map((r) => r.batched));
   const batchedRatios = rounds.map((r) => r.bare / r.batched);
+  const durableSeconds = median(rounds.map((r) => r.durable));
+  const durableRatios = rounds.map((r) => r.bare / r.durable);
   console.log(
     `\n${EVENTS.toLocaleString('en-US')} deliveries a round (${EVENTS / 2} applications, released then answered), ` +
       `${ROUNDS} rounds a side (+ a warm-up of ${WARMUP}), ${CONCURRENCY} at once; ${cpus().length} × ` +
@@ -550,7 +595,8 @@ try {
     `median: worker ${productSeconds.toFixed(2)} s (${(EVENTS / productSeconds).toFixed(0)} deliveries/s), ` +
       `bare loop ${bareSeconds.toFixed(2)} s (${(EVENTS / bareSeconds).toFixed(0)}/s), ` +
       `floor (bare + one INSERT a try) ${floorSeconds.toFixed(2)} s (${(EVENTS / floorSeconds).toFixed(0)}/s), ` +
-      `batched floor (${CONCURRENCY} at once, one INSERT a batch) ${batchedSeconds.toFixed(2)} s (${(EVENTS / batchedSeconds).toFixed(0)}/s)`,
+      `batched floor (${CONCURRENCY} at once, one INSERT a batch) ${batchedSeconds.toFixed(2)} s (${(EVENTS / batchedSeconds).toFixed(0)}/s), ` +
+      `durable floor (a batch claimed, posted, recorded and marked done in one transaction) ${durableSeconds.toFixed(2)} s (${(EVENTS / durableSeconds).toFixed(0)}/s)`,
   );
   console.log(
     `throughput ratio (median of rounds): ${ratio.toFixed(2)} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
@@ -558,7 +604,9 @@ try {
   console.log(
     `floor / bare: ${median(floorRatios).toFixed(2)} (rounds ${floorRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `batched floor / bare: ${median(batchedRatios).toFixed(2)} (rounds ${batchedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
-      `worker / floor: ${median(rounds.map((r) => r.floor / r.product)).toFixed(2)}`,
+      `durable floor / bare: ${median(durableRatios).toFixed(2)} (rounds ${durableRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+      `worker / floor: ${median(rounds.map((r) => r.floor / r.product)).toFixed(2)}; ` +
+      `worker / durable floor: ${median(rounds.map((r) => r.durable / r.product)).toFixed(2)}`,
   );
   const mean = (total: number, n: number) => (n ? `${n} × ${(total / n).toFixed(1)} ms` : 'none apart');
   console.log(
@@ -570,17 +618,17 @@ try {
   const perDelivery = (ms: number) => ((ms * 1000) / (EVENTS * ROUNDS)).toFixed(0);
   console.log(
     `CPU a delivery, measured rounds (this process / the database's backends / the receiver, µs): ` +
-      (['product', 'bare', 'batched'] as const)
+      (['product', 'bare', 'batched', 'durable'] as const)
         .map(
           (side) =>
-            `${side === 'product' ? 'worker' : side === 'bare' ? 'bare loop' : 'batched floor'} ` +
+            `${{ product: 'worker', bare: 'bare loop', batched: 'batched floor', durable: 'durable floor' }[side]} ` +
             `${perDelivery(cpu[side].own)} / ${perDelivery(cpu[side].db)} / ${perDelivery(cpu[side].receiver)}`,
         )
         .join(', '),
   );
   console.log(
     `connections the receiver accepted, all measured rounds: worker ${connections.product}, bare loop ${connections.bare}, ` +
-      `floor ${connections.floor}, batched floor ${connections.batched}`,
+      `floor ${connections.floor}, batched floor ${connections.batched}, durable floor ${connections.durable}`,
   );
   const problems = rounds.flatMap((r, i) => r.problems.map((d) => `round ${i + 1}: ${d}`));
   console.log('\nGOALS');

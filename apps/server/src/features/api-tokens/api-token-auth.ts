@@ -9,7 +9,36 @@ import { readSessionCookie } from '../../session/session-cookies';
 import { recordApiCall } from './api-call-audit';
 import { apiCallerOf, setApiCaller } from './api-caller';
 import { hashTokenSecret, looksLikeToken } from './api-token-secret';
-import { findLiveToken } from './api-tokens-repository';
+import {
+  findLiveToken,
+  isTokenLive,
+  recordTokenUse,
+  TOKEN_USE_EVERY_MS,
+  type LiveTokenRow,
+} from './api-tokens-repository';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's own statement checks that the caller's token is still live (takeTokenCheck): apiTokenAuth then takes
+     * the token from its cache when it has it, and the call costs one round trip less.
+     */
+    checksApiTokenItself?: boolean;
+  }
+}
+
+/** Live tokens a process remembers by hash, for the routes that check liveness in their own statement. */
+const TOKENS_REMEMBERED = 1000;
+
+/** A token taken from the cache whose liveness the route's statement checks, and what to do when it is not. */
+export interface TokenCheck {
+  tokenId: string;
+  /** The 401 to throw when the statement found the token revoked or expired; the cache forgets it. */
+  refused: () => AppError;
+}
+
+/** The check still owed for each call let in from the cache, and its confirmation by a read of its own. */
+const checkByRequest = new WeakMap<FastifyRequest, TokenCheck & { confirm: () => Promise<void> }>();
 
 /** What a refused call is told to send (RFC 6750): a bearer token; `invalid_token` when the one sent is not live. */
 function challenge(reply: FastifyReply, tokenSent: boolean): void {
@@ -28,11 +57,15 @@ const auditByRequest = new WeakMap<FastifyRequest, Pick<AppDeps, 'db' | 'clock'>
 
 /**
  * onRequest hook of the /api/v1 scope (issue 45): the caller is the live token of `Authorization: Bearer`. The
- * token's row is read on every call, no cache, so a revoked or expired token is refused at its next call on every
- * process. Refused: no bearer token, 401 API_TOKEN_INVALID, or API_SESSION_NOT_ACCEPTED when the call came with
- * the console's or an applicant's session cookie instead (sessions never work on the API); a token that is not
- * ours or not live, 401 API_TOKEN_INVALID; both with WWW-Authenticate. Over the token's calls a minute
- * (API_TOKEN_RATE_PER_MINUTE, counted across every process in the database), 429 RATE_LIMITED with Retry-After.
+ * token's row is read on every call, so a revoked or expired token is refused at its next call on every process;
+ * on a route that checks the token in its own statement (config checksApiTokenItself, the list), a token this
+ * process has seen live is taken from memory (its name, scopes and programs never change; its expiry is checked
+ * here) and that statement checks it is still live (takeTokenCheck). Any other answer such a call gets first (a
+ * refusal of its scope, its rate or its input) waits for a read of its own (confirmApiToken). Refused: no bearer
+ * token, 401 API_TOKEN_INVALID, or API_SESSION_NOT_ACCEPTED when the call came with the console's or an
+ * applicant's session cookie instead (sessions never work on the API); a token that is not ours or not live, 401
+ * API_TOKEN_INVALID; both with WWW-Authenticate. Over the token's calls a minute (API_TOKEN_RATE_PER_MINUTE, counted
+ * across every process in the database), 429 RATE_LIMITED with Retry-After.
  */
 export function apiTokenAuth(deps: AppDeps): onRequestHookHandler {
   const secure = deps.config.publicUrl.protocol === 'https:';
@@ -48,6 +81,18 @@ export function apiTokenAuth(deps: AppDeps): onRequestHookHandler {
     slide: false,
     lease: Math.max(1, Math.floor(max / 20)),
   });
+  /** Tokens found live, by hash, with when this process last recorded their use (oldest first). */
+  const remembered = new Map<string, { token: LiveTokenRow; useRecordedAt: number }>();
+  const remember = (hash: string, token: LiveTokenRow, now: Date) => {
+    remembered.delete(hash);
+    if (remembered.size >= TOKENS_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+    remembered.set(hash, { token, useRecordedAt: now.getTime() });
+  };
+  const refuse = (reply: FastifyReply, hash?: string) => {
+    if (hash !== undefined) remembered.delete(hash);
+    challenge(reply, true);
+    return new AppError('API_TOKEN_INVALID');
+  };
   return async (request, reply) => {
     const token = bearerOf(request);
     if (token === undefined) {
@@ -56,17 +101,65 @@ export function apiTokenAuth(deps: AppDeps): onRequestHookHandler {
     }
     const now = request.arrivedAt ?? deps.clock.now();
     // A value that cannot be one of ours costs no database read.
-    const row = looksLikeToken(token)
-      ? await findLiveToken(deps.db, hashTokenSecret(deps.secretKey, token), now)
-      : undefined;
-    if (!row) {
-      challenge(reply, true);
-      throw new AppError('API_TOKEN_INVALID');
+    if (!looksLikeToken(token)) throw refuse(reply);
+    const hash = hashTokenSecret(deps.secretKey, token);
+    let known = request.routeOptions.config.checksApiTokenItself ? remembered.get(hash) : undefined;
+    if (known && known.token.expires_at !== null && new Date(known.token.expires_at) <= now) {
+      remembered.delete(hash);
+      known = undefined;
     }
-    await rate.hit(row.id, now.getTime());
+    let row: LiveTokenRow;
+    if (known) {
+      row = known.token;
+      const tokenId = row.id;
+      const check = {
+        tokenId,
+        refused: () => refuse(reply, hash),
+        confirm: async () => {
+          if (checkByRequest.get(request) !== check) return;
+          checkByRequest.delete(request);
+          if (!(await isTokenLive(deps.db, tokenId, now))) throw refuse(reply, hash);
+        },
+      };
+      checkByRequest.set(request, check);
+      if (now.getTime() - known.useRecordedAt >= TOKEN_USE_EVERY_MS) {
+        known.useRecordedAt = now.getTime();
+        await recordTokenUse(deps.db, tokenId, now);
+      }
+    } else {
+      const found = await findLiveToken(deps.db, hash, now);
+      if (!found) throw refuse(reply, hash);
+      row = found;
+      remember(hash, row, now);
+    }
+    try {
+      await rate.hit(row.id, now.getTime());
+    } catch (error) {
+      await confirmApiToken(request);
+      throw error;
+    }
     setApiCaller(request, { tokenId: row.id, name: row.name, scopes: row.scopes, programs: row.programs });
     auditByRequest.set(request, deps);
   };
+}
+
+/**
+ * The liveness check a call let in from apiTokenAuth's memory still owes, handed to the route's own statement to make
+ * (it is owed no longer); none when the token's row was read for this call, or the check was made since.
+ */
+export function takeTokenCheck(request: FastifyRequest): TokenCheck | undefined {
+  const check = checkByRequest.get(request);
+  checkByRequest.delete(request);
+  return check;
+}
+
+/**
+ * Makes the liveness check a call still owes (takeTokenCheck) by a read of its own: before any answer the route's
+ * statement does not decide, so a revoked token is told 401 and nothing else. Throws that 401 when the token is no
+ * longer live; nothing when it is, or when nothing is owed.
+ */
+export async function confirmApiToken(request: FastifyRequest): Promise<void> {
+  await checkByRequest.get(request)?.confirm();
 }
 
 /**
@@ -78,6 +171,7 @@ export function requireApiScope(scope: ApiTokenScope): preHandlerHookHandler {
   return async (request) => {
     const caller = apiCallerOf(request);
     if (caller.scopes.includes(scope)) return;
+    await confirmApiToken(request);
     const deps = auditByRequest.get(request);
     if (deps) {
       const id = (request.params as Record<string, unknown> | undefined)?.id;

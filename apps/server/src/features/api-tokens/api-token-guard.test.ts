@@ -159,3 +159,82 @@ describe('a refused call', () => {
     expect((await call(busy.headers)).statusCode).toBe(200);
   });
 });
+
+/**
+ * The list checks its token live in its page's own statement (one round trip for the token, the page and the audit
+ * row): a token this process has seen live is taken from memory, and a token revoked since, by any process, is
+ * still 401 at its next call, with nothing read, audited or told about its input.
+ */
+describe('a token the process has seen live, on the list', () => {
+  /** The statements the app runs during `fn`. */
+  async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = [];
+    const query = t.deps.db.query;
+    t.deps.db.query = ((text: string, ...rest: unknown[]) => {
+      seen.push(text);
+      return (query as (text: string, ...rest: unknown[]) => Promise<unknown>).call(t.deps.db, text, ...rest);
+    }) as typeof query;
+    try {
+      await fn();
+    } finally {
+      t.deps.db.query = query;
+    }
+    return seen;
+  }
+  /** Revoked as another process would revoke it: its row alone changes, this process is told nothing. */
+  const revokeElsewhere = (id: string) =>
+    t.db.query('UPDATE api_tokens SET revoked_at = $2 WHERE id = $1', [id, t.clock.now()]);
+
+  it('is not read by its hash again: the page checks it in the same statement', async () => {
+    const sync = await token('Remembered');
+    const first = await statementsOf(async () => expect((await call(sync.headers)).statusCode).toBe(200));
+    expect(first.filter((s) => s.includes('secret_hash'))).toHaveLength(1);
+    const next = await statementsOf(async () => expect((await call(sync.headers)).statusCode).toBe(200));
+    expect(next.filter((s) => s.includes('secret_hash'))).toEqual([]);
+    expect(next.filter((s) => s.includes('FROM api_tokens t WHERE t.id'))).toHaveLength(1);
+    expect(await auditRows(sync.id)).toHaveLength(2);
+  });
+
+  it('revoked by another process is 401 at its next call, and that call is not audited', async () => {
+    const sync = await token('Revoked elsewhere');
+    expect((await call(sync.headers)).statusCode).toBe(200);
+    await revokeElsewhere(sync.id);
+    for (let i = 0; i < 2; i++) {
+      const res = await call(sync.headers);
+      expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([401, 'API_TOKEN_INVALID']);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="api", error="invalid_token"');
+    }
+    expect(await auditRows(sync.id)).toHaveLength(1);
+  });
+
+  it('revoked, is 401 rather than told about its input, its cycle or its scope', async () => {
+    const sync = await token('Revoked, asking badly');
+    const narrow = await token('Revoked, decisions only', ['decisions:read']);
+    expect((await call(sync.headers)).statusCode).toBe(200);
+    expect((await call(narrow.headers)).statusCode).toBe(403);
+    // Before it is revoked, each of these is refused for what it asks.
+    const bad = ['/api/v1/applications?limit=0', '/api/v1/applications?cycle=no-such-cycle'];
+    for (const url of bad) expect((await t.client().get(url, sync.headers)).statusCode).toBe(400);
+    await revokeElsewhere(sync.id);
+    await revokeElsewhere(narrow.id);
+    for (const url of bad) {
+      const res = await t.client().get(url, sync.headers);
+      expect([url, res.statusCode, res.json<{ code: string }>().code]).toEqual([url, 401, 'API_TOKEN_INVALID']);
+    }
+    const denied = await call(narrow.headers);
+    expect([denied.statusCode, denied.json<{ code: string }>().code]).toEqual([401, 'API_TOKEN_INVALID']);
+    expect(await auditRows(narrow.id)).toHaveLength(1);
+  });
+
+  it('expired, is 401 from the moment it expires, though remembered', async () => {
+    const expiring = await token(
+      'Remembered, expiring',
+      ['applications:read'],
+      new Date(t.clock.now().getTime() + HOUR),
+    );
+    expect((await call(expiring.headers)).statusCode).toBe(200);
+    t.clock.advance(HOUR);
+    const res = await call(expiring.headers);
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([401, 'API_TOKEN_INVALID']);
+  });
+});

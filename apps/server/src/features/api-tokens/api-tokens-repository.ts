@@ -102,16 +102,18 @@ export interface LiveTokenRow {
   name: string;
   scopes: ApiTokenScope[];
   programs: string[] | null;
+  /** When it stops working; null: never. */
+  expires_at: Date | null;
 }
 
 /**
  * The live token (neither revoked nor expired at `now`) with this hash, or undefined: a plain indexed read, named so
- * PostgreSQL plans it once per connection, as it runs on every API call. Its last use is then recorded when the one
- * recorded is a minute old or more: one write a minute per token, not one per call, and none on the others.
+ * PostgreSQL plans it once per connection, as it runs on most API calls. Its last use is then recorded when the one
+ * recorded is a minute old or more (recordTokenUse).
  */
 export async function findLiveToken(db: Queryable, secretHash: string, now: Date): Promise<LiveTokenRow | undefined> {
   const { rows } = await db.query<LiveTokenRow & { last_used_at: Date | null }>(
-    `SELECT id, name, scopes, programs, last_used_at FROM api_tokens
+    `SELECT id, name, scopes, programs, expires_at, last_used_at FROM api_tokens
      WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2::timestamptz)`,
     [secretHash, now],
     { name: 'api-token-live' },
@@ -119,11 +121,35 @@ export async function findLiveToken(db: Queryable, secretHash: string, now: Date
   const row = rows[0];
   if (!row) return undefined;
   const { last_used_at: lastUsed, ...token } = row;
-  if (lastUsed === null || now.getTime() - new Date(lastUsed).getTime() >= 60_000)
-    await db.query(
-      `UPDATE api_tokens SET last_used_at = $2::timestamptz
-       WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - interval '1 minute')`,
-      [token.id, now],
-    );
+  if (lastUsed === null || now.getTime() - new Date(lastUsed).getTime() >= TOKEN_USE_EVERY_MS)
+    await recordTokenUse(db, token.id, now);
   return token;
+}
+
+/** How often a token's last use is written: one write a minute per token in use, not one per call. */
+export const TOKEN_USE_EVERY_MS = 60_000;
+
+/** Records a token's last use at `now`, unless another process recorded one within the last minute. */
+export async function recordTokenUse(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE api_tokens SET last_used_at = $2::timestamptz
+     WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - interval '1 minute')`,
+    [id, now],
+  );
+}
+
+/**
+ * SQL true while the token `id` is live at `now` (neither revoked nor expired), for a statement that checks it in
+ * the same round trip as its own work; `param` numbers the two values among the statement's.
+ */
+export const tokenLiveSql = (param: (value: unknown) => string, id: string, now: Date): string =>
+  `EXISTS (SELECT 1 FROM api_tokens t WHERE t.id = ${param(id)}::uuid AND t.revoked_at IS NULL
+    AND (t.expires_at IS NULL OR t.expires_at > ${param(now)}::timestamptz))`;
+
+/** Whether the token `id` is live at `now`. */
+export async function isTokenLive(db: Queryable, id: string, now: Date): Promise<boolean> {
+  const params: unknown[] = [];
+  const sql = tokenLiveSql((v) => `$${params.push(v)}`, id, now);
+  const { rows } = await db.query<{ live: boolean }>(`SELECT ${sql} AS live`, params);
+  return rows[0]?.live === true;
 }

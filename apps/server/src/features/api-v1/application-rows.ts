@@ -2,6 +2,7 @@ import type { Answers, ApiV1ListQuery, KeptBasis } from '@admissions/domain';
 import type { Queryable } from '../../infra/db/db';
 import { keptBasisSql } from '../../core/kept-bases';
 import { auditRowSql, type AuditEntry } from '../../session/audit-log';
+import { tokenLiveSql } from '../api-tokens';
 
 /** An application as the read API derives its view: its own row (the checklist, decision and IDs come beside it). */
 export interface ApplicationRow {
@@ -62,24 +63,33 @@ export interface PageRequest {
   limit: number;
 }
 
+/** The token the page's own statement checks live, at the call's instant (api-tokens takeTokenCheck). */
+export interface TokenLiveCheck {
+  tokenId: string;
+  now: Date;
+}
+
 /**
  * One page of applications in id order: a keyset on the primary key, so a page is an indexed read however many
  * applications there are and however they change between pages. With `updated_since`, the planner may read
  * applications_api_updated instead (142-api-v1.sql), whichever selects fewer rows. One more row than asked for
  * says whether there is a next page. Each row's stored view comes in the same statement, by its primary key, and so
  * does the call's audit row when `audit` is given (its detail gains `rows`, how many the page shows): the page and
- * its audit row commit together, in one round trip.
+ * its audit row commit together, in one round trip. With `token`, the same statement checks that token live first:
+ * when it is not, nothing is read or audited and the answer is `tokenLive: false`.
  */
 export async function applicationsPage(
   db: Queryable,
   page: PageRequest,
   check: ViewCheck,
   audit?: AuditEntry,
-): Promise<PageRow[]> {
+  token?: TokenLiveCheck,
+): Promise<{ rows: PageRow[]; tokenLive: boolean }> {
   const params: unknown[] = [];
   const where: string[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   const columns = pageColumns(param, check);
+  if (token) where.push('(SELECT ok FROM live)');
   if (page.after) where.push(`a.user_id > ${param(page.after)}::uuid`);
   if (page.filters.updated_since) where.push(`a.api_updated_at >= ${param(page.filters.updated_since)}::timestamptz`);
   if (page.filters.cycle) where.push(`COALESCE(a.cycle_id, current_cycle_id()) = ${param(page.filters.cycle)}`);
@@ -93,14 +103,23 @@ export async function applicationsPage(
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY a.user_id LIMIT ${page.limit + 1}) a
      LEFT JOIN application_api_views v ON v.user_id = a.user_id ORDER BY a.user_id`;
-  if (!audit) return (await db.query<PageRow>(select, params)).rows;
-  const shown = `jsonb_build_object('rows', LEAST(count(*), ${page.limit}))`;
-  const { rows } = await db.query<PageRow>(
-    `WITH page AS (${select}), audit AS (${auditRowSql(param, audit, shown)} FROM page)
-     SELECT * FROM page ORDER BY id`,
+  const live = token ? `live AS (SELECT ${tokenLiveSql(param, token.tokenId, token.now)} AS ok), ` : '';
+  if (!audit && !token) return { rows: (await db.query<PageRow>(select, params)).rows, tokenLive: true };
+  // An empty page is audited too (one row from the aggregate), but nothing is for a token found no longer live.
+  const auditRow = audit
+    ? `, audit AS (${auditRowSql(param, audit, `jsonb_build_object('rows', LEAST(count(page.id), ${page.limit}))`)}
+       FROM ${token ? 'live LEFT JOIN page ON true WHERE live.ok GROUP BY live.ok' : 'page'})`
+    : '';
+  const { rows } = await db.query<PageRow & { token_live: boolean }>(
+    token
+      ? `WITH ${live}page AS (${select})${auditRow}
+         SELECT live.ok AS token_live, page.* FROM live LEFT JOIN page ON true ORDER BY page.id`
+      : `WITH page AS (${select})${auditRow} SELECT page.*, true AS token_live FROM page ORDER BY page.id`,
     params,
   );
-  return rows;
+  const tokenLive = rows[0]?.token_live !== false;
+  // The one row of a token not live, or of an empty page checked, has no application.
+  return { rows: rows.filter((r) => r.id !== null).map(({ token_live: _live, ...row }) => row), tokenLive };
 }
 
 /** One application, or undefined when there is none or the token's programs leave it out (the same 404 for both). */

@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
-import { apiCallAuditRow, apiCallerOf, recordApiCall, requireApiScope } from '../api-tokens';
+import {
+  apiCallAuditRow,
+  apiCallerOf,
+  confirmApiToken,
+  recordApiCall,
+  requireApiScope,
+  takeTokenCheck,
+} from '../api-tokens';
 import { parseApiInput } from './api-input';
 import { makeCursor, readCursor } from './api-cursor';
 import { applicationRow, applicationsPage, knownCyclesAndPrograms, type PageRow } from './application-rows';
@@ -54,13 +61,28 @@ function sendJson(reply: FastifyReply, json: string): FastifyReply {
 export function applicationsRoutes(deps: AppDeps, ctx: FormContext) {
   const now = () => deps.clock.now();
   return async (app: FastifyInstance) => {
-    app.get('/applications', { preHandler: requireApiScope('applications:read') }, async (req, reply) => {
+    // The list checks its token live in the page's own statement (one round trip for the token, the page and the
+    // audit row): the call a student-record system makes most, page after page.
+    const list = { preHandler: requireApiScope('applications:read'), config: { checksApiTokenItself: true } };
+    app.get('/applications', list, async (req, reply) => {
+      try {
+        return await listApplications(req, reply);
+      } catch (error) {
+        // A refusal of the input comes before the page's statement: a token not yet checked is checked first, so a
+        // revoked one is told 401 and nothing about its filters.
+        await confirmApiToken(req);
+        throw error;
+      }
+    });
+
+    async function listApplications(req: FastifyRequest, reply: FastifyReply) {
       const caller = apiCallerOf(req);
       const { limit, cursor, ...filters } = parseApiInput(apiV1ListQuery, req.query, 'API_FILTER_INVALID', {
         limit: 'API_LIMIT_INVALID',
         cursor: 'API_CURSOR_INVALID',
       });
       if (filters.cycle !== undefined || filters.program !== undefined) {
+        await confirmApiToken(req);
         const known = await knownCyclesAndPrograms(deps.db, deps.config.tenant);
         if (filters.cycle !== undefined && !known.cycles.has(filters.cycle))
           throw new AppError('API_FILTER_INVALID', { errors: { cycle: ['No such cycle.'] } });
@@ -69,18 +91,21 @@ export function applicationsRoutes(deps: AppDeps, ctx: FormContext) {
       }
       const after = cursor === undefined ? null : readCursor(deps.secretKey, cursor, filters);
       const at = now();
-      const rows = await applicationsPage(
+      const tokenCheck = takeTokenCheck(req);
+      const { rows, tokenLive } = await applicationsPage(
         deps.db,
         { filters, programs: caller.programs, after, limit },
         viewCheckOf(deps, at),
         apiCallAuditRow(caller, 'list-applications', null, { ...filters, limit }, at),
+        tokenCheck && { tokenId: tokenCheck.tokenId, now: req.arrivedAt ?? at },
       );
+      if (!tokenLive && tokenCheck) throw tokenCheck.refused();
       const page = rows.slice(0, limit);
       const data = await applicationTexts(deps, ctx, page, caller.scopes.includes('decisions:read'));
       const last = page.at(-1);
       const next = rows.length > limit && last ? makeCursor(deps.secretKey, last.id, filters) : null;
       return sendJson(reply, `{"data":[${data.join(',')}],"next_cursor":${JSON.stringify(next)}}`);
-    });
+    }
 
     app.get('/applications/:id', { preHandler: requireApiScope('applications:read') }, async (req, reply) => {
       const caller = apiCallerOf(req);
