@@ -515,16 +515,19 @@ try {
       await timed('token read (findLiveToken: a call the page does not check itself)', () =>
         findLiveToken(seed, hash, new Date()),
       );
-      const { rows } = await timed('page with its token check, stored views and audit row (applicationsPage)', () =>
-        applicationsPage(
-          seed,
-          { filters: { updated_since: page.since }, programs: null, after: page.after, limit: LIMIT },
-          viewCheckOf({ config }, new Date()),
-          apiCallAuditRow(caller, 'list-applications', null, { updated_since: page.since, limit: LIMIT }, new Date()),
-          { tokenId: token.id, now: new Date() },
-        ),
+      const { rows, tokenLive } = await timed(
+        'page with its token check, stored views and audit row (applicationsPage)',
+        () =>
+          applicationsPage(
+            seed,
+            { filters: { updated_since: page.since }, programs: null, after: page.after, limit: LIMIT },
+            viewCheckOf({ config }, new Date()),
+            apiCallAuditRow(caller, 'list-applications', null, { updated_since: page.since, limit: LIMIT }, new Date()),
+            { tokenId: token.id, now: new Date() },
+          ),
       );
       const pageRows = rows.slice(0, LIMIT);
+      if (!tokenLive) throw new Error(`${page.label}: the page's statement found the token not live`);
       if (pageRows.some((r) => r.view === null)) throw new Error(`${page.label}: a stored view was not current`);
       const texts = await timed('the answers from the views (applicationTexts)', () =>
         applicationTexts(deps, ctx, pageRows, false),

@@ -64,6 +64,7 @@ export async function waitUntilSettled(
     if (performance.now() - start > maxMs) throw new Error(`process ${pid} still busy after ${maxMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, windowMs));
     const now = processCpuMs(pid);
+    if (now === 0) throw new Error(`process ${pid} is gone`);
     quiet = now - before <= windowMs * busyShare ? quiet + 1 : 0;
     before = now;
   }

@@ -26,10 +26,12 @@
  * and sends each at least once whatever dies when: the batched floor's shape, each batch claimed from a queue table
  * (a transaction: SELECT … FOR UPDATE SKIP LOCKED of CONCURRENCY pending rows, their POSTs, one INSERT of their
  * tries, one UPDATE marking them done, COMMIT; a process that dies mid-batch leaves its rows locked no longer, to be
- * sent again), with no order per application, no endpoint and no retry schedule.
+ * sent again), with no order per application, no endpoint and no retry schedule. A sixth, the same in LANES lanes at
+ * once, each claiming half a window, with at most CONCURRENCY POSTs in flight in all: one lane posts while another
+ * claims or records, as a worker that overlaps its database work with its sends would.
  *
- * BENCH_ROUNDS (5) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
- * of five. After each product round the run checks that every event was delivered exactly once (the receiver got
+ * BENCH_ROUNDS (6) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
+ * of six. After each product round the run checks that every event was delivered exactly once (the receiver got
  * each webhook-id once and nothing else, the release before the response of each application, every delivery row
  * succeeded on its first try with one attempt row), and after the other sides' that the receiver got each body once; any
  * difference is printed and the run fails. Prints each round's throughput, the ratios, the medians, where the
@@ -37,7 +39,7 @@
  * receiver, then the GOALS (issue 45: at least 0.7 of the bare loop's throughput).
  *
  *   npm run bench:webhooks     (uses TEST_DATABASE_URL or the local server)
- *   BENCH_EVENTS (10000), BENCH_ROUNDS (5), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
+ *   BENCH_EVENTS (10000), BENCH_ROUNDS (6), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -56,10 +58,12 @@ import { scratchConfig, startScratchApp } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 /** The worker's window (delivery-pass.ts WINDOW): POSTs it keeps in flight. */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+/** The durable floor's lanes when pipelined: each claims half a window, so one posts while another writes. */
+const LANES = 4;
 /** Issue 45: the product's deliveries at least this share of the bare loop's throughput. */
 const GOAL = 0.7;
 const ADMIN = 'bench.admin@college.test';
@@ -71,6 +75,23 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+/** Runs at most `max` of the functions it is given at once; the others wait their turn, first come first served. */
+function limiter(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -355,9 +376,10 @@ try {
     bare: { own: 0, db: 0, receiver: 0 },
     batched: { own: 0, db: 0, receiver: 0 },
     durable: { own: 0, db: 0, receiver: 0 },
+    lanes: { own: 0, db: 0, receiver: 0 },
   };
   /** Connections the receiver accepted from each side, measured rounds (each side's agent keeps its own alive). */
-  const connections = { product: 0, bare: 0, floor: 0, batched: 0, durable: 0 };
+  const connections = { product: 0, bare: 0, floor: 0, batched: 0, durable: 0, lanes: 0 };
   const cpuMeter = async (side: keyof typeof cpu) => {
     const { rows } = await deps.db.query<{ pid: number }>(
       'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
@@ -487,37 +509,44 @@ try {
    * The durable floor: the round's bodies queued first (untimed, as the product's events are), then batch after
    * batch claimed, posted, recorded and marked done in one transaction, until a claim finds none.
    */
-  const durable = async (events: RoundEvents) => {
+  const durable = async (events: RoundEvents, lanes = 1) => {
+    const side = lanes === 1 ? 'durable' : 'lanes';
     let refused = 0;
     await floorDb.query('INSERT INTO bench_floor_queue (event_id, body) SELECT * FROM unnest($1::text[], $2::text[])', [
       events.bodies.map((b) => b.id),
       events.bodies.map((b) => b.body),
     ]);
     await floorDb.query('ANALYZE bench_floor_queue');
-    const metered = await cpuMeter('durable');
+    // With several lanes, each claims its share of a window and at most CONCURRENCY POSTs are in flight in all.
+    const batch = lanes === 1 ? CONCURRENCY : Math.ceil(CONCURRENCY / 2);
+    const slots = limiter(CONCURRENCY);
+    const metered = await cpuMeter(side);
     const s = performance.now();
-    for (let claimed = -1; claimed !== 0;) {
-      claimed = await floorDb.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string; event_id: string; body: string }>(
-          `SELECT id, event_id, body FROM bench_floor_queue WHERE state = 'pending'
-           ORDER BY id LIMIT ${CONCURRENCY} FOR UPDATE SKIP LOCKED`,
-        );
-        if (rows.length === 0) return 0;
-        const statuses = await Promise.all(rows.map((r) => post({ id: r.event_id, body: r.body })));
-        refused += statuses.filter((code) => code !== 200).length;
-        await tx.query(
-          `WITH tried AS (INSERT INTO bench_floor_tries (event_id, status_code, at)
-             SELECT id, status, $3 FROM unnest($1::text[], $2::int[]) AS t (id, status))
-           UPDATE bench_floor_queue SET state = 'done' WHERE id = ANY ($4::bigint[])`,
-          [rows.map((r) => r.event_id), statuses, new Date(), rows.map((r) => r.id)],
-        );
-        return rows.length;
-      });
-    }
+    const lane = async () => {
+      for (let claimed = -1; claimed !== 0;) {
+        claimed = await floorDb.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: string; event_id: string; body: string }>(
+            `SELECT id, event_id, body FROM bench_floor_queue WHERE state = 'pending'
+             ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED`,
+          );
+          if (rows.length === 0) return 0;
+          const statuses = await Promise.all(rows.map((r) => slots(() => post({ id: r.event_id, body: r.body }))));
+          refused += statuses.filter((code) => code !== 200).length;
+          await tx.query(
+            `WITH tried AS (INSERT INTO bench_floor_tries (event_id, status_code, at)
+               SELECT id, status, $3 FROM unnest($1::text[], $2::int[]) AS t (id, status))
+             UPDATE bench_floor_queue SET state = 'done' WHERE id = ANY ($4::bigint[])`,
+            [rows.map((r) => r.event_id), statuses, new Date(), rows.map((r) => r.id)],
+          );
+          return rows.length;
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: lanes }, lane));
     const seconds = (performance.now() - s) / 1000;
     await metered();
     const taken = await receiver.take();
-    if (measuring) connections.durable += taken.connections;
+    if (measuring) connections[side] += taken.connections;
     const problems = exactlyOnce(taken.ids, events, false);
     if (refused) problems.push(`${refused} answered other than 200`);
     return { seconds, problems };
@@ -530,7 +559,8 @@ try {
     ['bare', bare],
     ['floor', (e: RoundEvents) => bare(e, floorDb)],
     ['batched', batched],
-    ['durable', durable],
+    ['durable', (e: RoundEvents) => durable(e)],
+    ['lanes', (e: RoundEvents) => durable(e, LANES)],
   ] as const) {
     const w = await run(warm);
     if (w.problems.length) throw new Error(`warm-up, ${side}: ${w.problems.join('; ')}`);
@@ -538,15 +568,15 @@ try {
   await deps.db.query('VACUUM ANALYZE webhook_deliveries');
   await deps.db.query('VACUUM ANALYZE integration_events');
 
-  type Side = 'product' | 'bare' | 'floor' | 'batched' | 'durable';
+  type Side = 'product' | 'bare' | 'floor' | 'batched' | 'durable' | 'lanes';
   type Round = Record<Side, number> & { order: Side[]; problems: string[] };
   const rounds: Round[] = [];
   measuring = true;
   for (let r = 0; r < ROUNDS; r++) {
     const events = await recordEvents(deps.db, EVENTS);
     await deps.db.query('ANALYZE webhook_deliveries');
-    // The sides take turns: each goes first in one round out of five.
-    const all: Side[] = ['product', 'bare', 'floor', 'batched', 'durable'];
+    // The sides take turns: each goes first in one round out of six.
+    const all: Side[] = ['product', 'bare', 'floor', 'batched', 'durable', 'lanes'];
     const order = all.map((_, i) => all[(i + r) % all.length]!);
     const round = { order, problems: [] as string[] } as unknown as Round;
     const run: Record<Side, () => Promise<{ seconds: number; problems: string[] }>> = {
@@ -555,6 +585,7 @@ try {
       floor: () => bare(events, floorDb),
       batched: () => batched(events),
       durable: () => durable(events),
+      lanes: () => durable(events, LANES),
     };
     for (const side of order) {
       const result = await run[side]();
@@ -565,9 +596,10 @@ try {
     const rate = (seconds: number) => `${seconds.toFixed(2)} s (${(EVENTS / seconds).toFixed(0)}/s)`;
     console.log(
       `round ${r + 1} (${order.join(', ')}): worker ${rate(round.product)}, bare loop ${rate(round.bare)}, ` +
-        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}, durable floor ${rate(round.durable)}; ` +
+        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}, durable floor ${rate(round.durable)}, in ${LANES} lanes ${rate(round.lanes)}; ` +
         `worker/bare ${(round.bare / round.product).toFixed(2)}, floor/bare ${(round.bare / round.floor).toFixed(2)}, ` +
-        `batched/bare ${(round.bare / round.batched).toFixed(2)}, durable/bare ${(round.bare / round.durable).toFixed(2)}; ` +
+        `batched/bare ${(round.bare / round.batched).toFixed(2)}, durable/bare ${(round.bare / round.durable).toFixed(2)}, ` +
+        `in lanes/bare ${(round.bare / round.lanes).toFixed(2)}; ` +
         `${round.problems.length ? `NOT exactly once: ${round.problems.join('; ')}` : 'each event once, in order'}; load ${load()}`,
     );
   }
@@ -586,6 +618,8 @@ try {
   const batchedRatios = rounds.map((r) => r.bare / r.batched);
   const durableSeconds = median(rounds.map((r) => r.durable));
   const durableRatios = rounds.map((r) => r.bare / r.durable);
+  const lanesSeconds = median(rounds.map((r) => r.lanes));
+  const lanesRatios = rounds.map((r) => r.bare / r.lanes);
   console.log(
     `\n${EVENTS.toLocaleString('en-US')} deliveries a round (${EVENTS / 2} applications, released then answered), ` +
       `${ROUNDS} rounds a side (+ a warm-up of ${WARMUP}), ${CONCURRENCY} at once; ${cpus().length} × ` +
@@ -596,7 +630,8 @@ try {
       `bare loop ${bareSeconds.toFixed(2)} s (${(EVENTS / bareSeconds).toFixed(0)}/s), ` +
       `floor (bare + one INSERT a try) ${floorSeconds.toFixed(2)} s (${(EVENTS / floorSeconds).toFixed(0)}/s), ` +
       `batched floor (${CONCURRENCY} at once, one INSERT a batch) ${batchedSeconds.toFixed(2)} s (${(EVENTS / batchedSeconds).toFixed(0)}/s), ` +
-      `durable floor (a batch claimed, posted, recorded and marked done in one transaction) ${durableSeconds.toFixed(2)} s (${(EVENTS / durableSeconds).toFixed(0)}/s)`,
+      `durable floor (a batch claimed, posted, recorded and marked done in one transaction) ${durableSeconds.toFixed(2)} s (${(EVENTS / durableSeconds).toFixed(0)}/s), ` +
+      `in ${LANES} lanes ${lanesSeconds.toFixed(2)} s (${(EVENTS / lanesSeconds).toFixed(0)}/s)`,
   );
   console.log(
     `throughput ratio (median of rounds): ${ratio.toFixed(2)} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
@@ -605,6 +640,7 @@ try {
     `floor / bare: ${median(floorRatios).toFixed(2)} (rounds ${floorRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `batched floor / bare: ${median(batchedRatios).toFixed(2)} (rounds ${batchedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `durable floor / bare: ${median(durableRatios).toFixed(2)} (rounds ${durableRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+      `durable floor in ${LANES} lanes / bare: ${median(lanesRatios).toFixed(2)} (rounds ${lanesRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `worker / floor: ${median(rounds.map((r) => r.floor / r.product)).toFixed(2)}; ` +
       `worker / durable floor: ${median(rounds.map((r) => r.durable / r.product)).toFixed(2)}`,
   );
@@ -618,17 +654,24 @@ try {
   const perDelivery = (ms: number) => ((ms * 1000) / (EVENTS * ROUNDS)).toFixed(0);
   console.log(
     `CPU a delivery, measured rounds (this process / the database's backends / the receiver, µs): ` +
-      (['product', 'bare', 'batched', 'durable'] as const)
+      (['product', 'bare', 'batched', 'durable', 'lanes'] as const)
         .map(
           (side) =>
-            `${{ product: 'worker', bare: 'bare loop', batched: 'batched floor', durable: 'durable floor' }[side]} ` +
-            `${perDelivery(cpu[side].own)} / ${perDelivery(cpu[side].db)} / ${perDelivery(cpu[side].receiver)}`,
+            `${
+              {
+                product: 'worker',
+                bare: 'bare loop',
+                batched: 'batched floor',
+                durable: 'durable floor',
+                lanes: `durable floor in ${LANES} lanes`,
+              }[side]
+            } ` + `${perDelivery(cpu[side].own)} / ${perDelivery(cpu[side].db)} / ${perDelivery(cpu[side].receiver)}`,
         )
         .join(', '),
   );
   console.log(
     `connections the receiver accepted, all measured rounds: worker ${connections.product}, bare loop ${connections.bare}, ` +
-      `floor ${connections.floor}, batched floor ${connections.batched}, durable floor ${connections.durable}`,
+      `floor ${connections.floor}, batched floor ${connections.batched}, durable floor ${connections.durable}, in lanes ${connections.lanes}`,
   );
   const problems = rounds.flatMap((r, i) => r.problems.map((d) => `round ${i + 1}: ${d}`));
   console.log('\nGOALS');

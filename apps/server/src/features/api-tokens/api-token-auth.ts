@@ -1,5 +1,11 @@
 import type { ApiTokenScope } from '@admissions/domain';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../../http/is-uuid';
@@ -21,7 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route's own statement checks that the caller's token is still live (takeTokenCheck): apiTokenAuth then takes
-     * the token from its cache when it has it, and the call costs one round trip less.
+     * the token from its memory when it has it, and the call costs one round trip less. Such a route must take the
+     * check into the statement that decides its answer; should it not, apiTokenGuard reads the token before answering.
      */
     checksApiTokenItself?: boolean;
   }
@@ -61,7 +68,7 @@ const auditByRequest = new WeakMap<FastifyRequest, Pick<AppDeps, 'db' | 'clock'>
  * on a route that checks the token in its own statement (config checksApiTokenItself, the list), a token this
  * process has seen live is taken from memory (its name, scopes and programs never change; its expiry is checked
  * here) and that statement checks it is still live (takeTokenCheck). Any other answer such a call gets first (a
- * refusal of its scope, its rate or its input) waits for a read of its own (confirmApiToken). Refused: no bearer
+ * refusal of its scope, its rate or its input) waits for a read of its own (apiTokenGuard, confirmApiToken). Refused: no bearer
  * token, 401 API_TOKEN_INVALID, or API_SESSION_NOT_ACCEPTED when the call came with the console's or an
  * applicant's session cookie instead (sessions never work on the API); a token that is not ours or not live, 401
  * API_TOKEN_INVALID; both with WWW-Authenticate. Over the token's calls a minute (API_TOKEN_RATE_PER_MINUTE, counted
@@ -84,6 +91,8 @@ export function apiTokenAuth(deps: AppDeps): onRequestHookHandler {
   /** Tokens found live, by hash, with when this process last recorded their use (oldest first). */
   const remembered = new Map<string, { token: LiveTokenRow; useRecordedAt: number }>();
   const remember = (hash: string, token: LiveTokenRow, now: Date) => {
+    Object.freeze(token.scopes);
+    if (token.programs) Object.freeze(token.programs);
     remembered.delete(hash);
     if (remembered.size >= TOKENS_REMEMBERED) remembered.delete(remembered.keys().next().value!);
     remembered.set(hash, { token, useRecordedAt: now.getTime() });
@@ -132,15 +141,31 @@ export function apiTokenAuth(deps: AppDeps): onRequestHookHandler {
       row = found;
       remember(hash, row, now);
     }
-    try {
-      await rate.hit(row.id, now.getTime());
-    } catch (error) {
-      await confirmApiToken(request);
-      throw error;
-    }
+    // Over its rate, a token taken from memory is checked first (apiTokenGuard's error handler): 401 if revoked.
+    await rate.hit(row.id, now.getTime());
     setApiCaller(request, { tokenId: row.id, name: row.name, scopes: row.scopes, programs: row.programs });
     auditByRequest.set(request, deps);
   };
+}
+
+/**
+ * The guard of the /api/v1 scope: apiTokenAuth on every request, and no answer to a call let in from memory before its
+ * token's check (takeTokenCheck) is made. A refusal from anywhere before the route's statement (a hook's: the input
+ * guard, the scope, the rate; or the route's own: a limit, a cursor, a filter) first reads the token, so a revoked
+ * one is told 401 and nothing else; and should a route with checksApiTokenItself answer without taking the check, the
+ * answer waits for that read too (fail closed).
+ */
+export function apiTokenGuard(scope: FastifyInstance, deps: AppDeps): void {
+  scope.addHook('onRequest', apiTokenAuth(deps));
+  scope.setErrorHandler(async (error, request) => {
+    await confirmApiToken(request);
+    // The app's own handler answers it (Fastify passes what a scope's handler throws on to its parent's).
+    throw error;
+  });
+  scope.addHook('onSend', async (request, _reply, payload) => {
+    await confirmApiToken(request);
+    return payload;
+  });
 }
 
 /**

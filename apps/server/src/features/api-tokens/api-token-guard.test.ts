@@ -207,23 +207,51 @@ describe('a token the process has seen live, on the list', () => {
     expect(await auditRows(sync.id)).toHaveLength(1);
   });
 
-  it('revoked, is 401 rather than told about its input, its cycle or its scope', async () => {
-    const sync = await token('Revoked, asking badly');
-    const narrow = await token('Revoked, decisions only', ['decisions:read']);
-    expect((await call(sync.headers)).statusCode).toBe(200);
-    expect((await call(narrow.headers)).statusCode).toBe(403);
-    // Before it is revoked, each of these is refused for what it asks.
-    const bad = ['/api/v1/applications?limit=0', '/api/v1/applications?cycle=no-such-cycle'];
-    for (const url of bad) expect((await t.client().get(url, sync.headers)).statusCode).toBe(400);
-    await revokeElsewhere(sync.id);
-    await revokeElsewhere(narrow.id);
+  it('revoked, is 401 rather than told about its input, its cycle, its scope or its rate', async () => {
+    // Each refusal with a token of its own, remembered live and then revoked: a 401 makes the process forget it.
+    const bad = [
+      '/api/v1/applications?limit=0',
+      '/api/v1/applications?cursor=not-ours',
+      '/api/v1/applications?cycle=no-such-cycle',
+      '/api/v1/applications?program=NOPE',
+      '/api/v1/applications?cycle=%00',
+    ];
     for (const url of bad) {
+      const sync = await token(`Revoked, asking ${url}`);
+      expect((await call(sync.headers)).statusCode).toBe(200);
+      // Before it is revoked, it is refused for what it asks.
+      const before = await t.client().get(url, sync.headers);
+      expect([url, before.statusCode]).toEqual([url, 400]);
+      await revokeElsewhere(sync.id);
       const res = await t.client().get(url, sync.headers);
       expect([url, res.statusCode, res.json<{ code: string }>().code]).toEqual([url, 401, 'API_TOKEN_INVALID']);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="api", error="invalid_token"');
     }
+
+    const narrow = await token('Revoked, decisions only', ['decisions:read']);
+    expect((await call(narrow.headers)).statusCode).toBe(403);
+    await revokeElsewhere(narrow.id);
     const denied = await call(narrow.headers);
     expect([denied.statusCode, denied.json<{ code: string }>().code]).toEqual([401, 'API_TOKEN_INVALID']);
     expect(await auditRows(narrow.id)).toHaveLength(1);
+
+    t.clock.advance(MINUTE);
+    const busy = await token('Revoked, over its rate');
+    for (let i = 0; i < RATE; i++) expect((await call(busy.headers)).statusCode).toBe(200);
+    expect((await call(busy.headers)).statusCode).toBe(429);
+    await revokeElsewhere(busy.id);
+    const limited = await call(busy.headers);
+    expect([limited.statusCode, limited.json<{ code: string }>().code]).toEqual([401, 'API_TOKEN_INVALID']);
+  });
+
+  it('revoked, has no use recorded after its revocation', async () => {
+    const sync = await token('Revoked, then used');
+    expect((await call(sync.headers)).statusCode).toBe(200);
+    const usedAt = (await lastUsed(sync.id))?.getTime();
+    t.clock.advance(2 * MINUTE);
+    await revokeElsewhere(sync.id);
+    expect((await call(sync.headers)).statusCode).toBe(401);
+    expect((await lastUsed(sync.id))?.getTime()).toBe(usedAt);
   });
 
   it('expired, is 401 from the moment it expires, though remembered', async () => {

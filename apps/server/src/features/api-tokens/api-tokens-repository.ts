@@ -82,7 +82,8 @@ export async function listApiTokens(db: Queryable): Promise<ApiToken[]> {
 
 /**
  * Revokes a token (it stays listed, marked); revoking it again keeps the first time. Undefined when there is no
- * such token. The next call with it is refused on every process: each call reads the row (api-token-auth.ts).
+ * such token. The next call with it is refused on every process: each call reads the row, or checks it in its own
+ * statement (api-token-auth.ts, decision 070).
  */
 export async function revokeApiToken(
   db: Queryable,
@@ -129,11 +130,15 @@ export async function findLiveToken(db: Queryable, secretHash: string, now: Date
 /** How often a token's last use is written: one write a minute per token in use, not one per call. */
 export const TOKEN_USE_EVERY_MS = 60_000;
 
-/** Records a token's last use at `now`, unless another process recorded one within the last minute. */
+/**
+ * Records a token's last use at `now`, unless another process recorded one within the last minute; never a use of a
+ * token revoked or expired by then (a token taken from memory is recorded before its call's statement checks it).
+ */
 export async function recordTokenUse(db: Queryable, id: string, now: Date): Promise<void> {
   await db.query(
     `UPDATE api_tokens SET last_used_at = $2::timestamptz
-     WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - interval '1 minute')`,
+     WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - interval '1 minute')
+       AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2::timestamptz)`,
     [id, now],
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
-import { apiTokenAuth } from '../api-tokens';
+import { apiTokenGuard } from '../api-tokens';
 import type { PdfRenderer } from '../pdf';
 import { applicationsRoutes } from './applications-routes';
 import { documentDownloadRoute, documentsRoutes } from './documents-routes';
@@ -19,7 +19,7 @@ export function apiV1Routes(deps: AppDeps, ctx: FormContext, renderer: PdfRender
     await app.register(openApiRoute(deps));
     await app.register(documentDownloadRoute(deps, ctx));
     await app.register(async (scope) => {
-      scope.addHook('onRequest', apiTokenAuth(deps));
+      apiTokenGuard(scope, deps);
       await scope.register(applicationsRoutes(deps, ctx));
       await scope.register(documentsRoutes(deps, ctx, renderer));
       await scope.register(externalIdsRoute(deps));

@@ -117,7 +117,7 @@ export async function applicationsPage(
       : `WITH page AS (${select})${auditRow} SELECT page.*, true AS token_live FROM page ORDER BY page.id`,
     params,
   );
-  const tokenLive = rows[0]?.token_live !== false;
+  const tokenLive = token ? rows[0]?.token_live === true : true;
   // The one row of a token not live, or of an empty page checked, has no application.
   return { rows: rows.filter((r) => r.id !== null).map(({ token_live: _live, ...row }) => row), tokenLive };
 }

@@ -3,14 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
-import {
-  apiCallAuditRow,
-  apiCallerOf,
-  confirmApiToken,
-  recordApiCall,
-  requireApiScope,
-  takeTokenCheck,
-} from '../api-tokens';
+import { apiCallAuditRow, apiCallerOf, recordApiCall, requireApiScope, takeTokenCheck } from '../api-tokens';
 import { parseApiInput } from './api-input';
 import { makeCursor, readCursor } from './api-cursor';
 import { applicationRow, applicationsPage, knownCyclesAndPrograms, type PageRow } from './application-rows';
@@ -62,18 +55,10 @@ export function applicationsRoutes(deps: AppDeps, ctx: FormContext) {
   const now = () => deps.clock.now();
   return async (app: FastifyInstance) => {
     // The list checks its token live in the page's own statement (one round trip for the token, the page and the
-    // audit row): the call a student-record system makes most, page after page.
+    // audit row): the call a student-record system makes most, page after page. A refusal before that statement
+    // (a bad limit, cursor or filter) reads the token first (api-tokens apiTokenGuard): 401 for a revoked one.
     const list = { preHandler: requireApiScope('applications:read'), config: { checksApiTokenItself: true } };
-    app.get('/applications', list, async (req, reply) => {
-      try {
-        return await listApplications(req, reply);
-      } catch (error) {
-        // A refusal of the input comes before the page's statement: a token not yet checked is checked first, so a
-        // revoked one is told 401 and nothing about its filters.
-        await confirmApiToken(req);
-        throw error;
-      }
-    });
+    app.get('/applications', list, (req, reply) => listApplications(req, reply));
 
     async function listApplications(req: FastifyRequest, reply: FastifyReply) {
       const caller = apiCallerOf(req);
@@ -82,7 +67,6 @@ export function applicationsRoutes(deps: AppDeps, ctx: FormContext) {
         cursor: 'API_CURSOR_INVALID',
       });
       if (filters.cycle !== undefined || filters.program !== undefined) {
-        await confirmApiToken(req);
         const known = await knownCyclesAndPrograms(deps.db, deps.config.tenant);
         if (filters.cycle !== undefined && !known.cycles.has(filters.cycle))
           throw new AppError('API_FILTER_INVALID', { errors: { cycle: ['No such cycle.'] } });
