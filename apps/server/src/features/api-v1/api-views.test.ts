@@ -2,6 +2,7 @@ import type { ApiV1Application, ApiV1ApplicationList } from '@admissions/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormContext } from '../../core/form-context';
 import { loggedInClient } from '../../test-support/application-helpers';
+import { applicantAskingLetters, requestFirst } from '../../test-support/letter-helpers';
 import { applicantWith, STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { moveToPastOwner, type LockedAccount } from '../cycles/move-to-past-owner';
@@ -162,6 +163,45 @@ describe('the stored views of the read API', () => {
       [a.userId],
     );
     expect(later[0]!.fresh_until.getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
+
+  it('written again when a letter request lapses move the application in updated_since; read the same, they do not', async () => {
+    const asking = await applicantAskingLetters(t, 'views-lapse@example.edu', 'views-lapse-grace@example.edu');
+    await requestFirst(asking.client);
+    // An application asking no letter (one submitted asks its program's: its request would lapse as well).
+    const quiet = await applicantWith(t, 'views-quiet@example.edu', { first_name: 'Quiet' });
+    await refresh();
+    const { rows } = await t.db.query<{ expires_at: Date }>(
+      'SELECT expires_at FROM recommendation_requests WHERE user_id = $1 AND current',
+      [asking.userId],
+    );
+    const lapsesAt = rows[0]!.expires_at.getTime();
+    const before = (await one(asking.userId)).checklist;
+    const ours = new Set([asking.userId, quiet.userId]);
+    const changedSince = async (since: Date) =>
+      (await list(`?limit=200&updated_since=${encodeURIComponent(since.toISOString())}`)).data
+        .filter((a) => ours.has(a.id))
+        .map((a) => a.id);
+
+    // Past the lapse (and past at least one UTC midnight, which every view's time reaches): both views are written
+    // again, and only the one whose checklist now reads otherwise counts as changed.
+    t.clock.advance(lapsesAt - t.clock.now().getTime() + 1000);
+    const since = t.clock.now();
+    expect(await changedSince(since)).toEqual([]);
+    expect(await refresh()).toBeGreaterThanOrEqual(2);
+    const after = await one(asking.userId);
+    expect(after.checklist).not.toEqual(before);
+    expect(new Date(after.updated_at).getTime()).toBe(since.getTime());
+    expect(await changedSince(since)).toEqual([asking.userId]);
+    // Written again with nothing new: nothing moves.
+    const { rowCount } = await t.db.query(
+      'UPDATE application_api_views SET fresh_until = $2 WHERE user_id = ANY ($1::uuid[])',
+      [[asking.userId, quiet.userId], since],
+    );
+    expect(rowCount).toBe(2);
+    t.clock.advance(1000);
+    expect(await refresh()).toBe(2);
+    expect(await changedSince(t.clock.now())).toEqual([]);
   });
 
   it('move with their application to its past owner (as a new cycle starts), and stay current there', async () => {

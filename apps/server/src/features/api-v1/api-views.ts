@@ -73,20 +73,36 @@ export const VIEWS_PER_PASS = 200;
 const WRITE_SQL = `
   WITH x AS (
     SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::text[]) AS x (user_id, version, fresh_until, view)),
+  old AS (
+    SELECT v.user_id, v.version, v.basis, v.view::text AS view FROM application_api_views v
+    WHERE v.user_id = ANY ($1::uuid[])),
   written AS (
     INSERT INTO application_api_views (user_id, version, basis, fresh_until, view, derived_at)
     SELECT x.user_id, x.version, $5, x.fresh_until, x.view::json, $6 FROM x
     WHERE EXISTS (SELECT 1 FROM applications a WHERE a.user_id = x.user_id)
     ON CONFLICT (user_id) DO UPDATE SET version = EXCLUDED.version, basis = EXCLUDED.basis,
       fresh_until = EXCLUDED.fresh_until, view = EXCLUDED.view, derived_at = EXCLUDED.derived_at
-    WHERE application_api_views.version <= EXCLUDED.version)
-  UPDATE applications a SET api_view_stale = false FROM x
-  WHERE a.user_id = x.user_id AND a.api_version = x.version AND a.api_view_stale`;
+    WHERE application_api_views.version <= EXCLUDED.version),
+  by_time AS (
+    SELECT x.user_id FROM x JOIN old o ON o.user_id = x.user_id
+    WHERE o.version = x.version AND o.basis = $5 AND o.view <> x.view)
+  UPDATE applications a SET
+    api_view_stale = CASE WHEN a.api_version = x.version THEN false ELSE a.api_view_stale END,
+    api_updated_at = CASE WHEN x.user_id IN (SELECT user_id FROM by_time) THEN GREATEST(a.api_updated_at, $6)
+      ELSE a.api_updated_at END
+  FROM x
+  WHERE a.user_id = x.user_id
+    AND ((a.api_version = x.version AND a.api_view_stale) OR x.user_id IN (SELECT user_id FROM by_time))`;
 
 /**
  * One pass of the refresher: the applications whose view is to be written (changed since, by the index of
  * migration 144; past their `fresh_until`; or of another basis, looked for until none is left in this process), at
  * most VIEWS_PER_PASS, derived and written with their versions. Returns how many it wrote.
+ *
+ * A view written again for the same version and basis (its time had come) that reads otherwise changed with time
+ * alone: a letter request lapsed, a fee fell due, a date rule moved with the day. Its application's api_updated_at
+ * moves to the pass's instant, so `updated_since` returns it (issue 45: what changed, the checklist included); one
+ * that reads the same moves nothing.
  *
  * Passes of two processes at once may derive the same application; a view never replaces one of a later version,
  * and the mark is cleared only where the version written is still the application's, so a change that lands during
