@@ -74,7 +74,7 @@ const WRITE_SQL = `
   WITH x AS (
     SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::text[]) AS x (user_id, version, fresh_until, view)),
   old AS (
-    SELECT v.user_id, v.version, v.basis, v.view::text AS view FROM application_api_views v
+    SELECT v.user_id, v.version, v.basis, v.fresh_until, v.view::text AS view FROM application_api_views v
     WHERE v.user_id = ANY ($1::uuid[])),
   written AS (
     INSERT INTO application_api_views (user_id, version, basis, fresh_until, view, derived_at)
@@ -82,10 +82,11 @@ const WRITE_SQL = `
     WHERE EXISTS (SELECT 1 FROM applications a WHERE a.user_id = x.user_id)
     ON CONFLICT (user_id) DO UPDATE SET version = EXCLUDED.version, basis = EXCLUDED.basis,
       fresh_until = EXCLUDED.fresh_until, view = EXCLUDED.view, derived_at = EXCLUDED.derived_at
-    WHERE application_api_views.version <= EXCLUDED.version),
+    WHERE (application_api_views.version, application_api_views.derived_at) <= (EXCLUDED.version, EXCLUDED.derived_at)
+    RETURNING user_id),
   by_time AS (
-    SELECT x.user_id FROM x JOIN old o ON o.user_id = x.user_id
-    WHERE o.version = x.version AND o.basis = $5 AND o.view <> x.view)
+    SELECT x.user_id FROM x JOIN old o ON o.user_id = x.user_id JOIN written w ON w.user_id = x.user_id
+    WHERE o.basis = $5 AND o.view <> x.view AND (o.version = x.version OR o.fresh_until <= $6))
   UPDATE applications a SET
     api_view_stale = CASE WHEN a.api_version = x.version THEN false ELSE a.api_view_stale END,
     api_updated_at = CASE WHEN x.user_id IN (SELECT user_id FROM by_time) THEN GREATEST(a.api_updated_at, $6)
@@ -99,15 +100,17 @@ const WRITE_SQL = `
  * migration 144; past their `fresh_until`; or of another basis, looked for until none is left in this process), at
  * most VIEWS_PER_PASS, derived and written with their versions. Returns how many it wrote.
  *
- * A view written again for the same version and basis (its time had come) that reads otherwise changed with time
- * alone: a letter request lapsed, a fee fell due, a date rule moved with the day. Its application's api_updated_at
- * moves to the pass's instant, so `updated_since` returns it (issue 45: what changed, the checklist included); one
- * that reads the same moves nothing.
+ * A view written again under the same basis that reads otherwise, for the same version or once its time had come,
+ * changed with time alone: a letter request lapsed, a fee fell due, a date rule moved with the day. Its application's
+ * api_updated_at moves to the pass's instant, so `updated_since` returns it (issue 45: what changed, the checklist
+ * included); one that reads the same moves nothing, and so does one this pass did not write (a later derivation of
+ * another process's was kept: of a later version, or of the same one derived later). A change with time that falls
+ * while every view is written again under a new basis (a configuration change) is not told apart from it.
  *
  * Passes of two processes at once may derive the same application; a view never replaces one of a later version,
  * and the mark is cleared only where the version written is still the application's, so a change that lands during
- * a pass leaves it marked for the next. Only an application's own statements touch its row, so a pass holds no lock
- * an applicant's save waits for.
+ * a pass leaves it marked for the next. A pass locks applications' rows only in its one write statement (those it
+ * clears or moves), so an applicant's save waits at most for that statement.
  */
 export async function refreshApiViews(
   deps: Pick<AppDeps, 'clock' | 'config' | 'db'>,
