@@ -82,7 +82,8 @@ const WRITE_SQL = `
     WHERE EXISTS (SELECT 1 FROM applications a WHERE a.user_id = x.user_id)
     ON CONFLICT (user_id) DO UPDATE SET version = EXCLUDED.version, basis = EXCLUDED.basis,
       fresh_until = EXCLUDED.fresh_until, view = EXCLUDED.view, derived_at = EXCLUDED.derived_at
-    WHERE (application_api_views.version, application_api_views.derived_at) <= (EXCLUDED.version, EXCLUDED.derived_at)
+    WHERE application_api_views.version < EXCLUDED.version OR (application_api_views.version = EXCLUDED.version
+      AND (application_api_views.basis <> EXCLUDED.basis OR application_api_views.derived_at <= EXCLUDED.derived_at))
     RETURNING user_id),
   by_time AS (
     SELECT x.user_id FROM x JOIN old o ON o.user_id = x.user_id JOIN written w ON w.user_id = x.user_id
@@ -104,7 +105,8 @@ const WRITE_SQL = `
  * changed with time alone: a letter request lapsed, a fee fell due, a date rule moved with the day. Its application's
  * api_updated_at moves to the pass's instant, so `updated_since` returns it (issue 45: what changed, the checklist
  * included); one that reads the same moves nothing, and so does one this pass did not write (a later derivation of
- * another process's was kept: of a later version, or of the same one derived later). A change with time that falls
+ * another process's was kept: of a later version, or of the same version and basis derived later; a view of another
+ * basis is always replaced, so the sweep ends whatever the clock did). A change with time that falls
  * while every view is written again under a new basis (a configuration change) is not told apart from it.
  *
  * Passes of two processes at once may derive the same application; a view never replaces one of a later version,
