@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,13 +7,37 @@ import path from 'node:path';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 
-/** A port that was free a moment ago (the OS picks it), for a child process that cannot report its own. */
+/**
+ * A port that was free a moment ago, for a child process that cannot report its own. Chosen below the OS's ephemeral
+ * range, which it hands to whatever listens on port 0 (other tests' servers, running beside this one): a port from
+ * that range could be taken between this choice and the child's listen (EADDRINUSE).
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const low = ephemeralLow();
+  const from = Math.max(1024, low - 12_000);
+  for (let left = 200; ; left--) {
+    const port = from + Math.floor(Math.random() * (low - from));
+    const server = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+    if (left === 0) throw new Error(`no free port between ${from} and ${low}`);
+  }
+}
+
+/** The first port of the range the OS hands to whatever listens on port 0 (Linux's default: 32768). */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return low > 2048 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
 }
 
 export interface ServerProcess {
