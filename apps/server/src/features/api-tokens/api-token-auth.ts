@@ -68,11 +68,11 @@ const auditByRequest = new WeakMap<FastifyRequest, Pick<AppDeps, 'db' | 'clock'>
  * on a route that checks the token in its own statement (config checksApiTokenItself, the list), a token this
  * process has seen live is taken from memory (its name, scopes and programs never change; its expiry is checked
  * here) and that statement checks it is still live (takeTokenCheck). Any other answer such a call gets first (a
- * refusal of its scope, its rate or its input) waits for a read of its own (apiTokenGuard, confirmApiToken). Refused: no bearer
- * token, 401 API_TOKEN_INVALID, or API_SESSION_NOT_ACCEPTED when the call came with the console's or an
- * applicant's session cookie instead (sessions never work on the API); a token that is not ours or not live, 401
- * API_TOKEN_INVALID; both with WWW-Authenticate. Over the token's calls a minute (API_TOKEN_RATE_PER_MINUTE, counted
- * across every process in the database), 429 RATE_LIMITED with Retry-After.
+ * refusal of its scope, its rate or its input) waits for a read of its own (apiTokenGuard, confirmApiToken).
+ * Refused: no bearer token, 401 API_TOKEN_INVALID, or API_SESSION_NOT_ACCEPTED when the call came with the console's
+ * or an applicant's session cookie instead (sessions never work on the API); a token that is not ours or not live,
+ * 401 API_TOKEN_INVALID; both with WWW-Authenticate. Over the token's calls a minute (API_TOKEN_RATE_PER_MINUTE,
+ * counted across every process in the database), 429 RATE_LIMITED with Retry-After.
  */
 export function apiTokenAuth(deps: AppDeps): onRequestHookHandler {
   const secure = deps.config.publicUrl.protocol === 'https:';
