@@ -74,7 +74,7 @@ export interface TokenLiveCheck {
  * applications there are and however they change between pages. With `updated_since`, the planner may read
  * applications_api_updated instead (142-api-v1.sql), whichever selects fewer rows. One more row than asked for
  * says whether there is a next page. Each row's stored view comes in the same statement, by its primary key, and so
- * does the call's audit row when `audit` is given (its detail gains `rows`, how many the page shows): the page and
+ * does the call's audit row (its detail gains `rows`, how many the page shows): the page and
  * its audit row commit together, in one round trip. With `token`, the same statement checks that token live first:
  * when it is not, nothing is read or audited and the answer is `tokenLive: false`.
  */
@@ -82,7 +82,7 @@ export async function applicationsPage(
   db: Queryable,
   page: PageRequest,
   check: ViewCheck,
-  audit?: AuditEntry,
+  audit: AuditEntry,
   token?: TokenLiveCheck,
 ): Promise<{ rows: PageRow[]; tokenLive: boolean }> {
   const params: unknown[] = [];
@@ -104,12 +104,9 @@ export async function applicationsPage(
        ORDER BY a.user_id LIMIT ${page.limit + 1}) a
      LEFT JOIN application_api_views v ON v.user_id = a.user_id ORDER BY a.user_id`;
   const live = token ? `live AS (SELECT ${tokenLiveSql(param, token.tokenId, token.now)} AS ok), ` : '';
-  if (!audit && !token) return { rows: (await db.query<PageRow>(select, params)).rows, tokenLive: true };
   // An empty page is audited too (one row from the aggregate), but nothing is for a token found no longer live.
-  const auditRow = audit
-    ? `, audit AS (${auditRowSql(param, audit, `jsonb_build_object('rows', LEAST(count(page.id), ${page.limit}))`)}
-       FROM ${token ? 'live LEFT JOIN page ON true WHERE live.ok GROUP BY live.ok' : 'page'})`
-    : '';
+  const auditRow = `, audit AS (${auditRowSql(param, audit, `jsonb_build_object('rows', LEAST(count(page.id), ${page.limit}))`)}
+       FROM ${token ? 'live LEFT JOIN page ON true WHERE live.ok GROUP BY live.ok' : 'page'})`;
   const { rows } = await db.query<PageRow & { token_live: boolean }>(
     token
       ? `WITH ${live}page AS (${select})${auditRow}
