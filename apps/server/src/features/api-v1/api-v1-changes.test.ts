@@ -120,6 +120,16 @@ describe('updated_since', () => {
     expect(byId.get(responded!.userId)!.decision).toMatchObject({ response: 'accept' });
     expect(byId.get(withdrawn!.userId)!.state).toBe('withdrawn');
     expect(byId.get(external!.userId)!.external_ids).toEqual({ banner: 'B1' });
+    // The state filters see the withdrawal as the page does (the row's flag, migration 146).
+    const inState = async (state: string) =>
+      (await page(`?limit=200&state=${state}&updated_since=${encodeURIComponent(since.toISOString())}`)).data
+        .map((a) => a.id)
+        .filter((id) => ours.has(id));
+    expect(await inState('withdrawn')).toEqual([withdrawn!.userId]);
+    expect(new Set(await inState('submitted'))).toEqual(
+      new Set([checklist, released, responded, external].map((a) => a!.userId)),
+    );
+    expect(await inState('in_progress')).toEqual([inProgress.userId]);
 
     // A moment later, nothing has changed since.
     t.clock.advance(1000);

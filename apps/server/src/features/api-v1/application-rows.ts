@@ -30,6 +30,13 @@ export interface ViewCheck {
   now: Date;
 }
 
+/**
+ * The open cycle, for an application made before any cycle was recorded (its cycle_id NULL): a subquery, so that
+ * PostgreSQL reads it once a statement (an InitPlan) rather than calling the function for each such row, which was
+ * 0.4 ms of a page of 100 in the database.
+ */
+const OPEN_CYCLE = '(SELECT current_cycle_id())';
+
 const DERIVE_COLUMNS = `a.user_id AS id, a.answers, ${keptBasisSql('a')} AS kept_basis, a.api_version`;
 
 /**
@@ -37,8 +44,7 @@ const DERIVE_COLUMNS = `a.user_id AS id, a.answers, ${keptBasisSql('a')} AS kept
  * (a call that only asks whether the token may see the application), no view.
  */
 const pageColumns = (param: (value: unknown) => string, check: ViewCheck | undefined) =>
-  `a.user_id AS id, COALESCE(a.cycle_id, current_cycle_id()) AS cycle, a.submitted_at, a.api_updated_at,
-  EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = a.user_id) AS withdrawn,
+  `a.user_id AS id, COALESCE(a.cycle_id, ${OPEN_CYCLE}) AS cycle, a.submitted_at, a.api_updated_at, a.withdrawn,
   ${
     check
       ? `CASE WHEN v.version = a.api_version AND v.basis = ${param(check.basis)}
@@ -46,12 +52,11 @@ const pageColumns = (param: (value: unknown) => string, check: ViewCheck | undef
       : 'NULL::text'
   } AS view`;
 
+/** Kept in the row by application_withdrawals' triggers (migration 146): no probe of that table a row. */
 const STATE_SQL: Record<NonNullable<ApiV1ListQuery['state']>, string> = {
-  withdrawn: 'EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = a.user_id)',
-  submitted:
-    'a.submitted_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = a.user_id)',
-  in_progress:
-    'a.submitted_at IS NULL AND NOT EXISTS (SELECT 1 FROM application_withdrawals w WHERE w.user_id = a.user_id)',
+  withdrawn: 'a.withdrawn',
+  submitted: 'a.submitted_at IS NOT NULL AND NOT a.withdrawn',
+  in_progress: 'a.submitted_at IS NULL AND NOT a.withdrawn',
 };
 
 export interface PageRequest {
@@ -92,14 +97,14 @@ export async function applicationsPage(
   if (token) where.push('(SELECT ok FROM live)');
   if (page.after) where.push(`a.user_id > ${param(page.after)}::uuid`);
   if (page.filters.updated_since) where.push(`a.api_updated_at >= ${param(page.filters.updated_since)}::timestamptz`);
-  if (page.filters.cycle) where.push(`COALESCE(a.cycle_id, current_cycle_id()) = ${param(page.filters.cycle)}`);
+  if (page.filters.cycle) where.push(`COALESCE(a.cycle_id, ${OPEN_CYCLE}) = ${param(page.filters.cycle)}`);
   if (page.filters.program) where.push(`a.answers->>'applied_major' = ${param(page.filters.program)}`);
   if (page.programs) where.push(`a.answers->>'applied_major' = ANY (${param(page.programs)}::text[])`);
   if (page.filters.state) where.push(STATE_SQL[page.filters.state]);
   // The page's rows are chosen by a statement of the applications alone, so it is planned as the bare read of the page
   // is (the index that selects fewer rows); only the chosen rows then look up their views.
   const select = `SELECT ${columns} FROM (
-       SELECT a.user_id, a.cycle_id, a.submitted_at, a.api_updated_at, a.api_version FROM applications a
+       SELECT a.user_id, a.cycle_id, a.submitted_at, a.api_updated_at, a.api_version, a.withdrawn FROM applications a
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY a.user_id LIMIT ${page.limit + 1}) a
      LEFT JOIN application_api_views v ON v.user_id = a.user_id ORDER BY a.user_id`;
