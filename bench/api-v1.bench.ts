@@ -44,6 +44,7 @@ import { hashTokenSecret } from '../apps/server/src/features/api-tokens/api-toke
 import { findLiveToken } from '../apps/server/src/features/api-tokens/api-tokens-repository';
 import { applicationsPage, rowsToDerive } from '../apps/server/src/features/api-v1/application-rows';
 import { deriveViews } from '../apps/server/src/features/api-v1/application-view';
+import { listAnswer } from '../apps/server/src/features/api-v1/list-answer';
 import { applicationTexts, refreshApiViews, viewCheckOf } from '../apps/server/src/features/api-v1/api-views';
 import type { Queryable } from '../apps/server/src/infra/db/db';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
@@ -501,7 +502,7 @@ try {
     'token read (findLiveToken: a call the page does not check itself)': [],
     'page with its token check, stored views and audit row (applicationsPage)': [],
     'the answers from the views (applicationTexts)': [],
-    'JSON of the page (the texts joined)': [],
+    'the answer as bytes (listAnswer)': [],
     'for comparison: deriving the page (deriveViews)': [],
   };
   const timed = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
@@ -532,7 +533,7 @@ try {
       const texts = await timed('the answers from the views (applicationTexts)', () =>
         applicationTexts(deps, ctx, pageRows, false),
       );
-      await timed('JSON of the page (the texts joined)', () => `{"data":[${texts.join(',')}],"next_cursor":null}`);
+      await timed('the answer as bytes (listAnswer)', () => listAnswer(texts, null));
       await timed('for comparison: deriving the page (deriveViews)', async () =>
         deriveViews(
           deps,

@@ -28,10 +28,13 @@
  * tries, one UPDATE marking them done, COMMIT; a process that dies mid-batch leaves its rows locked no longer, to be
  * sent again), with no order per application, no endpoint and no retry schedule. A sixth, the same in LANES lanes at
  * once, each claiming half a window, with at most CONCURRENCY POSTs in flight in all: one lane posts while another
- * claims or records, as a worker that overlaps its database work with its sends would.
+ * claims or records, as a worker that overlaps its database work with its sends would. A seventh, the stream floor:
+ * the least a durable worker does whose only write a delivery is its try, the deliveries read in order past a cursor
+ * (one statement renewing the worker's lease on the cursor's row and reading the next CONCURRENCY, their POSTs, one
+ * statement inserting their tries and moving the cursor past them).
  *
- * BENCH_ROUNDS (6) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
- * of six. After each product round the run checks that every event was delivered exactly once (the receiver got
+ * BENCH_ROUNDS (7) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
+ * of seven. After each product round the run checks that every event was delivered exactly once (the receiver got
  * each webhook-id once and nothing else, the release before the response of each application, every delivery row
  * succeeded on its first try with one attempt row), and after the other sides' that the receiver got each body once; any
  * difference is printed and the run fails. Prints each round's throughput, the ratios, the medians, where the
@@ -39,7 +42,7 @@
  * receiver, then the GOALS (issue 45: at least 0.7 of the bare loop's throughput).
  *
  *   npm run bench:webhooks     (uses TEST_DATABASE_URL or the local server)
- *   BENCH_EVENTS (10000), BENCH_ROUNDS (6), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
+ *   BENCH_EVENTS (10000), BENCH_ROUNDS (7), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -58,7 +61,7 @@ import { scratchConfig, startScratchApp } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 /** The worker's window (delivery-pass.ts WINDOW): POSTs it keeps in flight. */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -355,6 +358,13 @@ try {
        state text NOT NULL DEFAULT 'pending');
      CREATE INDEX bench_floor_queue_pending ON bench_floor_queue (id) WHERE state = 'pending'`,
   );
+  // The stream floor's deliveries, read in order past its cursor; its one cursor row, with the lease of the worker
+  // that reads on.
+  await deps.db.query(
+    `CREATE TABLE bench_floor_stream (seq bigserial PRIMARY KEY, event_id text NOT NULL, body text NOT NULL);
+     CREATE TABLE bench_floor_cursor (id int PRIMARY KEY, sent_through bigint NOT NULL, lease_until timestamptz);
+     INSERT INTO bench_floor_cursor VALUES (1, 0, NULL)`,
+  );
   // A connection may take more than the app's second to open on a loaded machine: the floor's first POSTs open
   // them all at once, and a timeout there would end the run, not measure anything.
   const floorDb = (opened.floorDb = createPostgresDb({
@@ -377,9 +387,10 @@ try {
     batched: { own: 0, db: 0, receiver: 0 },
     durable: { own: 0, db: 0, receiver: 0 },
     lanes: { own: 0, db: 0, receiver: 0 },
+    stream: { own: 0, db: 0, receiver: 0 },
   };
   /** Connections the receiver accepted from each side, measured rounds (each side's agent keeps its own alive). */
-  const connections = { product: 0, bare: 0, floor: 0, batched: 0, durable: 0, lanes: 0 };
+  const connections = { product: 0, bare: 0, floor: 0, batched: 0, durable: 0, lanes: 0, stream: 0 };
   const cpuMeter = async (side: keyof typeof cpu) => {
     const { rows } = await deps.db.query<{ pid: number }>(
       'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
@@ -552,6 +563,53 @@ try {
     return { seconds, problems };
   };
 
+  /**
+   * The stream floor: the least a durable worker does whose only write a delivery is its try. The round's bodies
+   * appended to a stream first (untimed, as the product's events are), then batch after batch: one statement that
+   * renews the worker's lease on the stream's one cursor row and reads the next CONCURRENCY past the cursor, their
+   * POSTs, one statement that INSERTs their tries and moves the cursor past them. A worker that dies mid-batch has
+   * not moved the cursor: the next sends the batch again (at least once). Nothing a delivery is written but its try.
+   */
+  const stream = async (events: RoundEvents) => {
+    let refused = 0;
+    await floorDb.query(
+      'INSERT INTO bench_floor_stream (event_id, body) SELECT * FROM unnest($1::text[], $2::text[])',
+      [events.bodies.map((b) => b.id), events.bodies.map((b) => b.body)],
+    );
+    const metered = await cpuMeter('stream');
+    const s = performance.now();
+    for (;;) {
+      const now = new Date();
+      const { rows } = await floorDb.query<{ seq: string; event_id: string; body: string }>(
+        `WITH c AS (UPDATE bench_floor_cursor SET lease_until = $1
+           WHERE id = 1 AND (lease_until IS NULL OR lease_until <= $2) RETURNING sent_through)
+         SELECT s.seq, s.event_id, s.body FROM bench_floor_stream s WHERE s.seq > (SELECT sent_through FROM c)
+         ORDER BY s.seq LIMIT ${CONCURRENCY}`,
+        [new Date(now.getTime() + 30_000), now],
+      );
+      if (rows.length === 0) {
+        // The pass ends: its lease is given up, as the worker's would be.
+        await floorDb.query('UPDATE bench_floor_cursor SET lease_until = NULL WHERE id = 1');
+        break;
+      }
+      const statuses = await Promise.all(rows.map((r) => post({ id: r.event_id, body: r.body })));
+      refused += statuses.filter((code) => code !== 200).length;
+      await floorDb.query(
+        `WITH tried AS (INSERT INTO bench_floor_tries (event_id, status_code, at)
+           SELECT id, status, $3 FROM unnest($1::text[], $2::int[]) AS t (id, status))
+         UPDATE bench_floor_cursor SET sent_through = $4, lease_until = NULL WHERE id = 1`,
+        [rows.map((r) => r.event_id), statuses, new Date(), rows.at(-1)!.seq],
+      );
+    }
+    const seconds = (performance.now() - s) / 1000;
+    await metered();
+    const taken = await receiver.take();
+    if (measuring) connections.stream += taken.connections;
+    const problems = exactlyOnce(taken.ids, events, false);
+    if (refused) problems.push(`${refused} answered other than 200`);
+    return { seconds, problems };
+  };
+
   // --- Warm-up of each side (JIT, connections, the statements' plans), checked but not counted.
   const warm = await recordEvents(deps.db, WARMUP);
   for (const [side, run] of [
@@ -561,6 +619,7 @@ try {
     ['batched', batched],
     ['durable', (e: RoundEvents) => durable(e)],
     ['lanes', (e: RoundEvents) => durable(e, LANES)],
+    ['stream', stream],
   ] as const) {
     const w = await run(warm);
     if (w.problems.length) throw new Error(`warm-up, ${side}: ${w.problems.join('; ')}`);
@@ -568,15 +627,15 @@ try {
   await deps.db.query('VACUUM ANALYZE webhook_deliveries');
   await deps.db.query('VACUUM ANALYZE integration_events');
 
-  type Side = 'product' | 'bare' | 'floor' | 'batched' | 'durable' | 'lanes';
+  type Side = 'product' | 'bare' | 'floor' | 'batched' | 'durable' | 'lanes' | 'stream';
   type Round = Record<Side, number> & { order: Side[]; problems: string[] };
   const rounds: Round[] = [];
   measuring = true;
   for (let r = 0; r < ROUNDS; r++) {
     const events = await recordEvents(deps.db, EVENTS);
     await deps.db.query('ANALYZE webhook_deliveries');
-    // The sides take turns: each goes first in one round out of six.
-    const all: Side[] = ['product', 'bare', 'floor', 'batched', 'durable', 'lanes'];
+    // The sides take turns: each goes first in one round out of seven.
+    const all: Side[] = ['product', 'bare', 'floor', 'batched', 'durable', 'lanes', 'stream'];
     const order = all.map((_, i) => all[(i + r) % all.length]!);
     const round = { order, problems: [] as string[] } as unknown as Round;
     const run: Record<Side, () => Promise<{ seconds: number; problems: string[] }>> = {
@@ -586,6 +645,7 @@ try {
       batched: () => batched(events),
       durable: () => durable(events),
       lanes: () => durable(events, LANES),
+      stream: () => stream(events),
     };
     for (const side of order) {
       const result = await run[side]();
@@ -596,10 +656,10 @@ try {
     const rate = (seconds: number) => `${seconds.toFixed(2)} s (${(EVENTS / seconds).toFixed(0)}/s)`;
     console.log(
       `round ${r + 1} (${order.join(', ')}): worker ${rate(round.product)}, bare loop ${rate(round.bare)}, ` +
-        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}, durable floor ${rate(round.durable)}, in ${LANES} lanes ${rate(round.lanes)}; ` +
+        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}, durable floor ${rate(round.durable)}, in ${LANES} lanes ${rate(round.lanes)}, stream floor ${rate(round.stream)}; ` +
         `worker/bare ${(round.bare / round.product).toFixed(2)}, floor/bare ${(round.bare / round.floor).toFixed(2)}, ` +
         `batched/bare ${(round.bare / round.batched).toFixed(2)}, durable/bare ${(round.bare / round.durable).toFixed(2)}, ` +
-        `in lanes/bare ${(round.bare / round.lanes).toFixed(2)}; ` +
+        `in lanes/bare ${(round.bare / round.lanes).toFixed(2)}, stream/bare ${(round.bare / round.stream).toFixed(2)}; ` +
         `${round.problems.length ? `NOT exactly once: ${round.problems.join('; ')}` : 'each event once, in order'}; load ${load()}`,
     );
   }
@@ -620,6 +680,8 @@ try {
   const durableRatios = rounds.map((r) => r.bare / r.durable);
   const lanesSeconds = median(rounds.map((r) => r.lanes));
   const lanesRatios = rounds.map((r) => r.bare / r.lanes);
+  const streamSeconds = median(rounds.map((r) => r.stream));
+  const streamRatios = rounds.map((r) => r.bare / r.stream);
   console.log(
     `\n${EVENTS.toLocaleString('en-US')} deliveries a round (${EVENTS / 2} applications, released then answered), ` +
       `${ROUNDS} rounds a side (+ a warm-up of ${WARMUP}), ${CONCURRENCY} at once; ${cpus().length} × ` +
@@ -631,7 +693,8 @@ try {
       `floor (bare + one INSERT a try) ${floorSeconds.toFixed(2)} s (${(EVENTS / floorSeconds).toFixed(0)}/s), ` +
       `batched floor (${CONCURRENCY} at once, one INSERT a batch) ${batchedSeconds.toFixed(2)} s (${(EVENTS / batchedSeconds).toFixed(0)}/s), ` +
       `durable floor (a batch claimed, posted, recorded and marked done in one transaction) ${durableSeconds.toFixed(2)} s (${(EVENTS / durableSeconds).toFixed(0)}/s), ` +
-      `in ${LANES} lanes ${lanesSeconds.toFixed(2)} s (${(EVENTS / lanesSeconds).toFixed(0)}/s)`,
+      `in ${LANES} lanes ${lanesSeconds.toFixed(2)} s (${(EVENTS / lanesSeconds).toFixed(0)}/s), ` +
+      `stream floor (read past a cursor; only its tries written) ${streamSeconds.toFixed(2)} s (${(EVENTS / streamSeconds).toFixed(0)}/s)`,
   );
   console.log(
     `throughput ratio (median of rounds): ${ratio.toFixed(2)} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
@@ -641,6 +704,7 @@ try {
       `batched floor / bare: ${median(batchedRatios).toFixed(2)} (rounds ${batchedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `durable floor / bare: ${median(durableRatios).toFixed(2)} (rounds ${durableRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `durable floor in ${LANES} lanes / bare: ${median(lanesRatios).toFixed(2)} (rounds ${lanesRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+      `stream floor / bare: ${median(streamRatios).toFixed(2)} (rounds ${streamRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `worker / floor: ${median(rounds.map((r) => r.floor / r.product)).toFixed(2)}; ` +
       `worker / durable floor: ${median(rounds.map((r) => r.durable / r.product)).toFixed(2)}`,
   );
@@ -654,7 +718,7 @@ try {
   const perDelivery = (ms: number) => ((ms * 1000) / (EVENTS * ROUNDS)).toFixed(0);
   console.log(
     `CPU a delivery, measured rounds (this process / the database's backends / the receiver, µs): ` +
-      (['product', 'bare', 'batched', 'durable', 'lanes'] as const)
+      (['product', 'bare', 'batched', 'durable', 'lanes', 'stream'] as const)
         .map(
           (side) =>
             `${
@@ -664,6 +728,7 @@ try {
                 batched: 'batched floor',
                 durable: 'durable floor',
                 lanes: `durable floor in ${LANES} lanes`,
+                stream: 'stream floor',
               }[side]
             } ` + `${perDelivery(cpu[side].own)} / ${perDelivery(cpu[side].db)} / ${perDelivery(cpu[side].receiver)}`,
         )
@@ -671,7 +736,7 @@ try {
   );
   console.log(
     `connections the receiver accepted, all measured rounds: worker ${connections.product}, bare loop ${connections.bare}, ` +
-      `floor ${connections.floor}, batched floor ${connections.batched}, durable floor ${connections.durable}, in lanes ${connections.lanes}`,
+      `floor ${connections.floor}, batched floor ${connections.batched}, durable floor ${connections.durable}, in lanes ${connections.lanes}, stream floor ${connections.stream}`,
   );
   const problems = rounds.flatMap((r, i) => r.problems.map((d) => `round ${i + 1}: ${d}`));
   console.log('\nGOALS');

@@ -5,6 +5,7 @@ import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
 import { apiCallAuditRow, apiCallerOf, recordApiCall, requireApiScope, takeTokenCheck } from '../api-tokens';
 import { parseApiInput } from './api-input';
+import { listAnswer } from './list-answer';
 import { makeCursor, readCursor } from './api-cursor';
 import { applicationRow, applicationsPage, knownCyclesAndPrograms, type PageRow } from './application-rows';
 import { applicationTexts, viewCheckOf } from './api-views';
@@ -43,24 +44,6 @@ export async function applicationOf(
 /** An answer already JSON (apiV1ApplicationList or apiV1Application, api-views.ts), sent as it is. */
 function sendJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
-}
-
-const LIST_HEAD = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
-
-/**
- * A page's answer (apiV1ApplicationList) from its applications' JSON, as UTF-8 bytes: each application encoded on its
- * own and the bytes put together. One string of the whole page (170 KB, over V8's large-object size) cost 1 to 3 ms
- * a page to build and encode on a 2-core machine, against 0.25 ms for this (docs/performance/api-v1.md, 2026-11-30).
- */
-function listAnswer(texts: readonly string[], nextCursor: string | null): Buffer {
-  const parts: Buffer[] = [LIST_HEAD];
-  texts.forEach((text, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(Buffer.from(text));
-  });
-  parts.push(Buffer.from(`],"next_cursor":${JSON.stringify(nextCursor)}}`));
-  return Buffer.concat(parts);
 }
 
 /**
