@@ -3,6 +3,12 @@ import { isUuid } from '../../http/is-uuid';
 import { recordStaffRead, type AuditEntry } from '../../session/audit-log';
 import type { ApiCaller } from './api-caller';
 
+/** The calls whose audit row is made (a request's caller is its own object, api-caller.ts), so none gets two. */
+const audited = new WeakSet<ApiCaller>();
+
+/** Whether the call of this caller has its audit row (recordApiCall, or apiCallAuditRow for a statement of its own). */
+export const isApiCallAudited = (caller: ApiCaller): boolean => audited.has(caller);
+
 /** Who an API call is in the audit log: the token by its name, so the office reads "api-token:Banner sync". */
 export const apiAuditName = (caller: Pick<ApiCaller, 'name'>): string => `api-token:${caller.name}`;
 
@@ -34,6 +40,7 @@ export function apiCallAuditRow(
   now: Date,
 ): AuditEntry {
   const application = target !== null && isUuid(target) ? target.toLowerCase() : null;
+  audited.add(caller);
   return {
     staff: { userId: '', email: apiAuditName(caller) },
     applicationUserId: application,

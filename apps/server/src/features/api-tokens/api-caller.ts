@@ -17,6 +17,11 @@ export function setApiCaller(request: FastifyRequest, caller: ApiCaller): void {
   callerByRequest.set(request, caller);
 }
 
+/** The caller of an /api/v1 request once apiTokenAuth found its token live; undefined before or without. */
+export function findApiCaller(request: FastifyRequest): ApiCaller | undefined {
+  return callerByRequest.get(request);
+}
+
 /** The caller of an /api/v1 request; only after apiTokenAuth let it through (else 401, never a 500). */
 export function apiCallerOf(request: FastifyRequest): ApiCaller {
   const caller = callerByRequest.get(request);

@@ -12,8 +12,8 @@ import { isUuid } from '../../http/is-uuid';
 import { createSharedRateLimit } from '../../http/shared-rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { readSessionCookie } from '../../session/session-cookies';
-import { recordApiCall } from './api-call-audit';
-import { apiCallerOf, setApiCaller } from './api-caller';
+import { isApiCallAudited, recordApiCall } from './api-call-audit';
+import { apiCallerOf, findApiCaller, setApiCaller } from './api-caller';
 import { hashTokenSecret, looksLikeToken } from './api-token-secret';
 import {
   findLiveToken,
@@ -152,13 +152,14 @@ export function apiTokenAuth(deps: AppDeps): onRequestHookHandler {
  * The guard of the /api/v1 scope: apiTokenAuth on every request, and no answer to a call let in from memory before its
  * token's check (takeTokenCheck) is made. A refusal from anywhere before the route's statement (a hook's: the input
  * guard, the scope, the rate; or the route's own: a limit, a cursor, a filter) first reads the token, so a revoked
- * one is told 401 and nothing else; and should a route with checksApiTokenItself answer without taking the check, the
- * answer waits for that read too (fail closed).
+ * one is told 401 and nothing else, and a live one's refusal is audited (auditRefusal); and should a route with
+ * checksApiTokenItself answer without taking the check, the answer waits for that read too (fail closed).
  */
 export function apiTokenGuard(scope: FastifyInstance, deps: AppDeps): void {
   scope.addHook('onRequest', apiTokenAuth(deps));
   scope.setErrorHandler(async (error, request) => {
     await confirmApiToken(request);
+    await auditRefusal(deps, request, error);
     // The app's own handler answers it (Fastify passes what a scope's handler throws on to its parent's).
     throw error;
   });
@@ -166,6 +167,42 @@ export function apiTokenGuard(scope: FastifyInstance, deps: AppDeps): void {
     await confirmApiToken(request);
     return payload;
   });
+}
+
+/**
+ * A live token's call refused before anything audited it (its input, a filter, a cursor; the input guard), audited
+ * under the token's name like any call (issue 45), with the code it was answered: detail.call 'refused'. The
+ * refusals that audit themselves (a scope missing, an application not found) are not audited twice. A token not live
+ * (401) or over its rate (429) has no caller set: a flood of either writes nothing. Should the audit row fail to be
+ * written, the caller still gets the refusal it earned, and the log says so.
+ */
+async function auditRefusal(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  request: FastifyRequest,
+  thrown: unknown,
+): Promise<void> {
+  const caller = findApiCaller(request);
+  if (!caller || isApiCallAudited(caller)) return;
+  const error = (typeof thrown === 'object' && thrown !== null ? thrown : {}) as {
+    code?: unknown;
+    statusCode?: unknown;
+  };
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 401) return;
+  const id = (request.params as Record<string, unknown> | undefined)?.id;
+  await recordApiCall(
+    deps.db,
+    caller,
+    'refused',
+    typeof id === 'string' && isUuid(id) ? id : null,
+    {
+      code: typeof error.code === 'string' ? error.code : 'INTERNAL',
+      status,
+      method: request.method,
+      route: request.routeOptions.url ?? '',
+    },
+    request.arrivedAt ?? deps.clock.now(),
+  ).catch((err: unknown) => request.log.warn({ err }, 'a refused API call could not be audited'));
 }
 
 /**

@@ -141,6 +141,22 @@ describe('a refused call', () => {
     ]);
   });
 
+  it('for its input is 400, audited once under the token’s name with the code it was answered', async () => {
+    const careless = await token('Careless');
+    const res = await t.client().get('/api/v1/applications?limit=999', careless.headers);
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([400, 'API_LIMIT_INVALID']);
+    const cursor = await t.client().get('/api/v1/applications?cursor=not-ours', careless.headers);
+    expect([cursor.statusCode, cursor.json<{ code: string }>().code]).toEqual([400, 'API_CURSOR_INVALID']);
+    expect(await auditRows(careless.id)).toEqual(
+      ['API_LIMIT_INVALID', 'API_CURSOR_INVALID'].map((code) =>
+        expect.objectContaining({
+          staff_email: 'api-token:Careless',
+          detail: expect.objectContaining({ call: 'refused', code, method: 'GET', route: '/api/v1/applications' }),
+        }),
+      ),
+    );
+  });
+
   it('over the token’s rate is 429 with Retry-After, and waiting that long is enough', async () => {
     t.clock.advance(MINUTE);
     const busy = await token('Busy');
