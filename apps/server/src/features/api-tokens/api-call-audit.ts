@@ -3,11 +3,20 @@ import { isUuid } from '../../http/is-uuid';
 import { recordStaffRead, type AuditEntry } from '../../session/audit-log';
 import type { ApiCaller } from './api-caller';
 
-/** The calls whose audit row is made (a request's caller is its own object, api-caller.ts), so none gets two. */
+/**
+ * The calls whose audit row is written (a request's caller is its own object, api-caller.ts), so that a refusal after
+ * it is not audited twice (api-token-auth auditRefusal). Marked once the row is written, never when it is only made.
+ */
 const audited = new WeakSet<ApiCaller>();
 
-/** Whether the call of this caller has its audit row (recordApiCall, or apiCallAuditRow for a statement of its own). */
+/** Whether the call of this caller has its audit row. */
 export const isApiCallAudited = (caller: ApiCaller): boolean => audited.has(caller);
+
+/** The call's audit row is written: by a statement of the route's own (apiCallAuditRow), once it has run. */
+export const markApiCallAudited = (caller: ApiCaller): void => void audited.add(caller);
+
+/** The call's audit row was written in a transaction that did not commit: it has none after all. */
+export const forgetApiCallAudited = (caller: ApiCaller): void => void audited.delete(caller);
 
 /** Who an API call is in the audit log: the token by its name, so the office reads "api-token:Banner sync". */
 export const apiAuditName = (caller: Pick<ApiCaller, 'name'>): string => `api-token:${caller.name}`;
@@ -29,6 +38,7 @@ export async function recordApiCall(
 ): Promise<void> {
   const row = apiCallAuditRow(caller, action, target, detail, now);
   await recordStaffRead(db, row.staff, row.applicationUserId, row.action, row.detail, row.now);
+  markApiCallAudited(caller);
 }
 
 /** The audit row recordApiCall writes, for a read that writes it in its own statement (session/audit-log.ts). */
@@ -40,7 +50,6 @@ export function apiCallAuditRow(
   now: Date,
 ): AuditEntry {
   const application = target !== null && isUuid(target) ? target.toLowerCase() : null;
-  audited.add(caller);
   return {
     staff: { userId: '', email: apiAuditName(caller) },
     applicationUserId: application,

@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
+import { answerFor } from '../../http/error-handler';
 import { isUuid } from '../../http/is-uuid';
 import { createSharedRateLimit } from '../../http/shared-rate-limit';
 import { MINUTE } from '../../infra/time-units';
@@ -171,7 +172,7 @@ export function apiTokenGuard(scope: FastifyInstance, deps: AppDeps): void {
 
 /**
  * A live token's call refused before anything audited it (its input, a filter, a cursor; the input guard), audited
- * under the token's name like any call (issue 45), with the code it was answered: detail.call 'refused'. The
+ * under the token's name like any call (issue 45), with the code it is answered (answerFor): detail.call 'refused'. The
  * refusals that audit themselves (a scope missing, an application not found) are not audited twice. A token not live
  * (401) or over its rate (429) has no caller set: a flood of either writes nothing. Should the audit row fail to be
  * written, the caller still gets the refusal it earned, and the log says so.
@@ -183,12 +184,8 @@ async function auditRefusal(
 ): Promise<void> {
   const caller = findApiCaller(request);
   if (!caller || isApiCallAudited(caller)) return;
-  const error = (typeof thrown === 'object' && thrown !== null ? thrown : {}) as {
-    code?: unknown;
-    statusCode?: unknown;
-  };
-  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status === 401) return;
+  const answer = answerFor(thrown);
+  if (answer.statusCode === 401) return;
   const id = (request.params as Record<string, unknown> | undefined)?.id;
   await recordApiCall(
     deps.db,
@@ -196,8 +193,8 @@ async function auditRefusal(
     'refused',
     typeof id === 'string' && isUuid(id) ? id : null,
     {
-      code: typeof error.code === 'string' ? error.code : 'INTERNAL',
-      status,
+      code: answer.code,
+      status: answer.statusCode,
       method: request.method,
       route: request.routeOptions.url ?? '',
     },

@@ -157,6 +157,23 @@ describe('a refused call', () => {
     );
   });
 
+  it('for a body that is not JSON is audited with the code it was answered, not the framework’s', async () => {
+    const writer = await token('Writer', ['external-ids:write']);
+    const id = '00000000-0000-4000-8000-000000000001';
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/applications/${id}/external-ids/banner`,
+      headers: { ...writer.headers, 'content-type': 'application/json' },
+      payload: '{"id": ',
+    });
+    expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([400, 'BAD_REQUEST']);
+    expect(await auditRows(writer.id)).toEqual([
+      expect.objectContaining({
+        detail: expect.objectContaining({ call: 'refused', code: 'BAD_REQUEST', status: 400, method: 'PUT' }),
+      }),
+    ]);
+  });
+
   it('over the token’s rate is 429 with Retry-After, and waiting that long is enough', async () => {
     t.clock.advance(MINUTE);
     const busy = await token('Busy');

@@ -3,5 +3,11 @@
 export { apiTokensRoutes } from './api-tokens-routes';
 export { apiTokenGuard, requireApiScope, takeTokenCheck, type TokenCheck } from './api-token-auth';
 export { apiCallerOf, type ApiCaller } from './api-caller';
-export { recordApiCall, apiCallAuditRow, apiAuditName } from './api-call-audit';
+export {
+  recordApiCall,
+  apiCallAuditRow,
+  apiAuditName,
+  markApiCallAudited,
+  forgetApiCallAudited,
+} from './api-call-audit';
 export { createApiToken, tokenLiveSql, type NewApiToken } from './api-tokens-repository';

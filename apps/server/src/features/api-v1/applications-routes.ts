@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
 import { AppError } from '../../http/app-error';
-import { apiCallAuditRow, apiCallerOf, recordApiCall, requireApiScope, takeTokenCheck } from '../api-tokens';
+import {
+  apiCallAuditRow,
+  apiCallerOf,
+  markApiCallAudited,
+  recordApiCall,
+  requireApiScope,
+  takeTokenCheck,
+} from '../api-tokens';
 import { parseApiInput } from './api-input';
 import { listAnswer } from './list-answer';
 import { makeCursor, readCursor } from './api-cursor';
@@ -85,6 +92,8 @@ export function applicationsRoutes(deps: AppDeps, ctx: FormContext) {
         tokenCheck && { tokenId: tokenCheck.tokenId, now: req.arrivedAt ?? at },
       );
       if (!tokenLive && tokenCheck) throw tokenCheck.refused();
+      // The page's statement wrote the call's audit row.
+      markApiCallAudited(caller);
       const page = rows.slice(0, limit);
       const data = await applicationTexts(deps, ctx, page, caller.scopes.includes('decisions:read'));
       const last = page.at(-1);

@@ -3,7 +3,7 @@ import { apiV1ExternalIdBody, apiV1ExternalIdParams } from '@admissions/domain/s
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { recordIntegrationEvent } from '../../core/integration-events';
-import { apiAuditName, apiCallerOf, recordApiCall, requireApiScope } from '../api-tokens';
+import { apiAuditName, apiCallerOf, forgetApiCallAudited, recordApiCall, requireApiScope } from '../api-tokens';
 import { parseApiInput } from './api-input';
 import { applicationOf } from './applications-routes';
 
@@ -24,37 +24,43 @@ export function externalIdsRoute(deps: AppDeps) {
         const { system } = parseApiInput(apiV1ExternalIdParams, req.params, 'EXTERNAL_SYSTEM_INVALID');
         const { id: externalId } = parseApiInput(apiV1ExternalIdBody, req.body, 'BAD_REQUEST');
         const now = deps.clock.now();
-        const setAt = await deps.db.transaction(async (tx) => {
-          const changed = await tx.query<{ set_at: Date }>(
-            `INSERT INTO application_external_ids (application_id, system, external_id, set_at, set_by)
-             VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (application_id, system) DO UPDATE
-               SET external_id = EXCLUDED.external_id, set_at = EXCLUDED.set_at, set_by = EXCLUDED.set_by
-               WHERE application_external_ids.external_id <> EXCLUDED.external_id
-             RETURNING set_at`,
-            [applicationId, system, externalId, now, apiAuditName(caller)],
-          );
-          if (changed.rows[0])
-            await recordIntegrationEvent(
+        // Should the transaction not commit, its audit row is gone with it: the call is audited as refused instead.
+        const setAt = await deps.db
+          .transaction(async (tx) => {
+            const changed = await tx.query<{ set_at: Date }>(
+              `INSERT INTO application_external_ids (application_id, system, external_id, set_at, set_by)
+               VALUES ($1, $2, $3, $4, $5)
+               ON CONFLICT (application_id, system) DO UPDATE
+                 SET external_id = EXCLUDED.external_id, set_at = EXCLUDED.set_at, set_by = EXCLUDED.set_by
+                 WHERE application_external_ids.external_id <> EXCLUDED.external_id
+               RETURNING set_at`,
+              [applicationId, system, externalId, now, apiAuditName(caller)],
+            );
+            if (changed.rows[0])
+              await recordIntegrationEvent(
+                tx,
+                { type: 'external_id.set', applicationId, data: { system, external_id: externalId } },
+                now,
+              );
+            await recordApiCall(
               tx,
-              { type: 'external_id.set', applicationId, data: { system, external_id: externalId } },
+              caller,
+              'set-external-id',
+              applicationId,
+              { system, external_id: externalId, changed: changed.rows[0] !== undefined },
               now,
             );
-          await recordApiCall(
-            tx,
-            caller,
-            'set-external-id',
-            applicationId,
-            { system, external_id: externalId, changed: changed.rows[0] !== undefined },
-            now,
-          );
-          if (changed.rows[0]) return changed.rows[0].set_at;
-          const kept = await tx.query<{ set_at: Date }>(
-            'SELECT set_at FROM application_external_ids WHERE application_id = $1 AND system = $2',
-            [applicationId, system],
-          );
-          return kept.rows[0]!.set_at;
-        });
+            if (changed.rows[0]) return changed.rows[0].set_at;
+            const kept = await tx.query<{ set_at: Date }>(
+              'SELECT set_at FROM application_external_ids WHERE application_id = $1 AND system = $2',
+              [applicationId, system],
+            );
+            return kept.rows[0]!.set_at;
+          })
+          .catch((err: unknown) => {
+            forgetApiCallAudited(caller);
+            throw err;
+          });
         return { application_id: applicationId, system, id: externalId, set_at: new Date(setAt).toISOString() };
       },
     );
