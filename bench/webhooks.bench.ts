@@ -31,10 +31,11 @@
  * claims or records, as a worker that overlaps its database work with its sends would. A seventh, the stream floor:
  * the least a durable worker does whose only write a delivery is its try, the deliveries read in order past a cursor
  * (one statement renewing the worker's lease on the cursor's row and reading the next CONCURRENCY, their POSTs, one
- * statement inserting their tries and moving the cursor past them).
+ * statement inserting their tries and moving the cursor past them). An eighth, the same overlapped in the worker's own
+ * shape: the stream read ahead, CONCURRENCY POSTs in flight at all times, the ended tries recorded together.
  *
- * BENCH_ROUNDS (7) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
- * of seven. After each product round the run checks that every event was delivered exactly once (the receiver got
+ * BENCH_ROUNDS (8) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
+ * of eight. After each product round the run checks that every event was delivered exactly once (the receiver got
  * each webhook-id once and nothing else, the release before the response of each application, every delivery row
  * succeeded on its first try with one attempt row), and after the other sides' that the receiver got each body once; any
  * difference is printed and the run fails. Prints each round's throughput, the ratios, the medians, where the
@@ -42,7 +43,7 @@
  * receiver, then the GOALS (issue 45: at least 0.7 of the bare loop's throughput).
  *
  *   npm run bench:webhooks     (uses TEST_DATABASE_URL or the local server)
- *   BENCH_EVENTS (10000), BENCH_ROUNDS (7), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
+ *   BENCH_EVENTS (10000), BENCH_ROUNDS (8), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -61,7 +62,7 @@ import { scratchConfig, startScratchApp } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 /** The worker's window (delivery-pass.ts WINDOW): POSTs it keeps in flight. */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -388,9 +389,10 @@ try {
     durable: { own: 0, db: 0, receiver: 0 },
     lanes: { own: 0, db: 0, receiver: 0 },
     stream: { own: 0, db: 0, receiver: 0 },
+    overlapped: { own: 0, db: 0, receiver: 0 },
   };
   /** Connections the receiver accepted from each side, measured rounds (each side's agent keeps its own alive). */
-  const connections = { product: 0, bare: 0, floor: 0, batched: 0, durable: 0, lanes: 0, stream: 0 };
+  const connections = { product: 0, bare: 0, floor: 0, batched: 0, durable: 0, lanes: 0, stream: 0, overlapped: 0 };
   const cpuMeter = async (side: keyof typeof cpu) => {
     const { rows } = await deps.db.query<{ pid: number }>(
       'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
@@ -610,6 +612,111 @@ try {
     return { seconds, problems };
   };
 
+  /**
+   * The stream floor overlapped, in the product worker's own shape: its lease taken once for the pass, the stream read
+   * ahead (the next READ_AHEAD past what was read, a plain read, while fewer than that wait), CONCURRENCY POSTs in
+   * flight at all times, and the tries that ended recorded together, one statement at a time: their INSERT, the
+   * cursor moved past the longest run of ended deliveries from where it stood, the lease renewed. What a stream worker
+   * could cost at least; still no order per application beyond the stream's, no retry, no care for late commits.
+   */
+  const overlapped = async (events: RoundEvents) => {
+    const READ_AHEAD = 200;
+    let refused = 0;
+    await floorDb.query(
+      'INSERT INTO bench_floor_stream (event_id, body) SELECT * FROM unnest($1::text[], $2::text[])',
+      [events.bodies.map((b) => b.id), events.bodies.map((b) => b.body)],
+    );
+    const metered = await cpuMeter('overlapped');
+    const s = performance.now();
+    const leaseUntil = () => new Date(Date.now() + 30_000);
+    const { rows: leased } = await floorDb.query<{ through: string }>(
+      `UPDATE bench_floor_cursor SET lease_until = $1 WHERE id = 1 AND (lease_until IS NULL OR lease_until <= $2)
+       RETURNING sent_through AS through`,
+      [leaseUntil(), new Date()],
+    );
+    if (!leased[0]) throw new Error('the stream floor found its lease held');
+    let readThrough = Number(leased[0].through);
+    await new Promise<void>((resolve, reject) => {
+      const ready: { seq: number; id: string; body: string }[] = [];
+      /** What was read, in the stream's order, and which of it has ended: the cursor moves past the first run. */
+      const order: number[] = [];
+      const ended = new Set<number>();
+      let tries: { id: string; status: number }[] = [];
+      let inFlight = 0;
+      let reading = false;
+      let recording = false;
+      let exhausted = false;
+      let failed = false;
+      const fail = (error: unknown) => {
+        failed = true;
+        reject(error);
+      };
+      const read = async () => {
+        reading = true;
+        const { rows } = await floorDb.query<{ seq: string; event_id: string; body: string }>(
+          `SELECT seq, event_id, body FROM bench_floor_stream WHERE seq > $1 ORDER BY seq LIMIT ${READ_AHEAD}`,
+          [readThrough],
+        );
+        for (const r of rows) {
+          const seq = Number(r.seq);
+          ready.push({ seq, id: r.event_id, body: r.body });
+          order.push(seq);
+          readThrough = seq;
+        }
+        if (rows.length < READ_AHEAD) exhausted = true;
+        reading = false;
+        step();
+      };
+      const send = async (d: { seq: number; id: string; body: string }) => {
+        const status = await post(d);
+        if (status !== 200) refused++;
+        ended.add(d.seq);
+        tries.push({ id: d.id, status });
+        inFlight--;
+        step();
+      };
+      const record = async () => {
+        recording = true;
+        const batch = tries;
+        tries = [];
+        let through = 0;
+        while (order.length > 0 && ended.has(order[0]!)) {
+          through = order.shift()!;
+          ended.delete(through);
+        }
+        await floorDb.query(
+          `WITH tried AS (INSERT INTO bench_floor_tries (event_id, status_code, at)
+             SELECT id, status, $3 FROM unnest($1::text[], $2::int[]) AS t (id, status))
+           UPDATE bench_floor_cursor SET sent_through = GREATEST(sent_through, $4), lease_until = $5 WHERE id = 1`,
+          [batch.map((t) => t.id), batch.map((t) => t.status), new Date(), through, leaseUntil()],
+        );
+        recording = false;
+        step();
+      };
+      function step() {
+        if (failed) return;
+        while (inFlight < CONCURRENCY && ready.length > 0) {
+          inFlight++;
+          send(ready.shift()!).catch(fail);
+        }
+        if (!reading && !exhausted && ready.length < READ_AHEAD) read().catch(fail);
+        if (!recording && tries.length > 0 && (tries.length >= CONCURRENCY || inFlight === 0)) record().catch(fail);
+        if (exhausted && !reading && ready.length === 0 && inFlight === 0 && !recording && tries.length === 0)
+          resolve();
+      }
+      step();
+    });
+    // The pass ends: its lease is given up.
+    await floorDb.query('UPDATE bench_floor_cursor SET lease_until = NULL WHERE id = 1');
+    const seconds = (performance.now() - s) / 1000;
+    await metered();
+    const taken = await receiver.take();
+    if (measuring) connections.overlapped += taken.connections;
+    const problems = exactlyOnce(taken.ids, events, false);
+    if (refused) problems.push(`${refused} answered other than 200`);
+    return { seconds, problems };
+  };
+
   // --- Warm-up of each side (JIT, connections, the statements' plans), checked but not counted.
   const warm = await recordEvents(deps.db, WARMUP);
   for (const [side, run] of [
@@ -620,6 +727,7 @@ try {
     ['durable', (e: RoundEvents) => durable(e)],
     ['lanes', (e: RoundEvents) => durable(e, LANES)],
     ['stream', stream],
+    ['overlapped', overlapped],
   ] as const) {
     const w = await run(warm);
     if (w.problems.length) throw new Error(`warm-up, ${side}: ${w.problems.join('; ')}`);
@@ -627,15 +735,15 @@ try {
   await deps.db.query('VACUUM ANALYZE webhook_deliveries');
   await deps.db.query('VACUUM ANALYZE integration_events');
 
-  type Side = 'product' | 'bare' | 'floor' | 'batched' | 'durable' | 'lanes' | 'stream';
+  type Side = 'product' | 'bare' | 'floor' | 'batched' | 'durable' | 'lanes' | 'stream' | 'overlapped';
   type Round = Record<Side, number> & { order: Side[]; problems: string[] };
   const rounds: Round[] = [];
   measuring = true;
   for (let r = 0; r < ROUNDS; r++) {
     const events = await recordEvents(deps.db, EVENTS);
     await deps.db.query('ANALYZE webhook_deliveries');
-    // The sides take turns: each goes first in one round out of seven.
-    const all: Side[] = ['product', 'bare', 'floor', 'batched', 'durable', 'lanes', 'stream'];
+    // The sides take turns: each goes first in one round out of eight.
+    const all: Side[] = ['product', 'bare', 'floor', 'batched', 'durable', 'lanes', 'stream', 'overlapped'];
     const order = all.map((_, i) => all[(i + r) % all.length]!);
     const round = { order, problems: [] as string[] } as unknown as Round;
     const run: Record<Side, () => Promise<{ seconds: number; problems: string[] }>> = {
@@ -646,6 +754,7 @@ try {
       durable: () => durable(events),
       lanes: () => durable(events, LANES),
       stream: () => stream(events),
+      overlapped: () => overlapped(events),
     };
     for (const side of order) {
       const result = await run[side]();
@@ -656,10 +765,10 @@ try {
     const rate = (seconds: number) => `${seconds.toFixed(2)} s (${(EVENTS / seconds).toFixed(0)}/s)`;
     console.log(
       `round ${r + 1} (${order.join(', ')}): worker ${rate(round.product)}, bare loop ${rate(round.bare)}, ` +
-        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}, durable floor ${rate(round.durable)}, in ${LANES} lanes ${rate(round.lanes)}, stream floor ${rate(round.stream)}; ` +
+        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}, durable floor ${rate(round.durable)}, in ${LANES} lanes ${rate(round.lanes)}, stream floor ${rate(round.stream)}, overlapped ${rate(round.overlapped)}; ` +
         `worker/bare ${(round.bare / round.product).toFixed(2)}, floor/bare ${(round.bare / round.floor).toFixed(2)}, ` +
         `batched/bare ${(round.bare / round.batched).toFixed(2)}, durable/bare ${(round.bare / round.durable).toFixed(2)}, ` +
-        `in lanes/bare ${(round.bare / round.lanes).toFixed(2)}, stream/bare ${(round.bare / round.stream).toFixed(2)}; ` +
+        `in lanes/bare ${(round.bare / round.lanes).toFixed(2)}, stream/bare ${(round.bare / round.stream).toFixed(2)}, overlapped/bare ${(round.bare / round.overlapped).toFixed(2)}; ` +
         `${round.problems.length ? `NOT exactly once: ${round.problems.join('; ')}` : 'each event once, in order'}; load ${load()}`,
     );
   }
@@ -682,6 +791,8 @@ try {
   const lanesRatios = rounds.map((r) => r.bare / r.lanes);
   const streamSeconds = median(rounds.map((r) => r.stream));
   const streamRatios = rounds.map((r) => r.bare / r.stream);
+  const overlappedSeconds = median(rounds.map((r) => r.overlapped));
+  const overlappedRatios = rounds.map((r) => r.bare / r.overlapped);
   console.log(
     `\n${EVENTS.toLocaleString('en-US')} deliveries a round (${EVENTS / 2} applications, released then answered), ` +
       `${ROUNDS} rounds a side (+ a warm-up of ${WARMUP}), ${CONCURRENCY} at once; ${cpus().length} × ` +
@@ -694,7 +805,8 @@ try {
       `batched floor (${CONCURRENCY} at once, one INSERT a batch) ${batchedSeconds.toFixed(2)} s (${(EVENTS / batchedSeconds).toFixed(0)}/s), ` +
       `durable floor (a batch claimed, posted, recorded and marked done in one transaction) ${durableSeconds.toFixed(2)} s (${(EVENTS / durableSeconds).toFixed(0)}/s), ` +
       `in ${LANES} lanes ${lanesSeconds.toFixed(2)} s (${(EVENTS / lanesSeconds).toFixed(0)}/s), ` +
-      `stream floor (read past a cursor; only its tries written) ${streamSeconds.toFixed(2)} s (${(EVENTS / streamSeconds).toFixed(0)}/s)`,
+      `stream floor (read past a cursor; only its tries written) ${streamSeconds.toFixed(2)} s (${(EVENTS / streamSeconds).toFixed(0)}/s), ` +
+      `overlapped ${overlappedSeconds.toFixed(2)} s (${(EVENTS / overlappedSeconds).toFixed(0)}/s)`,
   );
   console.log(
     `throughput ratio (median of rounds): ${ratio.toFixed(2)} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
@@ -705,6 +817,7 @@ try {
       `durable floor / bare: ${median(durableRatios).toFixed(2)} (rounds ${durableRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `durable floor in ${LANES} lanes / bare: ${median(lanesRatios).toFixed(2)} (rounds ${lanesRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `stream floor / bare: ${median(streamRatios).toFixed(2)} (rounds ${streamRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+      `stream floor overlapped / bare: ${median(overlappedRatios).toFixed(2)} (rounds ${overlappedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `worker / floor: ${median(rounds.map((r) => r.floor / r.product)).toFixed(2)}; ` +
       `worker / durable floor: ${median(rounds.map((r) => r.durable / r.product)).toFixed(2)}`,
   );
@@ -718,7 +831,7 @@ try {
   const perDelivery = (ms: number) => ((ms * 1000) / (EVENTS * ROUNDS)).toFixed(0);
   console.log(
     `CPU a delivery, measured rounds (this process / the database's backends / the receiver, µs): ` +
-      (['product', 'bare', 'batched', 'durable', 'lanes', 'stream'] as const)
+      (['product', 'bare', 'batched', 'durable', 'lanes', 'stream', 'overlapped'] as const)
         .map(
           (side) =>
             `${
@@ -729,6 +842,7 @@ try {
                 durable: 'durable floor',
                 lanes: `durable floor in ${LANES} lanes`,
                 stream: 'stream floor',
+                overlapped: 'stream floor overlapped',
               }[side]
             } ` + `${perDelivery(cpu[side].own)} / ${perDelivery(cpu[side].db)} / ${perDelivery(cpu[side].receiver)}`,
         )
@@ -736,7 +850,7 @@ try {
   );
   console.log(
     `connections the receiver accepted, all measured rounds: worker ${connections.product}, bare loop ${connections.bare}, ` +
-      `floor ${connections.floor}, batched floor ${connections.batched}, durable floor ${connections.durable}, in lanes ${connections.lanes}, stream floor ${connections.stream}`,
+      `floor ${connections.floor}, batched floor ${connections.batched}, durable floor ${connections.durable}, in lanes ${connections.lanes}, stream floor ${connections.stream}, overlapped ${connections.overlapped}`,
   );
   const problems = rounds.flatMap((r, i) => r.problems.map((d) => `round ${i + 1}: ${d}`));
   console.log('\nGOALS');
