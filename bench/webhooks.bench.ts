@@ -565,6 +565,13 @@ try {
     return { seconds, problems };
   };
 
+  /** The round's bodies appended to the stream floors' stream, untimed (as the product's events are recorded). */
+  const appendToStream = (events: RoundEvents) =>
+    floorDb.query('INSERT INTO bench_floor_stream (event_id, body) SELECT * FROM unnest($1::text[], $2::text[])', [
+      events.bodies.map((b) => b.id),
+      events.bodies.map((b) => b.body),
+    ]);
+
   /**
    * The stream floor: the least a durable worker does whose only write a delivery is its try. The round's bodies
    * appended to a stream first (untimed, as the product's events are), then batch after batch: one statement that
@@ -574,10 +581,7 @@ try {
    */
   const stream = async (events: RoundEvents) => {
     let refused = 0;
-    await floorDb.query(
-      'INSERT INTO bench_floor_stream (event_id, body) SELECT * FROM unnest($1::text[], $2::text[])',
-      [events.bodies.map((b) => b.id), events.bodies.map((b) => b.body)],
-    );
+    await appendToStream(events);
     const metered = await cpuMeter('stream');
     const s = performance.now();
     for (;;) {
@@ -622,10 +626,7 @@ try {
   const overlapped = async (events: RoundEvents) => {
     const READ_AHEAD = 200;
     let refused = 0;
-    await floorDb.query(
-      'INSERT INTO bench_floor_stream (event_id, body) SELECT * FROM unnest($1::text[], $2::text[])',
-      [events.bodies.map((b) => b.id), events.bodies.map((b) => b.body)],
-    );
+    await appendToStream(events);
     const metered = await cpuMeter('overlapped');
     const s = performance.now();
     const leaseUntil = () => new Date(Date.now() + 30_000);

@@ -14,7 +14,7 @@ import { createSharedRateLimit } from '../../http/shared-rate-limit';
 import { MINUTE } from '../../infra/time-units';
 import { readSessionCookie } from '../../session/session-cookies';
 import { isApiCallAudited, recordApiCall } from './api-call-audit';
-import { apiCallerOf, findApiCaller, setApiCaller } from './api-caller';
+import { apiCallerOf, findApiCaller, setApiCaller, type ApiCaller } from './api-caller';
 import { hashTokenSecret, looksLikeToken } from './api-token-secret';
 import {
   findLiveToken,
@@ -186,20 +186,31 @@ async function auditRefusal(
   if (!caller || isApiCallAudited(caller)) return;
   const answer = answerFor(thrown);
   if (answer.statusCode === 401) return;
+  await recordRefusal(deps, request, caller, 'refused', { code: answer.code, status: answer.statusCode }).catch(
+    (err: unknown) => request.log.warn({ err }, 'a refused API call could not be audited'),
+  );
+}
+
+/**
+ * The audit row of a refused call: what it asked (method, route pattern) beside `detail`, at its arrival, on the
+ * application it named when it named one by a well-formed id.
+ */
+function recordRefusal(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  request: FastifyRequest,
+  caller: ApiCaller,
+  call: 'refused' | 'denied',
+  detail: object,
+): Promise<void> {
   const id = (request.params as Record<string, unknown> | undefined)?.id;
-  await recordApiCall(
+  return recordApiCall(
     deps.db,
     caller,
-    'refused',
+    call,
     typeof id === 'string' && isUuid(id) ? id : null,
-    {
-      code: answer.code,
-      status: answer.statusCode,
-      method: request.method,
-      route: request.routeOptions.url ?? '',
-    },
+    { ...detail, method: request.method, route: request.routeOptions.url ?? '' },
     request.arrivedAt ?? deps.clock.now(),
-  ).catch((err: unknown) => request.log.warn({ err }, 'a refused API call could not be audited'));
+  );
 }
 
 /**
@@ -232,17 +243,7 @@ export function requireApiScope(scope: ApiTokenScope): preHandlerHookHandler {
     if (caller.scopes.includes(scope)) return;
     await confirmApiToken(request);
     const deps = auditByRequest.get(request);
-    if (deps) {
-      const id = (request.params as Record<string, unknown> | undefined)?.id;
-      await recordApiCall(
-        deps.db,
-        caller,
-        'denied',
-        typeof id === 'string' && isUuid(id) ? id : null,
-        { scope, method: request.method, route: request.routeOptions.url ?? '' },
-        request.arrivedAt ?? deps.clock.now(),
-      );
-    }
+    if (deps) await recordRefusal(deps, request, caller, 'denied', { scope });
     throw new AppError('API_SCOPE_MISSING');
   };
 }
