@@ -1,5 +1,5 @@
 import { completeAnswers } from '@admissions/domain/testing';
-import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { createConfirmedAccount, ensureStaffAccount, expect, PASSWORD, sameOrigin, uniqueEmail } from './fixtures';
 import { STAFF_EMAIL } from './paths';
 
@@ -40,15 +40,6 @@ export async function userIdOf(office: APIRequestContext, lastName: string): Pro
   const { rows } = (await res.json()) as { rows: { user_id: string }[] };
   expect(rows).toHaveLength(1);
   return rows[0]!.user_id;
-}
-
-/** Presses Tab until `target` has the focus: proof that the keyboard alone reaches it. */
-export async function tabTo(page: Page, target: Locator, max = 150) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 /** An instant as the release picker holds it: a local date and time in the institution's zone ('2026-11-02T09:05'). */

@@ -1,7 +1,8 @@
 import { completeAnswers } from '@admissions/domain/testing';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { logIn } from '../support/application';
-import { officeApi, submittedApplicant, tabTo, userIdOf } from '../support/decision-journeys';
+import { officeApi, submittedApplicant, userIdOf } from '../support/decision-journeys';
+import { tabTo } from '../support/keyboard';
 import {
   createConfirmedAccount,
   expect,

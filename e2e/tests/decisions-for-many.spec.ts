@@ -1,7 +1,8 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { logIn } from '../support/application';
 import { ensureStaffAccount, expect, expectAxeClean, PASSWORD, test } from '../support/fixtures';
-import { localInChicago, submittedApplicant, tabTo } from '../support/decision-journeys';
+import { localInChicago, submittedApplicant } from '../support/decision-journeys';
+import { tabTo } from '../support/keyboard';
 import { STAFF_EMAIL } from '../support/paths';
 import { serverNow } from '../support/server-clock';
 

@@ -1,6 +1,7 @@
 import { logIn } from '../support/application';
 import { expect, expectAxeClean, PASSWORD, sameOrigin, test } from '../support/fixtures';
-import { localInChicago, officeApi, submittedApplicant, tabTo, userIdOf } from '../support/decision-journeys';
+import { localInChicago, officeApi, submittedApplicant, userIdOf } from '../support/decision-journeys';
+import { tabTo } from '../support/keyboard';
 import { waitForMail } from '../support/mailbox';
 import { STAFF_EMAIL } from '../support/paths';
 import { advanceServerClock, serverNow } from '../support/server-clock';

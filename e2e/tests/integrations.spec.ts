@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { logIn } from '../support/application';
-import { tabTo } from '../support/decision-journeys';
+import { tabTo } from '../support/keyboard';
 import { ensureStaffAccount, expect, expectAxeClean, PASSWORD, test } from '../support/fixtures';
 import { STAFF_EMAIL } from '../support/paths';
 

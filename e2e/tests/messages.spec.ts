@@ -1,6 +1,7 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { logIn, logOut } from '../support/application';
-import { officeApi, submittedApplicant, tabTo, userIdOf } from '../support/decision-journeys';
+import { officeApi, submittedApplicant, userIdOf } from '../support/decision-journeys';
+import { tabTo } from '../support/keyboard';
 import {
   createConfirmedAccount,
   expect,

@@ -1,17 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
-import type { Locator, Page } from '@playwright/test';
 import { answer, logIn, storedProfile } from '../support/application';
 import { createConfirmedAccount, expect, expectAxeClean, PASSWORD, test, uniqueEmail } from '../support/fixtures';
-
-/** Tabs (forward, or back with Shift), as a keyboard user does, until the element has focus. */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', most = 40) {
-  for (let i = 0; i < most; i++) {
-    await page.keyboard.press(key);
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error('never reached by Tab');
-}
+import { tabTo } from '../support/keyboard';
 
 test('download my data from the account popover, then delete the account by keyboard', async ({ page, request }) => {
   // Four axe runs and a ZIP with a drawn PDF copy, on a shared machine.
@@ -27,10 +18,12 @@ test('download my data from the account popover, then delete the account by keyb
 
   const account = page.getByRole('button', { name: 'Account' });
   // The Account button is in the header, above the form.
-  await tabTo(page, account, 'Shift+Tab');
+  await tabTo(page, account, 40, 'Shift+Tab');
   await page.keyboard.press('Enter');
   const menu = page.getByRole('dialog', { name: 'Account' });
   await expect(menu).toBeVisible();
+  // Opening the menu moves focus into it, to its Close button: the Tabs that follow start there.
+  await expect(menu.getByRole('button', { name: 'Close' })).toBeFocused();
   await expectAxeClean(page);
 
   const link = menu.getByRole('link', { name: 'Download My Data' });

@@ -2,7 +2,7 @@ import type { RubricsInput, RubricsResponse } from '@admissions/domain';
 import { completeAnswers } from '@admissions/domain/testing';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { logIn } from '../support/application';
-import { tabTo } from '../support/decision-journeys';
+import { tabTo } from '../support/keyboard';
 import {
   createConfirmedAccount,
   ensureStaffAccount,

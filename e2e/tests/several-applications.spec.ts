@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { answer, fillPage, logIn, logOut } from '../support/application';
-import { submittedApplicant, tabTo } from '../support/decision-journeys';
+import { submittedApplicant } from '../support/decision-journeys';
+import { tabTo } from '../support/keyboard';
 import { ensureStaffAccount, expect, expectAxeClean, PASSWORD, test } from '../support/fixtures';
 import { STAFF_EMAIL } from '../support/paths';
 
@@ -15,8 +16,11 @@ const SECOND = 'Graduate Certificate in Mental Health Counseling';
 async function openYourApplications(page: Page) {
   await tabTo(page, page.getByRole('button', { name: 'Account' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible();
-  await tabTo(page, page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Your applications' }));
+  const menu = page.getByRole('dialog', { name: 'Account' });
+  await expect(menu).toBeVisible();
+  // Opening the menu moves focus into it, to its Close button: the Tabs that follow start there.
+  await expect(menu.getByRole('button', { name: 'Close' })).toBeFocused();
+  await tabTo(page, menu.getByRole('link', { name: 'Your applications' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Your applications' })).toBeVisible();
 }

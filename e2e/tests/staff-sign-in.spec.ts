@@ -1,10 +1,11 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logIn, logOut } from '../support/application';
 import { CAMPUS_REVIEWER, CAMPUS_SSO_LABEL, advanceCampusClock, campusNow } from '../support/campus-stack';
 import { inviteThroughApi, officeTotpSecret } from '../support/campus-office';
 import { createConfirmedAccount, expect, expectAxeClean, PASSWORD, test, uniqueEmail } from '../support/fixtures';
 import { CAMPUS_ADMIN_EMAIL, CAMPUS_OFFICE_EMAIL } from '../support/paths';
 import { totpAt } from '../support/totp';
+import { tabTo } from '../support/keyboard';
 
 /**
  * Staff sign-in (issue 44) on the campus stack (STAFF_MFA=required, STAFF_AUTH=both, a local OpenID provider): a
@@ -18,13 +19,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const office = (page: Page) => page.getByRole('navigation', { name: 'Admissions office' });
 const secondStepHeading = (page: Page) => page.getByRole('heading', { level: 1, name: /second sign-in step/i });
-
-/** Presses Tab until `target` has focus: the keyboard's own way to reach a control. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++)
-    await page.keyboard.press('Tab');
-  await expect(target).toBeFocused();
-}
 
 test('a reviewer signs in with the campus account on its own sign-in page and reaches their queue, asked for no second step', async ({
   page,

@@ -1,6 +1,6 @@
 import type { RubricsResponse } from '@admissions/domain';
 import { completeAnswers as domainCompleteAnswers } from '@admissions/domain/testing';
-import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import { logIn } from '../support/application';
 import {
   createConfirmedAccount,
@@ -14,6 +14,7 @@ import {
 } from '../support/fixtures';
 import { codeFrom, waitForMail } from '../support/mailbox';
 import { STAFF_EMAIL } from '../support/paths';
+import { tabTo } from '../support/keyboard';
 
 /** An applicant who filled in and submitted everything to `program`, through the API in a context of their own. */
 async function submittedApplicant(baseURL: string, lastName: string, program: string) {
@@ -28,13 +29,6 @@ async function submittedApplicant(baseURL: string, lastName: string, program: st
   expect((await api.put('/api/answer', { data: answers, headers })).status()).toBe(200);
   expect((await api.post('/api/submit', { headers })).status()).toBe(200);
   await api.dispose();
-}
-
-/** Presses Tab until `target` has focus: the keyboard's own way to reach a control. */
-async function tabTo(page: Page, target: Locator, limit = 60) {
-  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++)
-    await page.keyboard.press('Tab');
-  await expect(target).toBeFocused();
 }
 
 test('an administrator invites a reviewer for one program, who signs up from the e-mail, reviews from the queue by keyboard, and the score reaches the list', async ({
