@@ -73,7 +73,8 @@ export type AuditAction =
   /**
    * Staff sign-in (issue 44): detail.method ('password', 'oidc', 'saml'; detail.factor for the second step:
    * 'totp', 'passkey', 'recovery-code'), detail.reason of a failure; a sign-out with detail.by 'idp' when the
-   * identity provider ended the session (back-channel logout); detail.email of the member whose factor was reset.
+   * identity provider ended the session (back-channel logout); detail.email of the member whose factor was reset
+   * (an administrator's reset); detail.passkey, the name of a passkey its member removed from their own account.
    */
   | 'sign-in'
   | 'sign-in-failed'
@@ -81,6 +82,7 @@ export type AuditAction =
   | 'sign-out'
   | 'mfa-enrol'
   | 'mfa-reset'
+  | 'mfa-remove'
   /** Scheduled exports (features/exports, issue 45): their runs read; a run started now (detail.name, detail.run_id). */
   | 'view-exports'
   | 'export-run'

@@ -218,13 +218,15 @@ export const AUDIT_ACTION_LABELS = {
   'message-send': 'Sent a message',
   'message-stop': 'Stopped a message',
   // Staff sign-in (issue 44): each sign-in and its failures, a fresh sign-in for a risky action, a sign-out (also
-  // one the identity provider asked for), a second factor set up, and an administrator's reset of one.
+  // one the identity provider asked for), a second factor set up, an administrator's reset of one, and a member's
+  // removal of one of their own passkeys.
   'sign-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
   reauth: 'Confirmed a sign-in',
   'sign-out': 'Signed out',
   'mfa-enrol': 'Set up a second factor',
   'mfa-reset': 'Reset a second factor',
+  'mfa-remove': 'Removed a passkey',
   // Scheduled exports (issue 45): their runs read, and one run now.
   'view-exports': 'Viewed the exports',
   'export-run': 'Ran an export',

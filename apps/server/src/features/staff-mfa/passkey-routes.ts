@@ -160,7 +160,7 @@ export function passkeyRoutes(deps: AppDeps) {
       const now = deps.clock.now();
       await deps.db.transaction(async (tx) => {
         if (!(await deletePasskey(tx, member.userId, passkey.credential_id))) throw new AppError('NOT_FOUND');
-        await recordStaffRead(tx, member, null, 'mfa-reset', { email: member.email, passkey: passkey.name }, now);
+        await recordStaffRead(tx, member, null, 'mfa-remove', { passkey: passkey.name }, now);
       });
       return { message: `The passkey “${passkey.name}” was removed.` };
     });

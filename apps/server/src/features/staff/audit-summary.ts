@@ -200,7 +200,12 @@ function phrase(action: AuditAction, detail: Record<string, unknown>, labels: Au
     case 'mfa-enrol':
       return detail.factor === 'passkey' ? 'registered a passkey' : 'set up an authenticator app';
     case 'mfa-reset':
+      // Before mfa-remove, a member's own passkey removal was written as a reset naming the passkey: the row stays
+      // as written, and reads as what it was.
+      if (detail.passkey !== undefined) return `removed their passkey “${text(detail.passkey)}”`;
       return `reset the second factor of ${text(detail.email)}`;
+    case 'mfa-remove':
+      return `removed their passkey “${text(detail.passkey)}”`;
     case 'view-exports':
       return 'viewed the scheduled exports';
     case 'export-run':

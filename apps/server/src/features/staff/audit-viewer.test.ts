@@ -145,6 +145,12 @@ describe('each entry in words', () => {
     );
     expect(say('list', { page: 1 }, 4)).toBe('viewed the list of applications 4 times');
     expect(say('export-csv', { rows: 1 })).toBe('exported 1 application as CSV');
+    expect(say('mfa-reset', { email: 'dean@college.test' })).toBe('reset the second factor of dean@college.test');
+    expect(say('mfa-remove', { passkey: 'Spare key' })).toBe('removed their passkey “Spare key”');
+    // As such a removal was written before it had an action of its own.
+    expect(say('mfa-reset', { email: 'dean@college.test', passkey: 'Spare key' })).toBe(
+      'removed their passkey “Spare key”',
+    );
     expect(say('mystery', { a: 1 })).toBe('mystery: a 1');
   });
 });
