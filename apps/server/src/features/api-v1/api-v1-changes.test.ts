@@ -1,4 +1,5 @@
-import type { ApiV1Application, ApiV1ApplicationList } from '@admissions/domain';
+import { SCHOOLS_BUTTON_ID, type ApiV1Application, type ApiV1ApplicationList } from '@admissions/domain';
+import { completeAnswers } from '@admissions/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test-support/application-helpers';
 import { applicantWith, STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/staff-helpers';
@@ -134,5 +135,54 @@ describe('updated_since', () => {
     // A moment later, nothing has changed since.
     t.clock.advance(1000);
     expect(await changedSince(t.clock.now())).toEqual([]);
+  });
+
+  it('returns an application whose tab or repeat chosen changed its checklist, with no answer changed', async () => {
+    const applicant = await applicantWith(t, 'since-tab@example.edu', completeAnswers());
+    const checklistOf = async () =>
+      (
+        await expectOk(await apiCall(t, reader, 'GET', `/api/v1/applications/${applicant.userId}`))
+      ).json<ApiV1Application>().checklist;
+    const awaited = async () => (await checklistOf()).filter((i) => i.state === 'awaiting').map((i) => i.key);
+    const changedSince = async (since: Date) =>
+      (await page(`?limit=200&updated_since=${encodeURIComponent(since.toISOString())}`)).data.filter(
+        (a) => a.id === applicant.userId,
+      );
+    const moment = () => {
+      t.clock.advance(60_000);
+      const since = t.clock.now();
+      t.clock.advance(1000);
+      return since;
+    };
+    const choose = async (tab: 'upload' | 'later') =>
+      expectOk(await applicant.client.put('/api/tabs', { tab_id: 'college_transcript', chosen_tab: tab }));
+    expect(await awaited()).toEqual([]);
+    // "I will send it later": the transcript is awaited from the school (and the upload's answer is cleared).
+    await choose('later');
+    expect(await awaited()).toEqual(['college_transcript_upload']);
+
+    // Back to the upload, whose answer is already empty, from a pane with none: only the tab changes.
+    const since = moment();
+    expect(await changedSince(since)).toEqual([]);
+    await choose('upload');
+    expect(await awaited()).toEqual([]);
+    const changed = await changedSince(since);
+    expect(changed.map((a) => a.checklist.filter((i) => i.state === 'awaiting'))).toEqual([[]]);
+    expect(new Date(changed[0]!.updated_at).getTime()).toBeGreaterThan(since.getTime());
+
+    // And later again: the upload's answer was empty already, so again no answer changes.
+    const again = moment();
+    await choose('later');
+    expect((await changedSince(again)).map((a) => a.checklist.filter((i) => i.state === 'awaiting').length)).toEqual([
+      1,
+    ]);
+
+    // Another school, not yet filled in: its answers are asked for, with no answer changed either.
+    const before = await checklistOf();
+    const added = moment();
+    await expectOk(await applicant.client.put('/api/add-another', { button_id: SCHOOLS_BUTTON_ID, num_components: 2 }));
+    const after = await checklistOf();
+    expect(after).not.toEqual(before);
+    expect((await changedSince(added)).map((a) => a.checklist)).toEqual([after]);
   });
 });
