@@ -12,8 +12,9 @@ export interface IntegrationEvent {
 
 /**
  * Records an event in the caller's transaction, the one that made the change (so a crash loses nothing), with a
- * delivery for every enabled webhook endpoint subscribed to its type. The webhooks feature's worker sends them;
- * it looks for due deliveries every few seconds, so the caller need do nothing after its commit.
+ * delivery for every enabled webhook endpoint subscribed to its type, at the end of that endpoint's stream. The
+ * webhooks feature's worker sends them; it reads the streams every few seconds, so the caller need do nothing after
+ * its commit.
  */
 export async function recordIntegrationEvent(tx: Queryable, event: IntegrationEvent, now: Date): Promise<void> {
   await recordIntegrationEvents(tx, [event], now);
@@ -45,7 +46,7 @@ export async function recordIntegrationEvents(
        RETURNING id, type, application_id
      )
      INSERT INTO webhook_deliveries (id, endpoint_id, event_id, application_id, state, next_attempt_at, created_at)
-     SELECT gen_random_uuid(), e.id, event.id, event.application_id, 'pending', $2, $2
+     SELECT gen_random_uuid(), e.id, event.id, event.application_id, 'queued', $2, $2
      FROM event JOIN webhook_endpoints e ON e.deleted_at IS NULL AND e.disabled_at IS NULL AND event.type = ANY (e.events)`,
     [JSON.stringify(rows), now],
   );

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { recordTries, type SentTry } from './delivery-record';
 import { LEASE_MS, takeDueDeliveries, type TakenDelivery } from './delivery-take';
+import { webhookBody } from './webhook-body';
 import { openSigningSecret } from './webhook-secret';
 import { sendSigned, signingKeyOf } from './webhook-sender';
 
@@ -32,22 +33,19 @@ const RECORD_WAIT_MS = 10;
  */
 const UNRECORDED_MAX = 8 * WINDOW;
 
-/** The body every receiver gets: the event's type, when it happened, and its facts. */
-export const payloadOf = (d: Pick<TakenDelivery, 'type' | 'data' | 'created_at'>) =>
-  JSON.stringify({ type: d.type, timestamp: new Date(d.created_at).toISOString(), data: d.data });
-
 /**
- * Sends every delivery due now (by deps.clock), in line order, until none is left due, keeping up to WINDOW sends
- * in flight: each send that ends is followed at once by the next delivery taken, and the due deliveries are taken
- * ahead (TAKE at a time, up to READY_MAX waiting). The tries that have ended are recorded together, one
- * transaction at a time (the next gathers those that ended meanwhile). A delivery's next in line is taken only once
- * its try is recorded (the take's own rule), so the order per application holds whatever is in flight or waiting.
+ * The schedule (deliveries 'pending': a try that failed, and the later ones of its application, moved there from
+ * their endpoint's stream; rows from before the streams, decision 071): sends every delivery due now (by deps.clock),
+ * in line order, until none is left due, keeping up to WINDOW sends in flight: each send that ends is followed at once
+ * by the next delivery taken, and the due deliveries are taken ahead (TAKE at a time, up to READY_MAX waiting). The
+ * tries that have ended are recorded together, one transaction at a time (the next gathers those that ended
+ * meanwhile). A delivery's next in line is taken only once its try is recorded (the take's own rule), so the order per application holds whatever is in flight or waiting.
  * Returns how many tries were made. Safe in several processes at once, and after a process died half-way: its
  * deliveries, taken and not yet recorded, are due again when their lease ends (at least once, never lost). Should a
  * take or a record fail, nothing more is taken or sent (what was taken waits for its lease), the sends in flight end
  * and are recorded as far as the database allows, and the pass throws.
  */
-export function runDueDeliveries(deps: Deps, log?: Pick<Logger, 'warn'>): Promise<number> {
+export function runScheduledDeliveries(deps: Deps, log?: Pick<Logger, 'warn'>): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     // The endpoints' signing keys, opened once a pass (a pass's deliveries mostly go to a few endpoints).
     const keys = new Map<string, KeyObject>();
@@ -83,7 +81,7 @@ export function runDueDeliveries(deps: Deps, log?: Pick<Logger, 'warn'>): Promis
       try {
         const startedAt = deps.clock.now();
         const outcome = await sendSigned(
-          { url: delivery.url, key: keyOf(delivery), msgId: delivery.event_id, payload: payloadOf(delivery) },
+          { url: delivery.url, key: keyOf(delivery), msgId: delivery.event_id, payload: webhookBody(delivery) },
           deps.config.integrations.webhookAllowPrivate,
         );
         if (ended.length === 0) firstEndedAt = performance.now();

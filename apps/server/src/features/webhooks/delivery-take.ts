@@ -1,4 +1,5 @@
 import type { Db } from '../../infra/db/db';
+import type { BodySource } from './webhook-body';
 import { SEND_TIMEOUT_MS } from './webhook-sender';
 
 /**
@@ -8,16 +9,13 @@ import { SEND_TIMEOUT_MS } from './webhook-sender';
 export const LEASE_MS = SEND_TIMEOUT_MS * 6;
 
 /** A delivery taken to be sent, with its endpoint and its event. */
-export interface TakenDelivery {
+export interface TakenDelivery extends BodySource {
   id: string;
   endpoint_id: string;
   url: string;
   secret_sealed: string;
   attempts: number;
   event_id: string;
-  type: string;
-  data: Record<string, unknown>;
-  created_at: Date;
 }
 
 /**

@@ -3,3 +3,4 @@
 // transaction of the change that caused them.
 export { webhookRoutes } from './webhook-routes';
 export { startWebhooksWorker, deliverNow } from './webhooks-worker';
+export { webhookBody, type BodySource } from './webhook-body';

@@ -25,12 +25,19 @@ interface DeliveryRow {
 /** An endpoint's newest deliveries (removed endpoints' too: their log is kept), each with its tries in order. */
 export async function listDeliveries(db: Queryable, endpointId: string): Promise<WebhookDelivery[]> {
   const { rows } = await db.query<DeliveryRow>(
-    `SELECT d.id, ev.event_id, ev.type AS event_type, d.application_id, d.state, d.created_at, d.next_attempt_at,
+    `SELECT d.id, ev.event_id, ev.type AS event_type, d.application_id, s.state, d.created_at,
+       CASE WHEN s.state = 'pending' THEN d.next_attempt_at END AS next_attempt_at,
        COALESCE((SELECT json_agg(json_build_object('attempt', a.attempt, 'at', a.started_at,
            'status_code', a.status_code, 'response_excerpt', a.response_excerpt, 'duration_ms', a.duration_ms)
            ORDER BY a.attempt)
          FROM webhook_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts
      FROM webhook_deliveries d JOIN integration_events ev ON ev.id = d.event_id
+     -- A delivery of the stream ('queued') with a 2xx try has succeeded (the stream writes only its try), and so has
+     -- one stopped by its endpoint's removal while its try, which succeeded, was under way.
+     CROSS JOIN LATERAL (SELECT CASE WHEN d.state IN ('succeeded', 'failed') THEN d.state
+         WHEN EXISTS (SELECT 1 FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.status_code BETWEEN 200 AND 299)
+           THEN 'succeeded'
+         ELSE 'pending' END AS state) s
      WHERE d.endpoint_id = $1 ORDER BY d.created_at DESC, d.event_id DESC, d.id LIMIT $2`,
     [endpointId, DELIVERIES_PAGE],
   );
@@ -46,7 +53,7 @@ export async function listDeliveries(db: Queryable, endpointId: string): Promise
   }));
 }
 
-/** A `webhook.test` event for one endpoint only, with its delivery due now; returns the delivery's id. */
+/** A `webhook.test` event for one endpoint only, its delivery at the end of its stream; returns the delivery's id. */
 export async function queueTestDelivery(tx: Queryable, endpointId: string, now: Date): Promise<string> {
   const deliveryId = randomUUID();
   await tx.query(
@@ -55,7 +62,7 @@ export async function queueTestDelivery(tx: Queryable, endpointId: string, now: 
        VALUES ($1, 'webhook.test', NULL, $2, $3) RETURNING id
      )
      INSERT INTO webhook_deliveries (id, endpoint_id, event_id, application_id, state, next_attempt_at, created_at)
-     SELECT $4, $5, event.id, NULL, 'pending', $3, $3 FROM event`,
+     SELECT $4, $5, event.id, NULL, 'queued', $3, $3 FROM event`,
     [
       `evt_${randomUUID().replaceAll('-', '')}`,
       JSON.stringify({ endpoint_id: endpointId }),
@@ -68,8 +75,8 @@ export async function queueTestDelivery(tx: Queryable, endpointId: string, now: 
 }
 
 /**
- * The same event sent again to the same endpoint as a new delivery due now: the same event, so the same
- * webhook-id, which tells the receiver it is the one it may have had already (Standard Webhooks). Null when the
+ * The same event sent again to the same endpoint as a new delivery at the end of its stream: the same event, so the
+ * same webhook-id, which tells the receiver it is the one it may have had already (Standard Webhooks). Null when the
  * endpoint has no such delivery.
  */
 export async function queueResend(
@@ -81,7 +88,7 @@ export async function queueResend(
   const id = randomUUID();
   const { rowCount } = await tx.query(
     `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, application_id, state, next_attempt_at, created_at)
-     SELECT $1, d.endpoint_id, d.event_id, d.application_id, 'pending', $4, $4
+     SELECT $1, d.endpoint_id, d.event_id, d.application_id, 'queued', $4, $4
      FROM webhook_deliveries d WHERE d.id = $2 AND d.endpoint_id = $3`,
     [id, deliveryId, endpointId, now],
   );

@@ -12,9 +12,11 @@ import { STAFF_EMAIL, STAFF_ENV, submittedApplicant } from '../../test-support/s
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { randomUUID } from 'node:crypto';
 import { recordIntegrationEvents } from '../../core/integration-events';
-import { runDueDeliveries } from './delivery-pass';
+import { runDueDeliveries } from './due-deliveries';
 import { RETRY_DELAYS_MS } from './delivery-record';
 import { LEASE_MS, takeDueDeliveries } from './delivery-take';
+import { leaseStreams, readStream, recordStream, STREAM_LEASE_MS } from './stream-store';
+import { deliverNow } from './webhooks-worker';
 import { createEndpoint, deliverDue, deliveriesOf, startReceiver, type Receiver } from './webhooks.test-helpers';
 
 /**
@@ -286,6 +288,40 @@ describe('a webhook delivery', () => {
     expect((await deliveriesOf(admin, endpoint.id)).map((d) => d.state)).toEqual(['succeeded', 'succeeded']);
   });
 
+  it("sends an application's next event once its earlier one is answered, while other applications go on", async () => {
+    await createEndpoint(admin, receiver.url, ['decision.released', 'offer.responded']);
+    const first = randomUUID();
+    const others: string[] = Array.from({ length: 10 }, () => randomUUID());
+    await t.db.transaction((tx) =>
+      recordIntegrationEvents(
+        tx,
+        [
+          { type: 'decision.released' as const, applicationId: first },
+          { type: 'offer.responded' as const, applicationId: first },
+          ...others.map((applicationId) => ({ type: 'decision.released' as const, applicationId })),
+        ],
+        t.clock.now(),
+      ),
+    );
+    // The receiver holds its answer to the first release until every other application's has come: the response,
+    // read before them, must not come while the release is unanswered.
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    receiver.answer = (r) => {
+      if (r.json.data.application_id === first && r.json.type === 'decision.released')
+        return firstAnswered.then(() => ({ status: 200 }));
+      if (receiver.received.filter((x) => others.includes(x.json.data.application_id as string)).length === 10)
+        answerFirst();
+      return { status: 200 };
+    };
+    await deliverDue(t);
+    const got = receiver.received.map((r) => [r.json.data.application_id, r.json.type]);
+    expect(got).toHaveLength(12);
+    expect(got[0]).toEqual([first, 'decision.released']);
+    expect(new Set(got.slice(1, 11).map(([a]) => a))).toEqual(new Set(others));
+    expect(got[11]).toEqual([first, 'offer.responded']);
+  });
+
   it('sends a backlog once each, in order per application, with two passes at once (as two processes would)', async () => {
     await createEndpoint(admin, receiver.url, ['decision.released', 'offer.responded']);
     // More than a take and a window of the worker's, so that sends, takes ahead and records overlap.
@@ -311,14 +347,16 @@ describe('a webhook delivery', () => {
       if (json.type === 'decision.released') released.add(json.data.application_id);
       else expect(released.has(json.data.application_id)).toBe(true);
     }
-    const { rows } = await t.db.query<{ state: string; attempts: number; n: number }>(
+    const { rows } = await t.db.query<{ state: string; attempts: number; ok: number; n: number }>(
       `SELECT d.state, (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = d.id)::int AS attempts,
+         (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.status_code = 200)::int AS ok,
          count(*) OVER ()::int AS n
        FROM webhook_deliveries d WHERE d.application_id = ANY ($1::uuid[])`,
       [applications],
     );
     expect(rows).toHaveLength(800);
-    expect(rows.every((r) => r.state === 'succeeded' && r.attempts === 1)).toBe(true);
+    // Each sent at its first try from its endpoint's stream: its attempt row is all it wrote.
+    expect(rows.every((r) => r.state === 'queued' && r.attempts === 1 && r.ok === 1)).toBe(true);
   });
 
   it('loses nothing when the process stops between the change and the delivery', async () => {
@@ -351,4 +389,79 @@ describe('a webhook delivery', () => {
     expect(delivery).toMatchObject({ state: 'succeeded' });
     expect(delivery!.attempts.map((x) => x.status_code)).toEqual([503, 200]);
   });
+
+  it('leaves a stream held by a process that died to its lease; a process whose lease was taken records nothing', async () => {
+    const endpoint = await createEndpoint(admin, receiver.url, ['decision.released']);
+    const [first, second] = [randomUUID(), randomUUID()];
+    await t.db.transaction((tx) =>
+      recordIntegrationEvents(
+        tx,
+        [first, second].map((applicationId) => ({ type: 'decision.released' as const, applicationId })),
+        t.clock.now(),
+      ),
+    );
+    // A process leased the stream, read both and died (as kill -9 would leave it): its lease holds the stream.
+    const now = t.clock.now();
+    const dead = randomUUID();
+    expect(await leaseStreams(t.db, dead, now, new Date(now.getTime() + STREAM_LEASE_MS))).toHaveLength(1);
+    const read = await readStream(t.db, endpoint.id, { xid: '0', event: '0', id: randomUUID() }, 10);
+    expect(read.map((d) => d.application_id)).toEqual([first, second]);
+    await deliverDue(t);
+    expect(receiver.received).toEqual([]);
+
+    t.clock.advance(STREAM_LEASE_MS);
+    await deliverDue(t);
+    expect(receiver.received.map((r) => r.json.data.application_id)).toEqual([first, second]);
+    // Its record comes too late: the lease is another's, so nothing of it is written and the cursor stays.
+    const late = await recordStream(t.db, {
+      endpointId: endpoint.id,
+      owner: dead,
+      leaseUntil: new Date(t.clock.now().getTime() + STREAM_LEASE_MS),
+      tried: [{ id: read[0]!.id, startedAt: now, statusCode: 500, excerpt: 'late', durationMs: 1 }],
+      moved: [{ id: read[0]!.id, attempts: 1, nextAt: now }],
+      place: { xid: read[0]!.xid, event: read[0]!.seq, id: read[0]!.id },
+    });
+    expect(late).toBe(false);
+    const { rows: still } = await t.db.query<{ state: string }>('SELECT state FROM webhook_deliveries WHERE id = $1', [
+      read[0]!.id,
+    ]);
+    expect(still).toEqual([{ state: 'queued' }]);
+    const log = await deliveriesOf(admin, endpoint.id);
+    expect(log.map((d) => [d.application_id, d.state, d.attempts.map((a) => a.status_code)])).toEqual([
+      [second, 'succeeded', [200]],
+      [first, 'succeeded', [200]],
+    ]);
+    const { endpoints } = (await expectOk(await admin.get('/api/staff/webhooks'))).json<WebhookEndpointsResponse>();
+    expect(endpoints.find((e) => e.id === endpoint.id)).toMatchObject({ pending_count: 0, failed_count: 0 });
+  });
+
+  // PGlite has one connection: two transactions cannot be open at once there.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'never passes a delivery while an earlier transaction may still write one before it: that one is sent too',
+    async () => {
+      await createEndpoint(admin, receiver.url, ['decision.released']);
+      const [early, late] = [randomUUID(), randomUUID()];
+      const released = (applicationId: string) => [{ type: 'decision.released' as const, applicationId }];
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let wrote!: () => void;
+      const written = new Promise<void>((resolve) => (wrote = resolve));
+      const earlier = t.db.transaction(async (tx) => {
+        await recordIntegrationEvents(tx, released(early), t.clock.now());
+        wrote();
+        await committing;
+      });
+      await written;
+      await t.db.transaction((tx) => recordIntegrationEvents(tx, released(late), t.clock.now()));
+
+      // The later transaction has committed and the earlier has not: its delivery, which comes first in the stream,
+      // may yet be written, so the stream goes no further than before the later one (waiting for none here).
+      await deliverNow(t.deps, undefined, { settleWaitMs: 0 });
+      expect(receiver.received).toEqual([]);
+      commit();
+      await earlier;
+      await deliverDue(t);
+      expect(receiver.received.map((r) => r.json.data.application_id)).toEqual([early, late]);
+    },
+  );
 });

@@ -19,8 +19,13 @@ interface EndpointRow {
 const ENDPOINT_SQL = `
   SELECT e.id, e.url, e.events, e.description, e.created_at, e.created_by, e.disabled_at, e.disabled_reason,
     (SELECT count(*)::int FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.state = 'failed') AS failed_count,
+    -- Pending: waiting for a retry on the schedule, or in the stream past its cursor (not yet tried: a try is
+    -- recorded only as the cursor passes it).
     (SELECT count(*)::int FROM webhook_deliveries d
-      WHERE d.endpoint_id = e.id AND d.state = 'pending' AND d.next_attempt_at IS NOT NULL) AS pending_count
+      WHERE d.endpoint_id = e.id AND d.state = 'pending' AND d.next_attempt_at IS NOT NULL) +
+    (SELECT count(*)::int FROM webhook_deliveries d JOIN webhook_streams s ON s.endpoint_id = d.endpoint_id
+      WHERE d.endpoint_id = e.id AND d.state = 'queued'
+        AND (d.xid, d.event_id, d.id) > (s.read_xid, s.read_event, s.read_id)) AS pending_count
   FROM webhook_endpoints e WHERE e.deleted_at IS NULL`;
 
 function endpointOf(row: EndpointRow): WebhookEndpoint {
@@ -59,6 +64,7 @@ export interface NewEndpoint {
   createdBy: string;
 }
 
+/** A new endpoint; its stream (webhook_streams) comes with it (migration 148's trigger). */
 export async function insertEndpoint(tx: Queryable, endpoint: NewEndpoint, now: Date): Promise<void> {
   await tx.query(
     `INSERT INTO webhook_endpoints (id, url, events, description, secret_sealed, created_by, created_at)
@@ -67,11 +73,17 @@ export async function insertEndpoint(tx: Queryable, endpoint: NewEndpoint, now: 
   );
 }
 
-/** Stops what an endpoint still had to send: its pending deliveries keep their place in the log, with no next try. */
+/**
+ * Stops what an endpoint still had to send: its pending deliveries, and those of its stream not yet sent, keep their
+ * place in the log as pending, with no next try. (A delivery of the stream with a 2xx try has succeeded.)
+ */
 export async function stopPendingDeliveries(tx: Queryable, endpointId: string): Promise<void> {
-  await tx.query(`UPDATE webhook_deliveries SET next_attempt_at = NULL WHERE endpoint_id = $1 AND state = 'pending'`, [
-    endpointId,
-  ]);
+  await tx.query(
+    `UPDATE webhook_deliveries d SET state = 'pending', next_attempt_at = NULL
+     WHERE d.endpoint_id = $1 AND (d.state = 'pending' OR (d.state = 'queued' AND NOT EXISTS (
+       SELECT 1 FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.status_code BETWEEN 200 AND 299)))`,
+    [endpointId],
+  );
 }
 
 /** Removes an endpoint (kept for its log); false when there is none. */

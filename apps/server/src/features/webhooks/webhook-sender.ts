@@ -1,8 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { hostOf, isRefusedAddress } from './webhook-address';
 
 /** A receiver has this long to answer, headers and body together. */
@@ -80,7 +79,8 @@ export const signatureOf = (key: KeyObject, msgId: string, timestamp: Date, payl
     .digest('base64')}`;
 
 export interface SignedMessage {
-  url: string;
+  /** The endpoint's address; a pass that sends many to one endpoint parses it once. */
+  url: string | URL;
   /** The signing key (signingKeyOf the endpoint's secret, opened for this pass). */
   key: KeyObject;
   /** The webhook-id: the event's id, the same on every try and every resend. */
@@ -91,79 +91,154 @@ export interface SignedMessage {
 /** Text that PostgreSQL stores: no NUL, whatever a receiver answered. */
 const storable = (text: string) => text.replaceAll('\u0000', '');
 
+/** Why a try stops reading its answer: enough of it has come for the log. */
+class ExcerptRead extends Error {
+  readonly code = 'WEBHOOK_EXCERPT_READ';
+}
+
 /**
- * Signs a message as Standard Webhooks does and POSTs it: no redirect followed (a 3xx is an answer like any other),
- * at most SEND_TIMEOUT_MS. The signature's timestamp is the moment of sending by the process's own clock, which the
- * receiver compares with its own to refuse a replay; the product's business time (deps.clock) decides only when a
- * delivery is due.
+ * One try, as undici's dispatcher calls it back (its DispatchHandler): the status, the answer's first EXCERPT_BYTES
+ * (the rest is not waited for), or what went wrong. A handler object rather than `request()`, whose body stream,
+ * promise and abort signal cost a try several microseconds of the worker's one core (docs/performance/webhooks.md).
  */
-export async function sendSigned(message: SignedMessage, allowPrivate: boolean): Promise<SendOutcome> {
-  const started = performance.now();
-  const took = () => Math.round(performance.now() - started);
-  // One timer for the whole try, headers and body: a plain timer cleared as the try ends, cheaper than
-  // AbortSignal.timeout (about 3 % of the worker's time in a profile of the bench). Its reason is the TimeoutError
-  // AbortSignal.timeout gives, so failureText reads it the same.
-  const abort = new AbortController();
-  const timer = setTimeout(
-    () => abort.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
-    SEND_TIMEOUT_MS,
-  );
-  try {
-    const url = new URL(message.url);
-    const host = hostOf(url);
-    if (!allowPrivate && isIP(host) && isRefusedAddress(host))
-      throw new AddressRefusedError(`${host} is an address webhooks may not reach`);
-    const timestamp = new Date();
-    const signature = signatureOf(message.key, message.msgId, timestamp, message.payload);
-    const res = await request(url, {
-      method: 'POST',
-      dispatcher: agentFor(allowPrivate),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'admissions-portal-webhooks/1',
-        'webhook-id': message.msgId,
-        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-        'webhook-signature': signature,
-      },
-      body: message.payload,
-      signal: abort.signal,
-      headersTimeout: SEND_TIMEOUT_MS,
-      bodyTimeout: SEND_TIMEOUT_MS,
+class TryHandler implements Dispatcher.DispatchHandler {
+  private status: number | null = null;
+  private readonly chunks: Buffer[] = [];
+  private length = 0;
+  private controller: Dispatcher.DispatchController | undefined;
+  private done = false;
+  /** performance.now() after which the try is given up (the sweep below). */
+  readonly deadline: number;
+
+  constructor(
+    private readonly started: number,
+    private readonly resolve: (outcome: SendOutcome) => void,
+  ) {
+    this.deadline = started + SEND_TIMEOUT_MS;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.done) controller.abort(new ExcerptRead());
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.status = statusCode;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+    if (this.length >= EXCERPT_BYTES) {
+      this.answered();
+      controller.abort(new ExcerptRead());
+    }
+  }
+
+  onResponseEnd(): void {
+    this.answered();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.failed(error);
+  }
+
+  /** A receiver that answered and then broke off keeps its status, with what came of its body. */
+  failed(error: unknown): void {
+    if (this.status !== null) this.answered();
+    else this.finish(null, failureText(error));
+  }
+
+  /** The whole try, connection, headers and body, took longer than SEND_TIMEOUT_MS. */
+  timeOut(): void {
+    if (this.status !== null) this.answered();
+    else this.finish(null, `No answer within ${SEND_TIMEOUT_MS / 1000} s`);
+    this.controller?.abort(new ExcerptRead());
+  }
+
+  private answered(): void {
+    const excerpt = Buffer.concat(this.chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+    this.finish(this.status, excerpt);
+  }
+
+  private finish(statusCode: number | null, text: string): void {
+    if (this.done) return;
+    this.done = true;
+    tries.delete(this);
+    this.resolve({
+      statusCode,
+      excerpt: storable(text).slice(0, EXCERPT_BYTES),
+      durationMs: Math.round(performance.now() - this.started),
     });
-    const excerpt = await readExcerpt(res.body);
-    return { statusCode: res.statusCode, excerpt: storable(excerpt), durationMs: took() };
-  } catch (err) {
-    return { statusCode: null, excerpt: storable(failureText(err)).slice(0, EXCERPT_BYTES), durationMs: took() };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
 /**
- * The answer's first bytes; the rest is not waited for (the stream is closed once enough has come). A receiver that
- * answered and then broke off keeps its status, with what came of its body. Read by its events rather than an async
- * iterator, which showed in a profile of the bench at about 4 % of the worker's time.
+ * The tries under way in this process, given up by one sweep every SWEEP_MS once past their deadline: one timer for
+ * them all rather than one set and cleared at every try.
  */
-function readExcerpt(body: Readable): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    const done = () => {
-      body.off('data', onData).off('end', done).off('close', done);
-      resolve(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'));
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      length += chunk.length;
-      if (length >= EXCERPT_BYTES) {
-        done();
-        body.destroy();
-      }
-    };
-    // An error ends the body (its 'close' follows): what came of it stands, and it is never thrown.
-    body.on('error', () => undefined);
-    body.on('data', onData).once('end', done).once('close', done);
-  });
+const tries = new Set<TryHandler>();
+const SWEEP_MS = 250;
+let sweeper: NodeJS.Timeout | undefined;
+function watch(handler: TryHandler) {
+  tries.add(handler);
+  sweeper ??= setInterval(() => {
+    const now = performance.now();
+    for (const t of tries) if (now >= t.deadline) t.timeOut();
+    if (tries.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  }, SWEEP_MS).unref();
+}
+
+/**
+ * Signs a message as Standard Webhooks does and POSTs it: no redirect followed (a 3xx is an answer like any other),
+ * at most SEND_TIMEOUT_MS (and one sweep) for the whole try. The signature's timestamp is the moment of sending by the
+ * process's own clock, which the receiver compares with its own to refuse a replay; the product's business time
+ * (deps.clock) decides only when a delivery is due. Never throws: what went wrong is the outcome.
+ */
+export function sendSigned(message: SignedMessage, allowPrivate: boolean): Promise<SendOutcome> {
+  return new Promise<SendOutcome>((resolve) => sendSignedThen(message, allowPrivate, resolve));
+}
+
+/** sendSigned with a callback, called once with the outcome: no promise a try, for a worker's window of sends. */
+export function sendSignedThen(message: SignedMessage, allowPrivate: boolean, done: (outcome: SendOutcome) => void) {
+  // An outcome known before dispatch returns (a refused address, a closed pool) is told on the next microtask: the
+  // caller's own step is not entered again from within itself.
+  let dispatching = true;
+  const handler = new TryHandler(performance.now(), (outcome) =>
+    dispatching ? queueMicrotask(() => done(outcome)) : done(outcome),
+  );
+  try {
+    const url = typeof message.url === 'string' ? new URL(message.url) : message.url;
+    const host = hostOf(url);
+    if (!allowPrivate && isIP(host) && isRefusedAddress(host))
+      throw new AddressRefusedError(`${host} is an address webhooks may not reach`);
+    const timestamp = new Date();
+    watch(handler);
+    agentFor(allowPrivate).dispatch(
+      {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'admissions-portal-webhooks/1',
+          'webhook-id': message.msgId,
+          'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+          'webhook-signature': signatureOf(message.key, message.msgId, timestamp, message.payload),
+        },
+        body: message.payload,
+        headersTimeout: SEND_TIMEOUT_MS,
+        bodyTimeout: SEND_TIMEOUT_MS,
+      },
+      handler,
+    );
+  } catch (err) {
+    handler.failed(err);
+  }
+  dispatching = false;
 }
 
 /** What went wrong, in the log's words: never a secret (the error is about the connection, not the message). */

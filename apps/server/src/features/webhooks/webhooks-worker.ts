@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
 import { ensureQueue } from '../../infra/jobs/ensure-queue';
-import { runDueDeliveries } from './delivery-pass';
+import { runDueDeliveries } from './due-deliveries';
+import type { StreamPassOptions } from './stream-pass';
 
 export const WEBHOOKS_QUEUE = 'webhook-deliveries';
 /** Every minute: the tick below keeps going, and this restarts it should every process have stopped at once. */
@@ -20,9 +21,9 @@ const passes = new WeakMap<object, Promise<unknown>>();
  * Sends what is due now, in this process, after any pass already under way here: the worker runs its passes
  * through it, and a test awaits it to see the deliveries of the moment it moved its clock to.
  */
-export function deliverNow(deps: Deps, log?: Pick<Logger, 'warn'>): Promise<number> {
+export function deliverNow(deps: Deps, log?: Pick<Logger, 'warn'>, options?: StreamPassOptions): Promise<number> {
   const previous = passes.get(deps.jobs) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => runDueDeliveries(deps, log));
+  const next = previous.catch(() => undefined).then(() => runDueDeliveries(deps, log, options));
   passes.set(deps.jobs, next);
   return next;
 }

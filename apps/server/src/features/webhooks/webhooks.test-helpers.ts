@@ -15,13 +15,14 @@ export type Answer = { status: number; body?: string };
 
 /**
  * A webhook receiver on 127.0.0.1, on a port chosen at run time. Each request is kept, then answered by `answer`
- * (200 unless it says otherwise); the test can change `answer` between deliveries.
+ * (200 unless it says otherwise), at once or when the promise it returns settles; the test can change `answer`
+ * between deliveries.
  */
 export async function startReceiver() {
   const received: Received[] = [];
   const receiver = {
     received,
-    answer: (_r: Received): Answer => ({ status: 200, body: 'ok' }),
+    answer: (_r: Received): Answer | Promise<Answer> => ({ status: 200, body: 'ok' }),
     url: '',
     close: () =>
       new Promise<void>((resolve) => {
@@ -39,8 +40,9 @@ export async function startReceiver() {
       );
       const one = { headers, body, json: JSON.parse(body) as Received['json'] };
       received.push(one);
-      const { status, body: answer = '' } = receiver.answer(one);
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(answer);
+      void Promise.resolve(receiver.answer(one)).then(({ status, body: answer = '' }) =>
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(answer),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
