@@ -22,7 +22,7 @@ export interface SentTry {
   outcome: SendOutcome;
 }
 
-type Result = 'succeeded' | 'gone' | 'failed' | 'retry';
+type TryResult = 'succeeded' | 'gone' | 'failed' | 'retry';
 
 /**
  * Records tries that have ended and what follows from each, in one statement (committed on its own): the attempts,
@@ -72,7 +72,7 @@ export async function recordTries(db: Db, now: Date, sent: SentTry[], log?: Pick
     now,
   ];
   const record = (q: Queryable) =>
-    q.query<{ id: string; result: Result }>(RECORD_TRIES, params, { name: 'webhooks-record-tries' });
+    q.query<{ id: string; result: TryResult }>(RECORD_TRIES, params, { name: 'webhooks-record-tries' });
   // The receiver says the endpoint is gone for good: nothing more is sent to it (Standard Webhooks).
   const gone = new Set(rows.filter((r) => r.result === 'gone').map((r) => r.delivery.endpoint_id));
   const { rows: finished } =
@@ -94,7 +94,7 @@ export async function recordTries(db: Db, now: Date, sent: SentTry[], log?: Pick
 }
 
 /** What a try's answer means for its delivery: 2xx done, 410 the endpoint gone, else a retry until the last. */
-function resultOf(status: number | null, attempt: number): Result {
+export function resultOf(status: number | null, attempt: number): TryResult {
   if (status !== null && status >= 200 && status < 300) return 'succeeded';
   if (status === 410) return 'gone';
   return RETRY_DELAYS_MS[attempt - 1] === undefined ? 'failed' : 'retry';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../app-deps';
-import { RETRY_DELAYS_MS } from './delivery-record';
+import { RETRY_DELAYS_MS, resultOf } from './delivery-record';
 import {
   leaseStreams,
   readStream,
@@ -90,7 +90,8 @@ interface Line {
   waiting: Slot[];
 }
 
-const succeeded = (status: number | null) => status !== null && status >= 200 && status < 300;
+/** What a stream's try (always the first) means for its delivery (delivery-record.ts, the schedule's own rule). */
+const resultOfFirst = (status: number | null) => resultOf(status, 1);
 
 /**
  * One endpoint's stream, read ahead from its cursor, WINDOW sends in flight, one delivery of an application at a time
@@ -179,14 +180,15 @@ function sendStream(
       slot.done = true;
       slot.startedAt = startedAt;
       slot.outcome = outcome;
-      if (outcome.statusCode === 410) gone = true;
+      const result = resultOfFirst(outcome.statusCode);
+      if (result === 'gone') gone = true;
       if (gone) {
         // The receiver said the endpoint is gone: what was not sent is passed over (the disabling, recorded with the
         // 410, stops it), so that the cursor can reach what was.
         for (let i = head; i < line.length; i++) if (!line[i]!.sending) line[i]!.done = true;
       } else if (app) {
         app.busy = false;
-        if (!succeeded(outcome.statusCode)) app.failed = true;
+        if (result !== 'succeeded') app.failed = true;
         // The next of its application: sent now, or after a failure moved behind it to the schedule.
         if (app.failed) for (const next of app.waiting.splice(0)) moveToSchedule(next);
         else if (app.waiting.length > 0) ready.unshift(app.waiting.shift()!);
@@ -240,8 +242,9 @@ function sendStream(
         if (!outcome) continue;
         const { statusCode, excerpt, durationMs } = outcome;
         tried.push({ id: d.id, startedAt: line[i]!.startedAt!, statusCode, excerpt, durationMs });
-        if (statusCode === 410) moved.push({ id: d.id, attempts: 1, nextAt: null });
-        else if (!succeeded(statusCode))
+        const result = resultOfFirst(statusCode);
+        if (result === 'gone') moved.push({ id: d.id, attempts: 1, nextAt: null });
+        else if (result !== 'succeeded')
           moved.push({ id: d.id, attempts: 1, nextAt: new Date(now.getTime() + RETRY_DELAYS_MS[0]!) });
       }
       const last = line[to - 1]!.d;

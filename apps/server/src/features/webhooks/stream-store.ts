@@ -1,12 +1,13 @@
 import type { Db, Queryable } from '../../infra/db/db';
 import type { BodySource } from './webhook-body';
-import { SEND_TIMEOUT_MS } from './webhook-sender';
+import { LEASE_MS } from './delivery-take';
 
 /**
- * A stream is held this long by the pass reading it, renewed at each record: a process that died while sending leaves
- * the stream to whichever process looks next once it ends, and that one sends again what was not recorded.
+ * A stream is held this long by the pass reading it, renewed at each record (the schedule's lease, for the same
+ * reason): a process that died while sending leaves the stream to whichever process looks next once it ends, and
+ * that one sends again what was not recorded.
  */
-export const STREAM_LEASE_MS = SEND_TIMEOUT_MS * 6;
+export const STREAM_LEASE_MS = LEASE_MS;
 
 /** A place in an endpoint's stream: the deliveries are read in (xid, event, id) order. */
 export interface StreamPlace {

@@ -91,9 +91,9 @@ export interface SignedMessage {
 /** Text that PostgreSQL stores: no NUL, whatever a receiver answered. */
 const storable = (text: string) => text.replaceAll('\u0000', '');
 
-/** Why a try stops reading its answer: enough of it has come for the log. */
-class ExcerptRead extends Error {
-  readonly code = 'WEBHOOK_EXCERPT_READ';
+/** Why the product stops a try itself: enough of the answer has come for the log, or its time is up. */
+class TryEnded extends Error {
+  readonly code = 'WEBHOOK_TRY_ENDED';
 }
 
 /**
@@ -119,7 +119,7 @@ class TryHandler implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
-    if (this.done) controller.abort(new ExcerptRead());
+    if (this.done) controller.abort(new TryEnded());
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
@@ -131,7 +131,7 @@ class TryHandler implements Dispatcher.DispatchHandler {
     this.length += chunk.length;
     if (this.length >= EXCERPT_BYTES) {
       this.answered();
-      controller.abort(new ExcerptRead());
+      controller.abort(new TryEnded());
     }
   }
 
@@ -153,7 +153,7 @@ class TryHandler implements Dispatcher.DispatchHandler {
   timeOut(): void {
     if (this.status !== null) this.answered();
     else this.finish(null, `No answer within ${SEND_TIMEOUT_MS / 1000} s`);
-    this.controller?.abort(new ExcerptRead());
+    this.controller?.abort(new TryEnded());
   }
 
   private answered(): void {
@@ -246,11 +246,7 @@ function failureText(err: unknown): string {
   const error = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   if (error.code === 'WEBHOOK_ADDRESS_REFUSED' || error.cause?.code === 'WEBHOOK_ADDRESS_REFUSED')
     return `Refused: ${error.cause?.message ?? error.message}`;
-  if (
-    error.name === 'TimeoutError' ||
-    error.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    error.code === 'UND_ERR_BODY_TIMEOUT'
-  )
+  if (error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT')
     return `No answer within ${SEND_TIMEOUT_MS / 1000} s`;
   const code = error.cause?.code ?? error.code;
   return `No answer: ${code ? `${code} ` : ''}${error.cause?.message ?? error.message ?? String(err)}`.trim();
