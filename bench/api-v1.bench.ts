@@ -26,8 +26,10 @@
  * side that goes first rotating page by page. Fifteen, not five: a round's p95 is its third-slowest call of 48, so
  * on this 2-core machine one round's ratio ranges from about 1x to 4x, and the median of five moved by 1.5x from one
  * run to the next (2.5x, 4.0x) where that of fifteen is steadier. Prints each round's p50/p95 of each side and the p95 ratio, the medians,
- * then where the API's time goes (each part of the call timed on its own, in this process) and the GOAL (issue 45:
- * the API's p95 at most 2x the bare SELECT's).
+ * then the CPU a call costs the bare SELECT, the views floor and the API (each alone over the pages twice: in its
+ * server's process, in PostgreSQL's processes, in this one; and what the server and PostgreSQL spend with no call),
+ * where the API's time goes (each part of the call timed on its own, in this process) and the GOAL (issue 45: the
+ * API's p95 at most 2x the bare SELECT's).
  *
  *   npm run bench:api-v1     (uses TEST_DATABASE_URL or the local server)
  */
@@ -53,7 +55,7 @@ import type { Queryable } from '../apps/server/src/infra/db/db';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { scratchConfig } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
-import { waitUntilSettled } from './cpu';
+import { cpuSnapshot, waitUntilSettled } from './cpu';
 import { waitForServer } from './wait-for-server';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
@@ -525,6 +527,38 @@ try {
     );
   }
 
+  // --- The CPU a call costs each side, in its server's process, in PostgreSQL (all its processes: the backends and
+  // their WAL writer) and in this process: each side alone, two passes over the pages, one call at a time. On two
+  // cores a call's time is also its share of the other processes' CPU.
+  const cpuSides: [string, ChildProcess | undefined, (page: Page) => Promise<unknown>][] = [
+    ['bare SELECT', undefined, (page) => bareSelect(page)],
+    ['views floor', floorServer, (page) => callFloor(page, 'views')],
+    ['API', child, (page) => callApi(page.path)],
+  ];
+  const cpuLines: string[] = [];
+  // What the server and PostgreSQL spend with no call at all (its jobs' ticks, its refreshers), to tell from a call's.
+  {
+    const idleMs = 3000;
+    const before = cpuSnapshot(child.pid);
+    await new Promise((resolve) => setTimeout(resolve, idleMs));
+    const after = cpuSnapshot(child.pid);
+    cpuLines.push(
+      `  no call      ${(((after.server - before.server) * 1000) / idleMs).toFixed(0).padStart(5)} ms a second in the ` +
+        `server, ${(((after.postgres - before.postgres) * 1000) / idleMs).toFixed(0)} ms a second in PostgreSQL`,
+    );
+  }
+  for (const [name, process_, call] of cpuSides) {
+    const before = cpuSnapshot(process_?.pid);
+    for (let pass = 0; pass < 2; pass++) for (const page of pages) await call(page);
+    const after = cpuSnapshot(process_?.pid);
+    const perCall = (key: keyof typeof before) =>
+      (((after[key] - before[key]) * 1000) / (2 * pages.length)).toFixed(0).padStart(5);
+    cpuLines.push(
+      `  ${name.padEnd(12)} ${process_ ? `${perCall('server')} µs in its server, ` : ''}${perCall('postgres')} µs in ` +
+        `PostgreSQL, ${perCall('bench')} µs in this process`,
+    );
+  }
+
   // --- Where the API's time goes: each part of the call on its own, in this process, on the same pages.
   const deps = { db: seed, clock: { now: () => new Date() }, config };
   const hash = hashTokenSecret(SECRET_KEY, token.secret);
@@ -564,7 +598,8 @@ try {
       const texts = await timed('the answers from the views (applicationTexts)', () =>
         applicationTexts(deps, ctx, pageRows, false),
       );
-      await timed('the answer as bytes (listAnswer)', () => listAnswer(texts, null));
+      // A response that never finishes: each answer a buffer of its own, as the first calls of a server make them.
+      await timed('the answer as bytes (listAnswer)', () => listAnswer(texts, null, { once: () => undefined }));
       await timed('for comparison: deriving the page (deriveViews)', async () =>
         deriveViews(
           deps,
@@ -624,6 +659,8 @@ try {
     `  HTTP floor p95 / bare p95: ${median(floorRatios).toFixed(2)}x (rounds ${floorRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
       `API p95 / HTTP floor p95: ${median(apiFloorRatios).toFixed(2)}x (rounds ${apiFloorRatios.map((x) => x.toFixed(2)).join(', ')})`,
   );
+  console.log(`\nCPU a call, each side alone over the pages twice (10 ms ticks, all PostgreSQL's processes):`);
+  for (const line of cpuLines) console.log(line);
   console.log(`\nthe parts of the call, each timed alone in this process over the same pages (p50 / p95):`);
   for (const [name, values] of Object.entries(parts))
     console.log(`  ${name.padEnd(52)} ${ms(percentile(values, 0.5)).padStart(9)} / ${ms(percentile(values, 0.95))}`);

@@ -35,8 +35,9 @@
  * statement inserting their tries and moving the cursor past them). An eighth, the same overlapped in the worker's own
  * shape: the stream read ahead, CONCURRENCY POSTs in flight at all times, the ended tries recorded together.
  *
- * BENCH_ROUNDS (8) rounds after a warm-up of each side (BENCH_WARMUP events); each side goes first in one round out
- * of eight. After each product round the run checks that every event was delivered exactly once (the receiver got
+ * BENCH_ROUNDS (8) rounds after a warm-up of each side (BENCH_WARMUP events). In each round the worker and the bare
+ * loop run one right after the other, each first in every other round, then the floors, each first among them in
+ * turn (BENCH_FLOORS=0 leaves them out). After each product round the run checks that every event was delivered exactly once (the receiver got
  * each webhook-id once and nothing else, the release before the response of each application, every delivery
  * sent from its stream at its first try: still queued, with one attempt row, a 200), and after the other sides' that
  * the receiver got each body once; any difference is printed and the run fails. Prints each round's throughput, the
@@ -44,7 +45,8 @@
  * database's backends and in the receiver, then the GOALS (issue 45: at least 0.7 of the bare loop's throughput).
  *
  *   npm run bench:webhooks     (uses TEST_DATABASE_URL or the local server)
- *   BENCH_EVENTS (10000), BENCH_ROUNDS (8), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window)
+ *   BENCH_EVENTS (10000), BENCH_ROUNDS (8), BENCH_WARMUP (1000), BENCH_CONCURRENCY (50, the worker's window),
+ *   BENCH_FLOORS (1; 0: the worker and the bare loop alone)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -67,6 +69,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 /** The worker's window (delivery-pass.ts WINDOW): POSTs it keeps in flight. */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+/** BENCH_FLOORS=0 runs the worker and the bare loop alone: the goal's two sides, without the floors that explain it. */
+const FLOORS = process.env.BENCH_FLOORS !== '0';
 /** The durable floor's lanes when pipelined: each claims half a window, so one posts while another writes. */
 const LANES = 4;
 /** Issue 45: the product's deliveries at least this share of the bare loop's throughput. */
@@ -716,7 +720,7 @@ try {
 
   // --- Warm-up of each side (JIT, connections, the statements' plans), checked but not counted.
   const warm = await recordEvents(deps.db, WARMUP);
-  for (const [side, run] of [
+  const warmUps = [
     ['product', product],
     ['bare', bare],
     ['floor', (e: RoundEvents) => bare(e, floorDb)],
@@ -725,7 +729,8 @@ try {
     ['lanes', (e: RoundEvents) => durable(e, LANES)],
     ['stream', stream],
     ['overlapped', overlapped],
-  ] as const) {
+  ] as const;
+  for (const [side, run] of FLOORS ? warmUps : warmUps.slice(0, 2)) {
     const w = await run(warm);
     if (w.problems.length) throw new Error(`warm-up, ${side}: ${w.problems.join('; ')}`);
   }
@@ -739,9 +744,12 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     const events = await recordEvents(deps.db, EVENTS);
     await deps.db.query('ANALYZE webhook_deliveries');
-    // The sides take turns: each goes first in one round out of eight.
-    const all: Side[] = ['product', 'bare', 'floor', 'batched', 'durable', 'lanes', 'stream', 'overlapped'];
-    const order = all.map((_, i) => all[(i + r) % all.length]!);
+    // The goal's two sides run one right after the other, each first in every other round, so that the ratio compares
+    // them under the same conditions (a floor's writes, and the vacuum they bring on, run before or after the pair,
+    // never between); then the floors, taking turns to go first.
+    const pair: Side[] = r % 2 === 0 ? ['product', 'bare'] : ['bare', 'product'];
+    const floors: Side[] = FLOORS ? ['floor', 'batched', 'durable', 'lanes', 'stream', 'overlapped'] : [];
+    const order = [...pair, ...floors.map((_, i) => floors[(i + r) % floors.length]!)];
     const round = { order, problems: [] as string[] } as unknown as Round;
     const run: Record<Side, () => Promise<{ seconds: number; problems: string[] }>> = {
       product: () => product(events),
@@ -761,11 +769,17 @@ try {
     rounds.push(round);
     const rate = (seconds: number) => `${seconds.toFixed(2)} s (${(EVENTS / seconds).toFixed(0)}/s)`;
     console.log(
-      `round ${r + 1} (${order.join(', ')}): worker ${rate(round.product)}, bare loop ${rate(round.bare)}, ` +
-        `floor ${rate(round.floor)}, batched floor ${rate(round.batched)}, durable floor ${rate(round.durable)}, in ${LANES} lanes ${rate(round.lanes)}, stream floor ${rate(round.stream)}, overlapped ${rate(round.overlapped)}; ` +
-        `worker/bare ${(round.bare / round.product).toFixed(2)}, floor/bare ${(round.bare / round.floor).toFixed(2)}, ` +
-        `batched/bare ${(round.bare / round.batched).toFixed(2)}, durable/bare ${(round.bare / round.durable).toFixed(2)}, ` +
-        `in lanes/bare ${(round.bare / round.lanes).toFixed(2)}, stream/bare ${(round.bare / round.stream).toFixed(2)}, overlapped/bare ${(round.bare / round.overlapped).toFixed(2)}; ` +
+      `round ${r + 1} (${order.join(', ')}): worker ${rate(round.product)}, bare loop ${rate(round.bare)}` +
+        (FLOORS
+          ? `, floor ${rate(round.floor)}, batched floor ${rate(round.batched)}, durable floor ${rate(round.durable)}, in ${LANES} lanes ${rate(round.lanes)}, stream floor ${rate(round.stream)}, overlapped ${rate(round.overlapped)}`
+          : '') +
+        `; worker/bare ${(round.bare / round.product).toFixed(2)}` +
+        (FLOORS
+          ? `, floor/bare ${(round.bare / round.floor).toFixed(2)}, ` +
+            `batched/bare ${(round.bare / round.batched).toFixed(2)}, durable/bare ${(round.bare / round.durable).toFixed(2)}, ` +
+            `in lanes/bare ${(round.bare / round.lanes).toFixed(2)}, stream/bare ${(round.bare / round.stream).toFixed(2)}, overlapped/bare ${(round.bare / round.overlapped).toFixed(2)}`
+          : '') +
+        '; ' +
         `${round.problems.length ? `NOT exactly once: ${round.problems.join('; ')}` : 'each event once, in order'}; load ${load()}`,
     );
   }
@@ -797,27 +811,31 @@ try {
   );
   console.log(
     `median: worker ${productSeconds.toFixed(2)} s (${(EVENTS / productSeconds).toFixed(0)} deliveries/s), ` +
-      `bare loop ${bareSeconds.toFixed(2)} s (${(EVENTS / bareSeconds).toFixed(0)}/s), ` +
-      `floor (bare + one INSERT a try) ${floorSeconds.toFixed(2)} s (${(EVENTS / floorSeconds).toFixed(0)}/s), ` +
-      `batched floor (${CONCURRENCY} at once, one INSERT a batch) ${batchedSeconds.toFixed(2)} s (${(EVENTS / batchedSeconds).toFixed(0)}/s), ` +
-      `durable floor (a batch claimed, posted, recorded and marked done in one transaction) ${durableSeconds.toFixed(2)} s (${(EVENTS / durableSeconds).toFixed(0)}/s), ` +
-      `in ${LANES} lanes ${lanesSeconds.toFixed(2)} s (${(EVENTS / lanesSeconds).toFixed(0)}/s), ` +
-      `stream floor (read past a cursor; only its tries written) ${streamSeconds.toFixed(2)} s (${(EVENTS / streamSeconds).toFixed(0)}/s), ` +
-      `overlapped ${overlappedSeconds.toFixed(2)} s (${(EVENTS / overlappedSeconds).toFixed(0)}/s)`,
+      `bare loop ${bareSeconds.toFixed(2)} s (${(EVENTS / bareSeconds).toFixed(0)}/s)` +
+      (FLOORS ? ', ' : '') +
+      (!FLOORS
+        ? ''
+        : `floor (bare + one INSERT a try) ${floorSeconds.toFixed(2)} s (${(EVENTS / floorSeconds).toFixed(0)}/s), ` +
+          `batched floor (${CONCURRENCY} at once, one INSERT a batch) ${batchedSeconds.toFixed(2)} s (${(EVENTS / batchedSeconds).toFixed(0)}/s), ` +
+          `durable floor (a batch claimed, posted, recorded and marked done in one transaction) ${durableSeconds.toFixed(2)} s (${(EVENTS / durableSeconds).toFixed(0)}/s), ` +
+          `in ${LANES} lanes ${lanesSeconds.toFixed(2)} s (${(EVENTS / lanesSeconds).toFixed(0)}/s), ` +
+          `stream floor (read past a cursor; only its tries written) ${streamSeconds.toFixed(2)} s (${(EVENTS / streamSeconds).toFixed(0)}/s), ` +
+          `overlapped ${overlappedSeconds.toFixed(2)} s (${(EVENTS / overlappedSeconds).toFixed(0)}/s)`),
   );
   console.log(
     `throughput ratio (median of rounds): ${ratio.toFixed(2)} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
   );
-  console.log(
-    `floor / bare: ${median(floorRatios).toFixed(2)} (rounds ${floorRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
-      `batched floor / bare: ${median(batchedRatios).toFixed(2)} (rounds ${batchedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
-      `durable floor / bare: ${median(durableRatios).toFixed(2)} (rounds ${durableRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
-      `durable floor in ${LANES} lanes / bare: ${median(lanesRatios).toFixed(2)} (rounds ${lanesRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
-      `stream floor / bare: ${median(streamRatios).toFixed(2)} (rounds ${streamRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
-      `stream floor overlapped / bare: ${median(overlappedRatios).toFixed(2)} (rounds ${overlappedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
-      `worker / floor: ${median(rounds.map((r) => r.floor / r.product)).toFixed(2)}; ` +
-      `worker / durable floor: ${median(rounds.map((r) => r.durable / r.product)).toFixed(2)}`,
-  );
+  if (FLOORS)
+    console.log(
+      `floor / bare: ${median(floorRatios).toFixed(2)} (rounds ${floorRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+        `batched floor / bare: ${median(batchedRatios).toFixed(2)} (rounds ${batchedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+        `durable floor / bare: ${median(durableRatios).toFixed(2)} (rounds ${durableRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+        `durable floor in ${LANES} lanes / bare: ${median(lanesRatios).toFixed(2)} (rounds ${lanesRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+        `stream floor / bare: ${median(streamRatios).toFixed(2)} (rounds ${streamRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+        `stream floor overlapped / bare: ${median(overlappedRatios).toFixed(2)} (rounds ${overlappedRatios.map((x) => x.toFixed(2)).join(', ')}); ` +
+        `worker / floor: ${median(rounds.map((r) => r.floor / r.product)).toFixed(2)}; ` +
+        `worker / durable floor: ${median(rounds.map((r) => r.durable / r.product)).toFixed(2)}`,
+    );
   const mean = (total: number, n: number) => (n ? `${n} × ${(total / n).toFixed(1)} ms` : 'none apart');
   console.log(
     `\nthe worker's database work, all rounds (a statement or a transaction each, its wait for a connection ` +
@@ -829,6 +847,7 @@ try {
   console.log(
     `CPU a delivery, measured rounds (this process / the database's backends / the receiver, µs): ` +
       (['product', 'bare', 'batched', 'durable', 'lanes', 'stream', 'overlapped'] as const)
+        .filter((side) => FLOORS || side === 'product' || side === 'bare')
         .map(
           (side) =>
             `${

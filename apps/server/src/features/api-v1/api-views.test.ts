@@ -30,8 +30,9 @@ async function refresh(sweep = { otherBasisLeft: true }): Promise<number> {
   return written;
 }
 
-const one = async (id: string) =>
-  (await expectOk(await apiCall(t, reader, 'GET', `/api/v1/applications/${id}`))).json<ApiV1Application>();
+const oneText = async (id: string) =>
+  (await expectOk(await apiCall(t, reader, 'GET', `/api/v1/applications/${id}`))).body;
+const one = async (id: string) => JSON.parse(await oneText(id)) as ApiV1Application;
 const list = async (query: string) =>
   (await expectOk(await apiCall(t, reader, 'GET', `/api/v1/applications${query}`))).json<ApiV1ApplicationList>();
 
@@ -61,9 +62,17 @@ describe('the stored views of the read API', () => {
     await expectOk(
       await apiCall(t, reader, 'PUT', `/api/v1/applications/${submitted.userId}/external-ids/banner`, { id: 'B7' }),
     );
+    // An instant to the microsecond, as PostgreSQL's own clock writes them: cut to the millisecond on both paths.
+    await t.db.query(
+      `UPDATE applications SET submitted_at = date_trunc('second', submitted_at) + interval '0.456789 second'
+       WHERE user_id = $1`,
+      [submitted.userId],
+    );
     const ids = [submitted.userId, inProgress.userId, decided.userId];
     const derived = (await list('?limit=200')).data.filter((a) => ids.includes(a.id));
     expect(derived).toHaveLength(3);
+    expect(derived.find((a) => a.id === submitted.userId)!.submitted_at).toMatch(/T\d\d:\d\d:\d\d\.456Z$/);
+    const derivedTexts = await Promise.all(ids.map(oneText));
     for (const id of ids) expect(await staleOf(id)).toBe(true);
 
     expect(await refresh()).toBeGreaterThanOrEqual(3);
@@ -73,6 +82,8 @@ describe('the stored views of the read API', () => {
     expect(stored.find((a) => a.id === decided.userId)!.decision).toMatchObject({ code: 'admit' });
     expect(stored.find((a) => a.id === submitted.userId)!.external_ids).toEqual({ banner: 'B7' });
     for (const id of ids) expect(await one(id)).toEqual(derived.find((a) => a.id === id));
+    // The statement writes a stored view's application itself: the same text, byte for byte.
+    expect(await Promise.all(ids.map(oneText))).toEqual(derivedTexts);
 
     // And the call reads them: a stored view's mark shows, in the list and in one application's answer.
     await markStored(submitted.userId);

@@ -98,7 +98,7 @@ export function applicationsRoutes(deps: AppDeps, ctx: FormContext) {
       const data = await applicationTexts(deps, ctx, page, caller.scopes.includes('decisions:read'));
       const last = page.at(-1);
       const next = rows.length > limit && last ? makeCursor(deps.secretKey, last.id, filters) : null;
-      return sendJson(reply, listAnswer(data, next));
+      return sendJson(reply, listAnswer(data, next, reply.raw));
     }
 
     app.get('/applications/:id', { preHandler: requireApiScope('applications:read') }, async (req, reply) => {
