@@ -82,7 +82,7 @@ describe('the stored views of the read API', () => {
     expect(stored.find((a) => a.id === decided.userId)!.decision).toMatchObject({ code: 'admit' });
     expect(stored.find((a) => a.id === submitted.userId)!.external_ids).toEqual({ banner: 'B7' });
     for (const id of ids) expect(await one(id)).toEqual(derived.find((a) => a.id === id));
-    // The statement writes a stored view's application itself: the same text, byte for byte.
+    // A stored view's answer is the derived one's: the same text, byte for byte.
     expect(await Promise.all(ids.map(oneText))).toEqual(derivedTexts);
 
     // And the call reads them: a stored view's mark shows, in the list and in one application's answer.
