@@ -109,15 +109,19 @@ const POSTGRES_ONLY = [
   'features/accounts/password-lists-warm.test.ts',
   // The e2e clock's control port, and which modules a start loads.
   'clock-control.test.ts',
+  // What the pg driver's results keep reachable (PGlite has no pg under it).
+  'infra/db/rows-freed.test.ts',
   'tracing-loads-only-when-asked.test.ts',
 ].map(server);
 
 /**
- * Files that need a module graph of their own: they replace a module (vi.mock), or assert what a fresh
- * process has not loaded yet. The shared server workers keep one graph from file to file (isolate: false).
+ * Files that need a module graph of their own: they replace a module (vi.mock), assert what a fresh process
+ * has not loaded yet, or measure the process's heap. The shared server workers keep one graph from file to
+ * file (isolate: false).
  */
 const OWN_MODULES = [
   'features/pdf/copy-drawn-once.test.ts',
+  'infra/db/rows-freed.test.ts',
   'features/pdf/pdf-failure.test.ts',
   'features/accounts/password-lists-warm.test.ts',
 ].map(server);

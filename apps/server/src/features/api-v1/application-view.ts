@@ -132,9 +132,9 @@ export function applicationJson(row: PageRow, view: string, decision: ApiV1Decis
   const head = JSON.stringify({
     id: row.id,
     cycle: row.cycle ?? '',
-    state: row.withdrawn ? 'withdrawn' : row.submitted_at ? 'submitted' : 'in_progress',
-    submitted_at: iso(row.submitted_at),
-    updated_at: new Date(row.api_updated_at).toISOString(),
+    state: row.withdrawn ? 'withdrawn' : row.submitted_ms !== null ? 'submitted' : 'in_progress',
+    submitted_at: row.submitted_ms === null ? null : new Date(row.submitted_ms).toISOString(),
+    updated_at: new Date(row.updated_ms).toISOString(),
   } satisfies Pick<ApiV1Application, 'id' | 'cycle' | 'state' | 'submitted_at' | 'updated_at'>);
   const tail = decision === undefined ? '' : `,"decision":${JSON.stringify(decision)}`;
   return `${head.slice(0, -1)},${view.slice(1, -1)}${tail}}`;
