@@ -20,14 +20,19 @@ describe.runIf(process.env.TEST_DB === 'postgres')('statements in a transaction'
 
   it('asked for at once, are sent one after another, each answered with its own rows, and a failed one fails alone', async () => {
     const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-    let running = 0;
+    // Counted a connection: the app's own background work (its jobs) may run a statement on another connection
+    // meanwhile, which is no concern of the transaction's.
+    const running = new Map<pg.Client, number>();
+    const sent = new Map<pg.Client, number>();
     let most = 0;
     vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
       const result = query.apply(this, args);
       if (!(result instanceof Promise)) return result;
-      running++;
-      most = Math.max(most, running);
-      return result.finally(() => running--);
+      const now = (running.get(this) ?? 0) + 1;
+      running.set(this, now);
+      sent.set(this, (sent.get(this) ?? 0) + 1);
+      most = Math.max(most, now);
+      return result.finally(() => running.set(this, running.get(this)! - 1));
     } as typeof pg.Client.prototype.query);
 
     const [one, failed, three] = await t.db.transaction(async (tx) =>
@@ -41,5 +46,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('statements in a transaction'
     expect(three).toEqual({ status: 'fulfilled', value: { rows: [{ n: 3 }], rowCount: 1 } });
     expect(failed).toMatchObject({ status: 'rejected', reason: { code: '42703' } });
     expect(most).toBe(1);
+    // The transaction's connection was the one counted: BEGIN, the four statements, and its end.
+    expect(Math.max(...sent.values())).toBeGreaterThanOrEqual(6);
   });
 });
