@@ -33,26 +33,26 @@ describe.runIf(process.env.TEST_DB === 'postgres')("a statement's rows", () => {
       for (let i = 0; i < 5; i++) await db!.query(SQL);
       gc({ type: 'major' });
       const before = oldSpace();
-      let read = 0;
+      let rowsRead = 0;
       for (let i = 0; i < STATEMENTS; i++) {
         const { rows } = await db!.query<{ n: number; text: string }>(SQL);
-        read += rows.length;
+        rowsRead += rows.length;
         kept?.push(rows);
       }
-      expect(read).toBe(STATEMENTS * ROWS);
+      expect(rowsRead).toBe(STATEMENTS * ROWS);
       await new Promise((resolve) => setImmediate(resolve));
       // Two: the first copies what is reachable within the young generation, the second moves it to the old one.
       gc({ type: 'minor' });
       gc({ type: 'minor' });
       return oldSpace() - before;
     };
-    const read = STATEMENTS * ROWS * TEXT;
+    const bytesRead = STATEMENTS * ROWS * TEXT;
 
     const kept: unknown[] = [];
-    expect(await movedToOld(kept)).toBeGreaterThan(read * 0.5);
+    expect(await movedToOld(kept)).toBeGreaterThan(bytesRead * 0.5);
     expect(kept).toHaveLength(STATEMENTS);
     kept.length = 0;
 
-    expect(await movedToOld(null)).toBeLessThan(read * 0.1);
+    expect(await movedToOld(null)).toBeLessThan(bytesRead * 0.1);
   });
 });
