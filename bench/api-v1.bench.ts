@@ -55,7 +55,7 @@ import type { Queryable } from '../apps/server/src/infra/db/db';
 import { createPostgresDb } from '../apps/server/src/infra/db/postgres-db';
 import { scratchConfig } from './scratch-app';
 import { scratchDatabase } from './scratch-database';
-import { cpuSnapshot, waitUntilSettled } from './cpu';
+import { cpuPerOp, cpuSnapshot, spentBetween, waitUntilSettled } from './cpu';
 import { waitForServer } from './wait-for-server';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
@@ -541,18 +541,17 @@ try {
     const idleMs = 3000;
     const before = cpuSnapshot(child.pid);
     await new Promise((resolve) => setTimeout(resolve, idleMs));
-    const after = cpuSnapshot(child.pid);
+    const spent = spentBetween(before, cpuSnapshot(child.pid));
     cpuLines.push(
-      `  no call      ${(((after.server - before.server) * 1000) / idleMs).toFixed(0).padStart(5)} ms a second in the ` +
-        `server, ${(((after.postgres - before.postgres) * 1000) / idleMs).toFixed(0)} ms a second in PostgreSQL`,
+      `  no call      ${((spent.server * 1000) / idleMs).toFixed(0).padStart(5)} ms a second in the ` +
+        `server, ${((spent.postgres * 1000) / idleMs).toFixed(0)} ms a second in PostgreSQL`,
     );
   }
   for (const [name, process_, call] of cpuSides) {
     const before = cpuSnapshot(process_?.pid);
     for (let pass = 0; pass < 2; pass++) for (const page of pages) await call(page);
-    const after = cpuSnapshot(process_?.pid);
-    const perCall = (key: keyof typeof before) =>
-      (((after[key] - before[key]) * 1000) / (2 * pages.length)).toFixed(0).padStart(5);
+    const cost = cpuPerOp(before, cpuSnapshot(process_?.pid), 2 * pages.length);
+    const perCall = (key: keyof typeof cost) => cost[key].toFixed(0).padStart(5);
     cpuLines.push(
       `  ${name.padEnd(12)} ${process_ ? `${perCall('server')} µs in its server, ` : ''}${perCall('postgres')} µs in ` +
         `PostgreSQL, ${perCall('bench')} µs in this process`,

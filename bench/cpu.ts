@@ -7,6 +7,8 @@ export interface CpuSnapshot {
   bench: number;
   server: number;
   postgres: number;
+  /** Each postgres process's own, by pid: what spentBetween compares, so that one that ends is not counted as less. */
+  postgresByPid: ReadonlyMap<string, number>;
 }
 
 function processCpuMs(pid: number | string): number {
@@ -19,32 +21,46 @@ function processCpuMs(pid: number | string): number {
   }
 }
 
-function postgresCpuMs(): number {
-  let total = 0;
+function postgresCpuMs(): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(pid);
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, processCpuMs(pid));
     } catch {
       // the process ended while we looked
     }
   }
-  return total;
+  return byPid;
 }
 
 export function cpuSnapshot(serverPid?: number): CpuSnapshot {
+  const postgresByPid = postgresCpuMs();
   return {
     bench: processCpuMs(process.pid),
     server: serverPid ? processCpuMs(serverPid) : 0,
-    postgres: postgresCpuMs(),
+    postgres: [...postgresByPid.values()].reduce((sum, ms) => sum + ms, 0),
+    postgresByPid,
   };
 }
 
+/**
+ * CPU milliseconds each part spent between two snapshots. PostgreSQL's are those of its processes still there at the
+ * second (a process started between counts whole): a backend that ended between (a pool closing an idle connection)
+ * took its whole CPU time with it, which a difference of sums counted as less spent, even below nothing.
+ */
+export function spentBetween(before: CpuSnapshot, after: CpuSnapshot): Omit<CpuSnapshot, 'postgresByPid'> {
+  let postgres = 0;
+  for (const [pid, ms] of after.postgresByPid) postgres += ms - (before.postgresByPid.get(pid) ?? 0);
+  return { bench: after.bench - before.bench, server: after.server - before.server, postgres };
+}
+
 /** CPU microseconds per operation of each part. */
-export type CpuCost = CpuSnapshot;
+export type CpuCost = Omit<CpuSnapshot, 'postgresByPid'>;
 
 /** CPU microseconds per operation spent by each part between two snapshots. */
 export function cpuPerOp(before: CpuSnapshot, after: CpuSnapshot, ops: number): CpuCost {
-  const per = (k: keyof CpuSnapshot) => ((after[k] - before[k]) * 1000) / ops;
+  const spent = spentBetween(before, after);
+  const per = (k: keyof CpuCost) => (spent[k] * 1000) / ops;
   return { bench: per('bench'), server: per('server'), postgres: per('postgres') };
 }
 

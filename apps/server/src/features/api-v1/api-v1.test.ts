@@ -5,7 +5,7 @@ import { EQUALITY_ANSWERS } from '../../test-support/equality-answers';
 import { STAFF_EMAIL, STAFF_ENV, submittedApplicant, type Applicant } from '../../test-support/staff-helpers';
 import { expectOk, startTestApp, type TestApp, type TestClient } from '../../test-support/test-app';
 import { makePdf } from '../documents/test-files';
-import { apiCall, apiToken } from './api-v1.test-helpers';
+import { apiCall, apiToken, seedApplications } from './api-v1.test-helpers';
 
 let t: TestApp;
 let staff: TestClient;
@@ -74,6 +74,17 @@ describe('an application', () => {
     expect(mine.every((x) => x.program === 'MAE')).toBe(true);
     // A token without decisions:read is told nothing of decisions.
     expect(await one(a.userId, maeOnly)).not.toHaveProperty('decision');
+  });
+  it('of an application made before any cycle was recorded (its cycle NULL) is in the open cycle', async () => {
+    const [legacy] = await seedApplications(t, 1, { prefix: 'api-legacy', program: 'MAE' });
+    await t.db.query('UPDATE applications SET cycle_id = NULL WHERE user_id = $1', [legacy]);
+    expect((await one(legacy!)).cycle).toBe('2026-27');
+    const page = await list('?cycle=2026-27&limit=200');
+    expect(page.data.find((x) => x.id === legacy)).toMatchObject({ id: legacy, cycle: '2026-27', program: 'MAE' });
+    // In id order, as the keyset pages it.
+    const ids = page.data.map((x) => x.id);
+    expect(ids).toEqual([...ids].sort());
+    expect(ids.length).toBeGreaterThan(1);
   });
 });
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import type { FormContext } from '../../core/form-context';
 import type { Queryable } from '../../infra/db/db';
 import { rowsToDerive, type PageRow, type ViewCheck } from './application-rows';
-import { applicationJson, deriveViews, releasedDecisions } from './application-view';
+import { applicationJsonParts, deriveViews, releasedDecisions } from './application-view';
 
 /**
  * The read API's stored views (decision 069, migration 144). Raised whenever what deriveViews makes of the same
@@ -32,17 +32,17 @@ export const viewCheckOf = (deps: Pick<AppDeps, 'config'>, now: Date): ViewCheck
 });
 
 /**
- * These page rows as the API sends them, JSON text each, in their order. A row whose stored view is current is its
- * view as stored; the others (changed since the refresher last passed, or never seen by it) are derived here as the
- * refresher would, and only read: the call writes no view. The released decisions, for a token with
- * decisions:read, are read at the call, never stored.
+ * These page rows as the API sends them, JSON text each (in pieces: applicationJsonParts), in their order. A row
+ * whose stored view is current is its view as stored; the others (changed since the refresher last passed, or never
+ * seen by it) are derived here as the refresher would, and only read: the call writes no view. The released
+ * decisions, for a token with decisions:read, are read at the call, never stored.
  */
 export async function applicationTexts(
   deps: Pick<AppDeps, 'clock' | 'config' | 'db'>,
   ctx: FormContext,
   rows: readonly PageRow[],
   withDecisions: boolean,
-): Promise<string[]> {
+): Promise<(readonly string[])[]> {
   if (rows.length === 0) return [];
   const missing = rows.filter((r) => r.view === null).map((r) => r.id);
   const [derived, decisions] = await Promise.all([
@@ -61,7 +61,7 @@ export async function applicationTexts(
     // An application deleted between the page's read and its derivation: shown as it was read, with nothing more.
     const view = row.view ?? derived?.get(row.id)?.json ?? EMPTY_VIEW;
     const decision: ApiV1Decision | null | undefined = decisions ? (decisions.get(row.id) ?? null) : undefined;
-    return applicationJson(row, view, decision);
+    return applicationJsonParts(row, view, decision);
   });
 }
 

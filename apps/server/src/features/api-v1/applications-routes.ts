@@ -108,7 +108,7 @@ export function applicationsRoutes(deps: AppDeps, ctx: FormContext) {
         applicationTexts(deps, ctx, [row], caller.scopes.includes('decisions:read')),
         recordApiCall(deps.db, caller, 'view-application', row.id, {}, now()),
       ]);
-      return sendJson(reply, texts[0]!);
+      return sendJson(reply, texts[0]!.join(''));
     });
   };
 }
