@@ -6,9 +6,15 @@ const TICK_MS = 10; // USER_HZ is 100 on Linux
 export interface CpuSnapshot {
   bench: number;
   server: number;
-  postgres: number;
   /** Each postgres process's own, by pid: what spentBetween compares, so that one that ends is not counted as less. */
   postgresByPid: ReadonlyMap<string, number>;
+}
+
+/** CPU spent by this process, the server process and PostgreSQL's processes (milliseconds, or µs an operation). */
+export interface CpuCost {
+  bench: number;
+  server: number;
+  postgres: number;
 }
 
 function processCpuMs(pid: number | string): number {
@@ -34,12 +40,10 @@ function postgresCpuMs(): Map<string, number> {
 }
 
 export function cpuSnapshot(serverPid?: number): CpuSnapshot {
-  const postgresByPid = postgresCpuMs();
   return {
     bench: processCpuMs(process.pid),
     server: serverPid ? processCpuMs(serverPid) : 0,
-    postgres: [...postgresByPid.values()].reduce((sum, ms) => sum + ms, 0),
-    postgresByPid,
+    postgresByPid: postgresCpuMs(),
   };
 }
 
@@ -48,14 +52,11 @@ export function cpuSnapshot(serverPid?: number): CpuSnapshot {
  * second (a process started between counts whole): a backend that ended between (a pool closing an idle connection)
  * took its whole CPU time with it, which a difference of sums counted as less spent, even below nothing.
  */
-export function spentBetween(before: CpuSnapshot, after: CpuSnapshot): Omit<CpuSnapshot, 'postgresByPid'> {
+export function spentBetween(before: CpuSnapshot, after: CpuSnapshot): CpuCost {
   let postgres = 0;
   for (const [pid, ms] of after.postgresByPid) postgres += ms - (before.postgresByPid.get(pid) ?? 0);
   return { bench: after.bench - before.bench, server: after.server - before.server, postgres };
 }
-
-/** CPU microseconds per operation of each part. */
-export type CpuCost = Omit<CpuSnapshot, 'postgresByPid'>;
 
 /** CPU microseconds per operation spent by each part between two snapshots. */
 export function cpuPerOp(before: CpuSnapshot, after: CpuSnapshot, ops: number): CpuCost {
