@@ -45,6 +45,7 @@ const OWN_PROCESSES = [
 /** Server files that open no database (PDF drawing, conversion, lookups, messages, configuration): once. */
 const NO_DATABASE = [
   'config.test.ts',
+  'features/api-v1/iso-instant.test.ts',
   'features/checklist/checklist-changes-at.test.ts',
   'config-documented.test.ts',
   'features/documents/convert/converter-thread.test.ts',
