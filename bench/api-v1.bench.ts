@@ -16,9 +16,9 @@
  * the page shows, with the product's own WHERE, ORDER BY and LIMIT (the same rows, planned on the same index),
  * through a plain `pg` pool in this process, without HTTP, token, checklist, audit or JSON. A third side, the HTTP
  * floor: a bare node:http server in its own process answering that SELECT's rows as JSON (what any HTTP answer of
- * the page costs at least). A fourth, the audited floor: the same server checking the token, reading the page and
- * writing the call's audit row in one statement. A fifth, the views floor: the audited floor answering the page's
- * stored views spliced in as stored (the API's own content: each application's answers shown, checklist, decision and
+ * the page costs at least). A fourth, the audited floor: the same server (another process of it) checking the token,
+ * reading the page and writing the call's audit row in one statement. A fifth, the views floor: the audited floor (a
+ * third process) answering the page's stored views spliced in as stored (the API's own content: each application's answers shown, checklist, decision and
  * campus IDs, which the bare SELECT's rows do not hold). Before timing, each page's ids are checked to be the bare SELECT's, and both
  * statements' plans printed (how each reads the applications table).
  *
@@ -178,8 +178,8 @@ const BARE_SQL = `SELECT a.user_id, a.answers, a.submitted_at, a.api_updated_at 
   ORDER BY a.user_id LIMIT ${LIMIT + 1}`;
 
 /**
- * The HTTP floors of the page: a bare node:http server (no framework, no checklist) in a process of its own, through
- * a `pg` pool of the server's size, answering the bare SELECT's rows as JSON. GET /?since=…&after=…: the page alone,
+ * The HTTP floors of the page: a bare node:http server (no framework, no checklist), each floor in a process of its
+ * own, through a `pg` pool of the server's size, answering the bare SELECT's rows as JSON. GET /?since=…&after=…: the page alone,
  * what any HTTP answer of the same page costs at least. GET /audited?…: the token's row by its hash, the page and the
  * call's audit row in one statement (the product's INSERT in a CTE; nothing read or written for a token not live), as
  * the issue asks of every call (a live token, every call audited): what any authenticated and audited answer costs at
@@ -249,10 +249,9 @@ const opened: {
   seed?: ReturnType<typeof createPostgresDb>;
   bare?: pg.Pool;
   http?: Pool;
-  floorHttp?: Pool;
+  floors: { process: ChildProcess; http: Pool }[];
   server?: ChildProcess;
-  floor?: ChildProcess;
-} = {};
+} = { floors: [] };
 
 try {
   console.log(`api-v1 bench: ${new Date().toISOString()}, load ${load()}`);
@@ -377,26 +376,33 @@ try {
   const bare = (opened.bare = new pg.Pool({ connectionString: scratch.url, max: POOL_SIZE }));
   bare.on('error', () => {});
   const headers = { authorization: `Bearer ${token.secret}` };
-  // The HTTP floor: a bare node:http server in its own process answering the bare SELECT's page as JSON.
-  const floorPort = await freePort();
-  const floorServer = spawn(process.execPath, ['-e', FLOOR_SERVER], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      PORT: String(floorPort),
-      DATABASE_URL: scratch.url,
-      POOL_SIZE: String(POOL_SIZE),
-      SQL: BARE_SQL,
-      TOKEN_HASH: hashTokenSecret(SECRET_KEY, token.secret),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  opened.floor = floorServer;
-  await waitForServer(floorServer, floorPort);
-  const floorHttp = (opened.floorHttp = new Pool(`http://127.0.0.1:${floorPort}`, { connections: 4 }));
+  // The floors: bare node:http servers answering the bare SELECT's page as JSON (/), with the token and the audit row
+  // (/audited), and with the stored views (/views). Each in a process of its own, called one call in five as the API's
+  // server is: a process called more often is warmer, and until 2026-12-01 the three shared one process, called three
+  // calls in five.
+  const startFloor = async () => {
+    const floorPort = await freePort();
+    const floorProcess = spawn(process.execPath, ['-e', FLOOR_SERVER], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        PORT: String(floorPort),
+        DATABASE_URL: scratch.url,
+        POOL_SIZE: String(POOL_SIZE),
+        SQL: BARE_SQL,
+        TOKEN_HASH: hashTokenSecret(SECRET_KEY, token.secret),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const floor = { process: floorProcess, http: new Pool(`http://127.0.0.1:${floorPort}`, { connections: 4 }) };
+    opened.floors.push(floor);
+    await waitForServer(floorProcess, floorPort);
+    return floor;
+  };
+  const floors = { '': await startFloor(), audited: await startFloor(), views: await startFloor() };
   const callFloor = async (page: Pick<Page, 'since' | 'after'>, kind: '' | 'audited' | 'views' = '') => {
     const query = new URLSearchParams({ since: page.since, ...(page.after ? { after: page.after } : {}) });
-    const res = await floorHttp.request({ path: `/${kind}?${query}`, method: 'GET' });
+    const res = await floors[kind].http.request({ path: `/${kind}?${query}`, method: 'GET' });
     const text = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`the HTTP floor answered ${res.statusCode}: ${text.slice(0, 300)}`);
     return text;
@@ -539,7 +545,7 @@ try {
   // cores a call's time is also its share of the other processes' CPU.
   const cpuSides: [string, ChildProcess | undefined, (page: Page) => Promise<unknown>][] = [
     ['bare SELECT', undefined, (page) => bareSelect(page)],
-    ['views floor', floorServer, (page) => callFloor(page, 'views')],
+    ['views floor', floors.views.process, (page) => callFloor(page, 'views')],
     ['API', child, (page) => callApi(page.path)],
   ];
   const cpuLines: string[] = [];
@@ -681,11 +687,11 @@ try {
   );
 } finally {
   await opened.http?.close();
-  await opened.floorHttp?.close();
+  for (const floor of opened.floors) await floor.http.close();
   await opened.bare?.end();
 
   // The servers hold their connections to the database until they have exited: only then can the database go.
-  for (const child of [opened.server, opened.floor])
+  for (const child of [opened.server, ...opened.floors.map((floor) => floor.process)])
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
